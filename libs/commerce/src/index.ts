@@ -1,0 +1,26 @@
+/**
+ * `@jalaj/commerce` — the shop's business rules as pure functions and constants:
+ * money, volume discounts, shipping, order numbers, formatting, and the rules
+ * and messages of every form. No I/O and no dependencies, so the NestJS
+ * services (as the authority) and the React frontends (for display) share
+ * exactly the same rules.
+ *
+ * Money is always integer paise inside; convert at the edges with
+ * {@link rupeesToPaise} and {@link paiseToDecimalString}.
+ *
+ * @packageDocumentation
+ */
+export * from './validation.js';
+export * from './guards.js';
+export * from './money.js';
+export * from './discounts.js';
+export * from './pricing.js';
+export * from './shipping.js';
+export * from './orders.js';
+export * from './format.js';
+export * from './address.js';
+export * from './auth-rules.js';
+export * from './product-rules.js';
+export * from './cart-rules.js';
+export * from './checkout.js';
+export * from './display.js';

@@ -1,0 +1,80 @@
+/** How many characters of a transaction id make an order number or a short id. */
+export const ORDER_NUMBER_LENGTH = 8;
+
+/** The prefix that turns an order number into an invoice number. */
+export const INVOICE_NUMBER_PREFIX = 'INV-';
+
+/** Delay before the invoice window prints, so that its content has rendered. */
+export const INVOICE_PRINT_DELAY_MS = 500;
+
+// Transaction ids minted for the mobile payment provider start with this;
+// their readable part is between it and the first underscore.
+const PROVIDER_TRANSACTION_PREFIX = 'MO';
+
+/**
+ * The order number shown to customers, derived from a transaction id (spec §9).
+ *
+ * For an id starting with `MO`: the part before the first underscore, without
+ * its first two characters, keeping the last 8 characters. Any other id: its
+ * first 8 characters. Shorter ids are returned whole.
+ *
+ * @param transactionId - The order's transaction id.
+ * @returns E.g. `"MO1732456789abcdef_xyz"` → `"89abcdef"`, `"T12345678901"` → `"T1234567"`.
+ */
+export function orderNumber(transactionId: string): string {
+  if (transactionId.startsWith(PROVIDER_TRANSACTION_PREFIX)) {
+    const beforeUnderscore = transactionId.split('_', 1)[0]!;
+    return beforeUnderscore.slice(PROVIDER_TRANSACTION_PREFIX.length).slice(-ORDER_NUMBER_LENGTH);
+  }
+  return transactionId.slice(0, ORDER_NUMBER_LENGTH);
+}
+
+/**
+ * The invoice number printed on an order's invoice.
+ *
+ * @param transactionId - The order's transaction id.
+ * @returns `"INV-"` followed by {@link orderNumber}.
+ */
+export function invoiceNumber(transactionId: string): string {
+  return `${INVOICE_NUMBER_PREFIX}${orderNumber(transactionId)}`;
+}
+
+/**
+ * How admin screens show a transaction id: its last 8 characters.
+ *
+ * @param transactionId - The order's transaction id.
+ * @returns The last 8 characters, or the whole id when shorter.
+ */
+export function adminShortId(transactionId: string): string {
+  return transactionId.slice(-ORDER_NUMBER_LENGTH);
+}
+
+/** Refusal when a non-admin tries to delete orders (spec §6, §8). */
+export const ADMIN_ACCESS_REQUIRED_MESSAGE = 'Unauthorized: Admin access required';
+
+/** Refusal when no order line carries the transaction id to delete. */
+export const ORDER_NOT_FOUND_MESSAGE = 'No orders found with this transaction ID';
+
+/** Refusal of a bulk delete with an empty selection. */
+export const NO_ORDERS_SELECTED_MESSAGE = 'No orders selected for deletion';
+
+/**
+ * The success text after deleting one order (spec §8, word for word).
+ *
+ * @param deletedLineCount - How many order lines were deleted.
+ * @param transactionId - The deleted order's transaction id; only its short id is shown.
+ * @returns E.g. `"Successfully deleted 3 order item(s) with transaction ID: 89abcdef"`.
+ */
+export function orderDeletedMessage(deletedLineCount: number, transactionId: string): string {
+  return `Successfully deleted ${deletedLineCount} order item(s) with transaction ID: ${adminShortId(transactionId)}`;
+}
+
+/**
+ * The success text after a bulk delete (spec §8, word for word).
+ *
+ * @param orderCount - How many orders were deleted.
+ * @returns E.g. `"Successfully deleted 2 order(s)"`.
+ */
+export function ordersDeletedMessage(orderCount: number): string {
+  return `Successfully deleted ${orderCount} order(s)`;
+}

@@ -1,0 +1,64 @@
+/** The error shown when shipping cannot be calculated for a postal code (spec §5). */
+export const INVALID_POSTAL_CODE_MESSAGE = 'Invalid postal code. Must be 6 digits.';
+
+/** Shipping within the seller's region around Kolkata, in paise (₹75). */
+export const REGIONAL_SHIPPING_PAISE = 7_500;
+
+/** Shipping everywhere else, including the Andaman and Nicobar Islands, in paise (₹150). */
+export const STANDARD_SHIPPING_PAISE = 15_000;
+
+/**
+ * Shipping assumed when none could be calculated: the checkout still goes on
+ * with 0 rather than blocking the payment (spec §8, §9).
+ */
+export const DEFAULT_SHIPPING_PAISE = 0;
+
+/** The text shown in place of the shipping charge until an address is chosen. */
+export const SHIPPING_PENDING_TEXT = 'Select address to calculate';
+
+/** A postal code as the shop accepts it: exactly six ASCII digits. */
+export const POSTAL_CODE_PATTERN = /^[0-9]{6}$/;
+
+/** The outcome of {@link shippingChargePaise}. */
+export type ShippingChargeResult =
+  | { readonly ok: true; readonly paise: number }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The shipping charge for a delivery postal code (spec §9).
+ *
+ * Returns a result rather than throwing because a bad postal code is an
+ * expected user-input outcome that the caller must show, not a bug.
+ * The code is checked as given: whitespace or other characters make it
+ * invalid, so callers pass the stored (already normalised) postal code.
+ *
+ * - 744000–744999 (Andaman and Nicobar Islands, shipped by sea or air): ₹150;
+ * - other 700000–749999 (West Bengal and the neighbouring region): ₹75;
+ * - every other six-digit code: ₹150.
+ *
+ * @param postalCode - The six-digit postal code of the shipping address.
+ * @returns `{ ok: true, paise }` or `{ ok: false, message: INVALID_POSTAL_CODE_MESSAGE }`.
+ */
+export function shippingChargePaise(postalCode: string): ShippingChargeResult {
+  if (typeof postalCode !== 'string' || !POSTAL_CODE_PATTERN.test(postalCode)) {
+    return { ok: false, message: INVALID_POSTAL_CODE_MESSAGE };
+  }
+  const code = Number(postalCode);
+  if (code >= 744_000 && code <= 744_999) return { ok: true, paise: STANDARD_SHIPPING_PAISE };
+  if (code >= 700_000 && code <= 749_999) return { ok: true, paise: REGIONAL_SHIPPING_PAISE };
+  return { ok: true, paise: STANDARD_SHIPPING_PAISE };
+}
+
+/**
+ * The shipping charge to use at checkout: the calculated charge, or
+ * {@link DEFAULT_SHIPPING_PAISE} when it cannot be calculated (spec §8:
+ * "If shipping charge calculation fails, the charges become 0").
+ *
+ * @param postalCode - The postal code of the shipping address, if any.
+ * @returns The shipping charge in paise.
+ */
+export function shippingChargeOrDefaultPaise(postalCode: string | null | undefined): number {
+  if (postalCode == null) return DEFAULT_SHIPPING_PAISE;
+  const result = shippingChargePaise(postalCode);
+  return result.ok ? result.paise : DEFAULT_SHIPPING_PAISE;
+}
