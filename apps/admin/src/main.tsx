@@ -1,0 +1,23 @@
+import { ApiProvider } from '@jalaj/web-kit';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import './admin.css';
+import { router } from './router.js';
+import { adminTheme } from './theme.js';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <ConfigProvider theme={adminTheme}>
+      <AntApp>
+        <ApiProvider>
+          <RouterProvider router={router} />
+        </ApiProvider>
+      </AntApp>
+    </ConfigProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+import { AppstoreOutlined, ArrowLeftOutlined, SafetyCertificateOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Grid, Layout, Tabs, type TabsProps, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { AdminsTab } from '../admins/admins-tab.js';
+import { OrdersTab } from '../orders/orders-tab.js';
+import { ProductsTab } from '../products/products-tab.js';
+import { UsersTab } from '../users/users-tab.js';
+
+const TAB_KEYS = ['orders', 'products', 'users', 'admins'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
+
+const isTabKey = (value: string | null): value is TabKey => TAB_KEYS.includes(value as TabKey);
+
+const TABS: TabsProps['items'] = [
+  { key: 'orders', label: 'Orders', icon: <ShoppingOutlined />, children: <OrdersTab /> },
+  { key: 'products', label: 'Products', icon: <AppstoreOutlined />, children: <ProductsTab /> },
+  { key: 'users', label: 'Users', icon: <TeamOutlined />, children: <UsersTab /> },
+  { key: 'admins', label: 'Admins', icon: <SafetyCertificateOutlined />, children: <AdminsTab /> },
+];
+
+/**
+ * The admin's dashboard: header and the four tabs, Orders first. The open tab
+ * lives in the URL (`?tab=products`) so that a reload or a shared link keeps it.
+ */
+export function DashboardShell() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const activeKey: TabKey = isTabKey(requested) ? requested : 'orders';
+  // Compact tabs on phones so all four fit without the overflow menu.
+  const { md } = Grid.useBreakpoint();
+
+  return (
+    <Layout className="admin-layout">
+      <Layout.Header className="admin-header">
+        <div className="admin-header__inner">
+          <Button type="text" href="/" icon={<ArrowLeftOutlined />} className="admin-header__back">
+            Back to Site
+          </Button>
+          <Typography.Title level={1} className="admin-header__title">
+            Admin Dashboard
+          </Typography.Title>
+        </div>
+      </Layout.Header>
+      <Layout.Content className="admin-content">
+        <Tabs
+          activeKey={activeKey}
+          items={TABS}
+          size={md ? 'large' : 'middle'}
+          tabBarGutter={md ? 32 : 18}
+          onChange={(key) => setSearchParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
+        />
+      </Layout.Content>
+    </Layout>
+  );
+}

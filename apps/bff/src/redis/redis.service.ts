@@ -1,0 +1,20 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { getLogger, HealthService } from '@jalaj/server-kit';
+
+/** The BFF's Redis: cache, rate limits and token revocation. */
+@Injectable()
+export class RedisService implements OnApplicationShutdown {
+  private readonly log = getLogger('Redis');
+  readonly client: Redis;
+
+  constructor(health: HealthService) {
+    this.client = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.client.on('error', (e) => this.log.warn({ err: e }, 'redis connection problem'));
+    health.register('redis', async () => (await this.client.ping()) === 'PONG');
+  }
+
+  async onApplicationShutdown() {
+    await this.client.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser specs (`*.e2e.ts`) in Debian's Chromium against the whole shop, started by
+ * `npm start` on its own ports and a fresh data folder (.data/e2e).
+ */
+const port = Number(process.env.E2E_PORT ?? 8180);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './src',
+  testMatch: /.*\.e2e\.ts$/,
+  outputDir: '../../.data/e2e-output',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: '../..',
+    url: `http://127.0.0.1:${port}/health/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      JALAJ_DATA_DIR: '.data/e2e',
+      JALAJ_FRESH: 'true',
+      JALAJ_SKIP_BUILD: process.env.JALAJ_SKIP_BUILD ?? 'true',
+      JALAJ_POSTGRES_PORT: process.env.JALAJ_POSTGRES_PORT ?? '55440',
+      JALAJ_NATS_PORT: process.env.JALAJ_NATS_PORT ?? '42440',
+      JALAJ_REDIS_PORT: process.env.JALAJ_REDIS_PORT ?? '63990',
+      JALAJ_S3_PORT: process.env.JALAJ_S3_PORT ?? '45690',
+      JALAJ_PORT_OFFSET: process.env.JALAJ_PORT_OFFSET ?? '200',
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

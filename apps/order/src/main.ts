@@ -1,0 +1,4 @@
+import { bootstrapService } from '@jalaj/server-kit';
+import { AppModule } from './app.module.js';
+
+await bootstrapService({ name: 'order', module: AppModule, defaultPort: 8084, rpc: true });

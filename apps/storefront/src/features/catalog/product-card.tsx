@@ -1,0 +1,45 @@
+import { formatRupees } from '@jalaj/commerce';
+import type { ProductSummary } from '@jalaj/contracts';
+import { Link } from 'react-router';
+import { CartIcon } from '../ui/icons.js';
+import { ProductImage } from './product-image.js';
+
+interface ProductCardProps {
+  readonly product: ProductSummary;
+  readonly onAddToCart: (product: ProductSummary) => void;
+}
+
+/** One plant in the Featured Plants grid. */
+export function ProductCard({ product, onAddToCart }: ProductCardProps) {
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        <ProductImage urls={product.imageUrls} alt={product.name} className="product-card__image" />
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__name">{product.name}</h3>
+        <p className="product-card__description">{product.description}</p>
+        <p className="product-card__price">{formatRupees(product.pricePaise)}</p>
+        <div className="product-card__actions">
+          {/* The visible text starts the accessible name, which adds the product to tell the cards apart. */}
+          <button
+            type="button"
+            className="button button--primary"
+            aria-label={`Add to Cart: ${product.name}`}
+            onClick={() => onAddToCart(product)}
+          >
+            <CartIcon width={18} height={18} />
+            Add to Cart
+          </button>
+          <Link
+            to={`/product/${encodeURIComponent(product.id)}`}
+            className="button button--outline"
+            aria-label={`View Details: ${product.name}`}
+          >
+            View Details
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,87 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { CloseIcon } from '../ui/icons.js';
+
+/** What a toast says. */
+export interface ToastInput {
+  readonly title: string;
+  readonly description?: string;
+  readonly tone?: 'info' | 'success' | 'error';
+}
+
+interface Toast extends ToastInput {
+  readonly id: number;
+}
+
+type ShowToast = (toast: ToastInput) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+// Long enough to read a title and a sentence; the close button is there for anyone faster.
+const TOAST_LIFETIME_MS = 5000;
+const MAX_VISIBLE_TOASTS = 3;
+
+/**
+ * Shows short notifications in one polite live region. The region is always
+ * in the document, because screen readers announce changes inside an existing
+ * live region far more reliably than a live region that appears with its content.
+ */
+export function ToastProvider({ children }: { readonly children?: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id));
+    timers.current.delete(id);
+    setToasts((current) => current.filter((toast) => toast.id !== id));
+  }, []);
+
+  const show = useCallback<ShowToast>(
+    (input) => {
+      const id = nextId.current++;
+      setToasts((current) => [...current, { ...input, id }].slice(-MAX_VISIBLE_TOASTS));
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_LIFETIME_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  return (
+    <ToastContext value={show}>
+      {children}
+      <section className="toast-region" aria-label="Notifications">
+        <div role="status" aria-live="polite" className="toast-stack">
+          {toasts.map((toast) => (
+            <div key={toast.id} className={`toast toast--${toast.tone ?? 'info'}`}>
+              <div className="toast__text">
+                <p className="toast__title">{toast.title}</p>
+                {toast.description ? <p className="toast__description">{toast.description}</p> : null}
+              </div>
+              <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
+                <CloseIcon width={18} height={18} />
+              </button>
+            </div>
+          ))}
+        </div>
+      </section>
+    </ToastContext>
+  );
+}
+
+/**
+ * Returns the function that shows a toast.
+ *
+ * @throws Error when used outside a {@link ToastProvider}.
+ */
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (show === null) throw new Error('useToast must be used inside <ToastProvider>');
+  return show;
+}

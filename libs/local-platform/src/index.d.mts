@@ -1,0 +1,39 @@
+export interface InfraPorts {
+  postgres: number;
+  nats: number;
+  redis: number;
+  s3: number;
+}
+export interface Infra {
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}
+export function freePort(): Promise<number>;
+export function waitForPort(port: number, timeoutMs?: number, host?: string): Promise<void>;
+export function ensureBinary(bin: string, debPackage: string, envVar: string, log?: (msg: string) => void): string;
+export function startInfra(options: {
+  dataDir: string;
+  ports: InfraPorts;
+  ephemeral?: boolean;
+  log?: (msg: string) => void;
+  env?: NodeJS.ProcessEnv;
+}): Promise<Infra>;
+export const root: string;
+export const APPS: { name: string; port: number }[];
+export function waitReady(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
+export interface AppHandle {
+  child: import('node:child_process').ChildProcess;
+  stop: () => Promise<void>;
+}
+export function startApp(
+  name: string,
+  options: { env: Record<string, string>; port: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },
+): Promise<AppHandle>;
+export function startApps(options: {
+  env: Record<string, string>;
+  ports: Record<string, number>;
+  onLine: (app: string, line: string) => void;
+  readyTimeoutMs?: number;
+}): Promise<{ stop: () => Promise<void> }>;
+export function startContainers(): Promise<Infra>;
+export function startTestInfra(dataDir: string): Promise<Infra>;

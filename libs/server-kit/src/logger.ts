@@ -1,0 +1,59 @@
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger } from 'pino';
+import { currentCorrelationId } from './context.js';
+
+let root: Logger | undefined;
+
+/**
+ * The process's root pino logger: JSON lines on stdout, with the current correlation id
+ * bound to every line written inside a request or message.
+ */
+export function rootLogger(service = process.env.SERVICE_NAME ?? 'app'): Logger {
+  root ??= pino({
+    name: service,
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin() {
+      const correlationId = currentCorrelationId();
+      return correlationId ? { correlationId } : {};
+    },
+  });
+  return root;
+}
+
+/** A logger for one class or module. */
+export function getLogger(name: string): Logger {
+  return rootLogger().child({ context: name });
+}
+
+/** Routes Nest's own log calls into pino. */
+export class PinoNestLogger implements LoggerService {
+  private readonly log_ = rootLogger();
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, rest: unknown[]) {
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    if (message instanceof Error) this.log_[level]({ context, err: message }, message.message);
+    else if (typeof message === 'object') this.log_[level]({ context, ...(message as object) });
+    else this.log_[level]({ context, detail: rest.length ? rest : undefined }, String(message));
+  }
+
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
+}

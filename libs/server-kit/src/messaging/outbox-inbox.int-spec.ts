@@ -1,0 +1,119 @@
+import { MikroORM } from '@mikro-orm/core';
+import { jetstream } from '@nats-io/jetstream';
+import { createEvent, EVENT_STREAM, newId } from '@jalaj/contracts';
+import { eventually, testDatabaseUrl } from '@jalaj/testing';
+import { ormOptions } from '../database/database.module.js';
+import { OutboxMessage } from '../database/outbox.entity.js';
+import { EventConsumers } from './events.js';
+import { NatsConnectionHolder } from './nats.module.js';
+import { addToOutbox, OutboxRelay } from './outbox.js';
+
+describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)', () => {
+  let orm: MikroORM;
+  let nats: NatsConnectionHolder;
+  let relay: OutboxRelay;
+
+  beforeAll(async () => {
+    orm = await MikroORM.init(ormOptions({ service: 'kit', entities: [], migrations: [] }, testDatabaseUrl('kit')) as never);
+    await orm.migrator.up();
+    nats = new NatsConnectionHolder({ url: process.env.NATS_URL!, name: 'kit-spec' });
+    relay = new OutboxRelay(orm, nats);
+  });
+
+  afterAll(async () => {
+    await relay.onApplicationShutdown();
+    await nats.onApplicationShutdown();
+    await orm.close(true);
+  });
+
+  const unpublished = () => orm.em.fork().count(OutboxMessage, { publishedAt: null });
+
+  it('publishes an event only when its transaction commits', async () => {
+    const productId = newId('prd');
+    await orm.em
+      .fork()
+      .transactional(async (tx) => {
+        addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId, imageKeys: [] });
+        await tx.flush();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await unpublished()).toBe(0);
+
+    const before = (await (await nats.manager()).streams.info(EVENT_STREAM)).state.messages;
+    await orm.em.fork().transactional(async (tx) => {
+      addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId, imageKeys: ['a.webp'] });
+    });
+    expect(await unpublished()).toBe(1);
+    expect(await relay.publishBatch()).toBe(1);
+    expect(await unpublished()).toBe(0);
+    const after = (await (await nats.manager()).streams.info(EVENT_STREAM)).state.messages;
+    expect(after - before).toBe(1);
+  });
+
+  it('lets JetStream drop a row published twice (same Nats-Msg-Id)', async () => {
+    const em = orm.em.fork();
+    const row = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
+    await em.flush();
+    expect(await relay.publishBatch()).toBe(1);
+    const jsm = await nats.manager();
+    const before = (await jsm.streams.info(EVENT_STREAM)).state.messages;
+    // A relay that crashed after publishing and before stamping publishes the row again.
+    await em.getConnection().execute('update outbox_message set published_at = null where id = ?', [row.id]);
+    expect(await relay.publishBatch()).toBe(1);
+    expect((await jsm.streams.info(EVENT_STREAM)).state.messages).toBe(before);
+  });
+
+  it('handles each event once across redelivery and a consumer restart', async () => {
+    const durable = `spec-${newId('c').toLowerCase()}`;
+    const mine = newId('prd');
+    const seen: string[] = [];
+    const handler = async (event: { id: string; data: { productId: string } }) => {
+      if (event.data.productId === mine) seen.push(event.id);
+    };
+
+    let consumers = new EventConsumers(orm, nats);
+    await consumers.subscribe('evt.catalog.product.deleted.v1', durable, handler);
+    const em = orm.em.fork();
+    const first = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
+    await em.flush();
+    await relay.publishBatch();
+    await eventually(() => seen.length, (n) => n === 1);
+
+    // Stop the consumer; meanwhile one new event arrives and the first one is delivered
+    // again under another message id (as a redelivery would).
+    await consumers.stop();
+    const second = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
+    await em.flush();
+    await relay.publishBatch();
+    const js = jetstream(await nats.connection());
+    await js.publish('evt.catalog.product.deleted.v1', JSON.stringify(first.envelope), { msgID: newId('dup') });
+
+    consumers = new EventConsumers(orm, nats);
+    await consumers.subscribe('evt.catalog.product.deleted.v1', durable, handler);
+    await eventually(() => seen.length, (n) => n >= 2);
+    // Give the duplicate its chance to be (wrongly) handled: wait until the consumer has
+    // acknowledged everything, then check.
+    const jsm = await nats.manager();
+    await eventually(async () => (await jsm.consumers.info(EVENT_STREAM, durable)).num_ack_pending + (await jsm.consumers.info(EVENT_STREAM, durable)).num_pending, (n) => n === 0);
+    await consumers.stop();
+
+    expect(seen).toEqual([first.id, second.id]);
+    const inbox = await orm.em.fork().getConnection().execute('select event_id from inbox_message where consumer = ? order by processed_at', [durable]);
+    expect(inbox.map((r: { event_id: string }) => r.event_id)).toEqual(expect.arrayContaining([first.id, second.id]));
+  });
+
+  it('rolls back the inbox row when the handler fails, so the event is retried', async () => {
+    const consumers = new EventConsumers(orm, nats);
+    const event = createEvent('evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
+    await expect(
+      consumers.handleOnce('spec-failing', event, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    let calls = 0;
+    expect(await consumers.handleOnce('spec-failing', event, async () => void calls++)).toBe(true);
+    expect(await consumers.handleOnce('spec-failing', event, async () => void calls++)).toBe(false);
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,104 @@
+import {
+  Catch,
+  Injectable,
+  type ArgumentsHost,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
+import { NatsContext } from '@nestjs/microservices';
+import { MikroORM, RequestContext } from '@mikro-orm/core';
+import { ModuleRef } from '@nestjs/core';
+import { Observable, throwError } from 'rxjs';
+import { ZodError } from 'zod';
+import { AppErrorException, HEADERS, newId, rpcSubjects, type AppError, type RpcRequest, type RpcSubject } from '@jalaj/contracts';
+import { callContext } from '../context.js';
+import { getLogger } from '../logger.js';
+import { rpcDuration } from '../ops/metrics.js';
+
+/**
+ * Validates an incoming payload against the contract of its subject. A bad payload is an
+ * expected caller error: it becomes `VALIDATION_FAILED`, never an unhandled crash.
+ */
+export function parseRequest<S extends RpcSubject>(subject: S, payload: unknown): RpcRequest<S> {
+  const parsed = rpcSubjects[subject].request.safeParse(payload);
+  if (parsed.success) return parsed.data as RpcRequest<S>;
+  throw new AppErrorException({
+    code: 'VALIDATION_FAILED',
+    message: 'The request is not valid.',
+    fieldErrors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
+  });
+}
+
+/**
+ * Around every NATS handler: binds the caller's correlation id for logs, gives the
+ * handler its own ORM identity map (message handlers run outside any HTTP request
+ * context), and records its duration.
+ */
+@Injectable()
+export class RpcContextInterceptor implements NestInterceptor {
+  private orm_?: MikroORM | null;
+  constructor(private readonly moduleRef: ModuleRef) {}
+
+  private orm(): MikroORM | null {
+    if (this.orm_ === undefined) {
+      try {
+        this.orm_ = this.moduleRef.get(MikroORM, { strict: false });
+      } catch {
+        this.orm_ = null;
+      }
+    }
+    return this.orm_;
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const ctx = context.switchToRpc().getContext<NatsContext>();
+    const subject = ctx.getSubject();
+    const correlationId = ctx.getHeaders()?.get(HEADERS.correlationId) || newId('cor');
+    const orm = this.orm();
+    const end = rpcDuration.startTimer({ subject });
+    return new Observable((subscriber) => {
+      callContext.run({ correlationId }, () => {
+        const run = () =>
+          next.handle().subscribe({
+            next: (v) => subscriber.next(v),
+            error: (e) => {
+              end({ outcome: 'error' });
+              subscriber.error(e);
+            },
+            complete: () => {
+              end({ outcome: 'ok' });
+              subscriber.complete();
+            },
+          });
+        if (orm) RequestContext.create(orm.em, run);
+        else run();
+      });
+    });
+  }
+}
+
+/**
+ * Turns anything thrown by a NATS handler into a serialisable `AppError` with a stable
+ * code; unexpected errors are logged here and leave the process as `INTERNAL`, without
+ * internals.
+ */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter {
+  private readonly log = getLogger('RpcErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): Observable<never> {
+    if (host.getType() !== 'rpc') throw exception;
+    let error: AppError;
+    if (exception instanceof AppErrorException) error = exception.error;
+    else if (exception instanceof ZodError) {
+      error = { code: 'VALIDATION_FAILED', message: 'The request is not valid.' };
+    } else {
+      this.log.error({ err: exception }, 'unhandled error in message handler');
+      error = { code: 'INTERNAL', message: 'An unexpected error occurred' };
+    }
+    return throwError(() => error);
+  }
+}

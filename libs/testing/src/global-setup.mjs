@@ -1,0 +1,16 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { startTestInfra } from '@jalaj/local-platform';
+
+/**
+ * Jest global setup of the integration project: real PostgreSQL, NATS (JetStream), Redis
+ * and an S3 store, started the way `npm start` starts them (or in containers with
+ * TEST_INFRA=containers). The URLs go into process.env, which the test workers inherit.
+ */
+export default async function globalSetup() {
+  const dataDir = path.resolve('.data', `test-int-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  const infra = await startTestInfra(dataDir);
+  Object.assign(process.env, infra.env);
+  globalThis.__jalajInfra = { ...infra, dataDir };
+}

@@ -1,0 +1,174 @@
+import { setAccessToken } from './access-token.js';
+import { createApiClient } from './api-client.js';
+import { ApiError } from './api-error.js';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const problem = (status: number, code: string, message: string) => json(status, { status, code, message });
+
+type FetchStep = Response | Error | DOMException;
+
+// A hand-rolled stub rather than jest.fn: under native ESM the `jest` object is
+// not a global, and a plain recorder is all these specs need.
+function stubFetch(...steps: FetchStep[]) {
+  const calls: [RequestInfo | URL, RequestInit | undefined][] = [];
+  const remaining = [...steps];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push([input, init]);
+    const step = remaining.shift();
+    if (step === undefined) throw new Error('fetch called more often than stubbed');
+    if (step instanceof Response) return step;
+    throw step;
+  }) as typeof fetch;
+  return { calls };
+}
+
+describe('createApiClient', () => {
+  const realFetch = globalThis.fetch;
+  let delays: number[];
+  const client = () => createApiClient({ sleep: async (ms) => void delays.push(ms) });
+
+  beforeEach(() => {
+    delays = [];
+    setAccessToken(null);
+  });
+  afterAll(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  describe('retries', () => {
+    it('retries a 503 and resolves with the later success', async () => {
+      const fetchMock = stubFetch(problem(503, 'UNAVAILABLE', 'down'), json(200, { items: [] }));
+      await expect(client().get('/api/products')).resolves.toEqual({ items: [] });
+      expect(fetchMock.calls).toHaveLength(2);
+      expect(delays).toEqual([200]);
+    });
+
+    it.each([502, 504])('retries a %i', async (status) => {
+      const fetchMock = stubFetch(new Response('Bad gateway', { status }), json(200, { ok: 1 }));
+      await expect(client().get('/api/x')).resolves.toEqual({ ok: 1 });
+      expect(fetchMock.calls).toHaveLength(2);
+    });
+
+    it('retries a network failure', async () => {
+      const fetchMock = stubFetch(new TypeError('Failed to fetch'), json(200, { ok: 1 }));
+      await expect(client().post('/api/cart/items', { productId: 'prd_1', quantity: 1 })).resolves.toEqual({ ok: 1 });
+      expect(fetchMock.calls).toHaveLength(2);
+    });
+
+    it.each([400, 401, 404, 409, 500])('does not retry a %i', async (status) => {
+      const fetchMock = stubFetch(problem(status, 'INTERNAL', 'no'), json(200, {}));
+      await expect(client().get('/api/x')).rejects.toMatchObject({ status });
+      expect(fetchMock.calls).toHaveLength(1);
+      expect(delays).toEqual([]);
+    });
+
+    it('gives up after 3 tries and throws the last answer', async () => {
+      const fetchMock = stubFetch(
+        problem(503, 'UNAVAILABLE', 'first'),
+        problem(503, 'UNAVAILABLE', 'second'),
+        problem(503, 'UNAVAILABLE', 'third'),
+        json(200, {}),
+      );
+      const error = await client().get('/api/x').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 503, code: 'UNAVAILABLE', message: 'third' });
+      expect(fetchMock.calls).toHaveLength(3);
+      expect(delays).toEqual([200, 400]);
+    });
+
+    it('gives up after 3 network failures with a NETWORK_ERROR', async () => {
+      const fetchMock = stubFetch(new TypeError('a'), new TypeError('b'), new TypeError('c'), json(200, {}));
+      await expect(client().get('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+      expect(fetchMock.calls).toHaveLength(3);
+    });
+
+    it('does not retry a request the caller aborted', async () => {
+      const controller = new AbortController();
+      controller.abort();
+      const abort = new DOMException('aborted', 'AbortError');
+      const fetchMock = stubFetch(abort, json(200, {}));
+      await expect(client().get('/api/x', { signal: controller.signal })).rejects.toBe(abort);
+      expect(fetchMock.calls).toHaveLength(1);
+    });
+
+    it('honours a smaller maxAttempts', async () => {
+      const fetchMock = stubFetch(problem(502, 'UNAVAILABLE', 'x'), json(200, {}));
+      const once = createApiClient({ maxAttempts: 1, sleep: async () => undefined });
+      await expect(once.get('/api/x')).rejects.toMatchObject({ status: 502 });
+      expect(fetchMock.calls).toHaveLength(1);
+    });
+  });
+
+  describe('requests', () => {
+    it('sends cookies, asks for JSON and joins the base URL', async () => {
+      const fetchMock = stubFetch(json(200, {}));
+      await createApiClient({ baseUrl: 'https://shop.test/' }).get('/api/me');
+      const [url, init] = fetchMock.calls[0]!;
+      expect(url).toBe('https://shop.test/api/me');
+      expect(init?.credentials).toBe('include');
+      expect(init?.method).toBe('GET');
+      expect(new Headers(init?.headers).get('Accept')).toBe('application/json');
+      expect(new Headers(init?.headers).has('Authorization')).toBe(false);
+    });
+
+    it('sends the in-memory access token as a bearer token', async () => {
+      const fetchMock = stubFetch(json(200, {}));
+      setAccessToken('tok_123');
+      await client().get('/api/me');
+      expect(new Headers(fetchMock.calls[0]![1]?.headers).get('Authorization')).toBe('Bearer tok_123');
+    });
+
+    it('sends a JSON body with its content type', async () => {
+      const fetchMock = stubFetch(json(200, {}));
+      await client().patch('/api/cart/items/crt_1', { quantity: 2 });
+      const init = fetchMock.calls[0]![1];
+      expect(init?.method).toBe('PATCH');
+      expect(init?.body).toBe('{"quantity":2}');
+      expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    });
+
+    it('sends FormData untouched so the browser sets the multipart boundary', async () => {
+      const fetchMock = stubFetch(json(200, {}));
+      const form = new FormData();
+      form.append('name', 'Anubias');
+      await client().post('/api/admin/media', form);
+      const init = fetchMock.calls[0]![1];
+      expect(init?.body).toBe(form);
+      expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+    });
+
+    it('resolves an empty reply as undefined', async () => {
+      stubFetch(new Response(null, { status: 204 }));
+      await expect(client().del('/api/cart')).resolves.toBeUndefined();
+    });
+
+    it('rejects a success reply that is not JSON', async () => {
+      stubFetch(new Response('<html>', { status: 200 }));
+      await expect(client().get('/api/x')).rejects.toMatchObject({ status: 200, code: 'INTERNAL' });
+    });
+  });
+
+  describe('errors', () => {
+    it('throws the problem response as an ApiError', async () => {
+      stubFetch(
+        json(409, {
+          status: 409,
+          code: 'OUT_OF_STOCK',
+          title: 'Out of Stock',
+          message: 'This item is currently out of stock',
+        }),
+      );
+      const error = await client().post('/api/cart/items', {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({
+        name: 'ApiError',
+        status: 409,
+        code: 'OUT_OF_STOCK',
+        title: 'Out of Stock',
+        message: 'This item is currently out of stock',
+      });
+    });
+  });
+});

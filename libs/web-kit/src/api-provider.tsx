@@ -1,0 +1,75 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { type ApiClient, createApiClient } from './api-client.js';
+
+/** The SWR fetcher of the shop: the SWR key is the API path, fetched with `GET`. */
+export type ApiFetcher = <T>(path: string) => Promise<T>;
+
+/**
+ * Builds the shared SWR fetcher on top of an API client.
+ *
+ * @param client - The client to fetch with.
+ * @returns A fetcher that `GET`s its key.
+ */
+export function createApiFetcher(client: ApiClient): ApiFetcher {
+  return <T,>(path: string) => client.get<T>(path);
+}
+
+/** The client used when no {@link ApiProvider} is mounted: same origin, default retries. */
+export const defaultApiClient: ApiClient = createApiClient();
+
+interface ApiContextValue {
+  readonly client: ApiClient;
+  readonly fetcher: ApiFetcher;
+}
+
+const ApiContext = createContext<ApiContextValue>({ client: defaultApiClient, fetcher: createApiFetcher(defaultApiClient) });
+
+/** Props of {@link ApiProvider}. */
+export interface ApiProviderProps {
+  /** The client to use; {@link defaultApiClient} by default. */
+  readonly client?: ApiClient;
+  /** SWR options laid over the shop's defaults. */
+  readonly swrConfig?: SWRConfiguration;
+  readonly children?: ReactNode;
+}
+
+/**
+ * Makes one API client and the SWR defaults available to the app below it.
+ *
+ * SWR's own error retry is off because the client already retries the
+ * failures worth retrying (502, 503, 504, network); retrying a 4xx again would
+ * only repeat the same answer. Focus revalidation is off so that switching
+ * tabs does not refetch every list.
+ */
+export function ApiProvider({ client = defaultApiClient, swrConfig, children }: ApiProviderProps) {
+  const context = useMemo<ApiContextValue>(() => ({ client, fetcher: createApiFetcher(client) }), [client]);
+  const config = useMemo<SWRConfiguration>(
+    () => ({ fetcher: context.fetcher, shouldRetryOnError: false, revalidateOnFocus: false, ...swrConfig }),
+    [context, swrConfig],
+  );
+  return (
+    <ApiContext value={context}>
+      <SWRConfig value={config}>{children}</SWRConfig>
+    </ApiContext>
+  );
+}
+
+/**
+ * The API client of the nearest {@link ApiProvider}, for mutations (`post`,
+ * `patch`, `del`) that SWR does not cover.
+ *
+ * @returns The client.
+ */
+export function useApiClient(): ApiClient {
+  return useContext(ApiContext).client;
+}
+
+/**
+ * The shared SWR fetcher of the nearest {@link ApiProvider}.
+ *
+ * @returns The fetcher.
+ */
+export function useApiFetcher(): ApiFetcher {
+  return useContext(ApiContext).fetcher;
+}

@@ -1,0 +1,12 @@
+/**
+ * `@jalaj/web-kit` — what the storefront and the admin share in the browser:
+ * the BFF API client (in-memory access token, cookies, retries, problem JSON
+ * errors) and the SWR hooks built on it.
+ *
+ * @packageDocumentation
+ */
+export * from './access-token.js';
+export * from './api-error.js';
+export * from './api-client.js';
+export * from './api-provider.js';
+export * from './use-api.js';

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * Builds the workspace: every server app and shared lib is compiled file by file with
+ * SWC into its own `dist/` (type checking is `npm run typecheck`), and the two React
+ * apps are bundled by Vite. `--server-only` skips the Vite bundles.
+ */
+import { transformFile } from '@swc/core';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_APPS = ['storefront', 'admin'];
+const swcrc = JSON.parse(readFileSync(path.join(root, '.swcrc'), 'utf8'));
+delete swcrc.$schema;
+
+function* sources(dir) {
+  for (const entry of readdirSync(dir)) {
+    const p = path.join(dir, entry);
+    if (statSync(p).isDirectory()) yield* sources(p);
+    else if (/\.tsx?$/.test(entry) && !/\.(spec|int-spec|e2e)\.tsx?$/.test(entry) && !entry.endsWith('.d.ts')) yield p;
+  }
+}
+
+async function compileProject(projectDir) {
+  const src = path.join(projectDir, 'src');
+  const out = path.join(projectDir, 'dist');
+  rmSync(out, { recursive: true, force: true });
+  const jobs = [];
+  for (const file of sources(src)) {
+    const rel = path.relative(src, file).replace(/\.tsx?$/, '.js');
+    const target = path.join(out, rel);
+    jobs.push(
+      transformFile(file, { ...swcrc, swcrc: false, filename: file, sourceMaps: true, sourceFileName: path.relative(path.dirname(target), file) }).then((r) => {
+        mkdirSync(path.dirname(target), { recursive: true });
+        writeFileSync(target, `${r.code}\n//# sourceMappingURL=${path.basename(target)}.map\n`);
+        if (r.map) writeFileSync(`${target}.map`, r.map);
+      }),
+    );
+  }
+  await Promise.all(jobs);
+  return jobs.length;
+}
+
+const started = Date.now();
+const serverOnly = process.argv.includes('--server-only');
+let files = 0;
+for (const group of ['libs', 'apps']) {
+  for (const name of readdirSync(path.join(root, group))) {
+    const dir = path.join(root, group, name);
+    if (WEB_APPS.includes(name) || name === 'e2e' || !existsSync(path.join(dir, 'src'))) continue;
+    files += await compileProject(dir);
+  }
+}
+console.log(`compiled ${files} files with SWC in ${Date.now() - started} ms`);
+
+if (!serverOnly) {
+  for (const app of WEB_APPS) {
+    if (!existsSync(path.join(root, 'apps', app, 'vite.config.ts'))) continue;
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: path.join(root, 'apps', app),
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    console.log(`built ${app} with Vite`);
+  }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole shop on one machine. Starts PostgreSQL, NATS (JetStream), Redis
+ * and an S3 store unless the environment points at them, builds every app, starts each
+ * as its own process, waits until all are ready and prints the shop's URL. Ctrl-C stops
+ * everything it started; data persists under .data/ (or JALAJ_DATA_DIR).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { APPS, root, startApps, startInfra } from '@jalaj/local-platform';
+
+// Ctrl-C in a terminal signals the whole foreground process group at once, which would
+// stop PostgreSQL and NATS while the apps still use them. So the stack runs in its own
+// process group, and this process only forwards the signal: the runner then stops the
+// apps first and the backing services last.
+if (process.env.JALAJ_SUPERVISED !== 'true') {
+  const runner = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, JALAJ_SUPERVISED: 'true' },
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => runner.kill('SIGTERM'));
+  runner.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  await run();
+}
+
+async function run() {
+const say = (msg) => process.stdout.write(`[jalaj] ${msg}\n`);
+const dataDir = path.resolve(root, process.env.JALAJ_DATA_DIR ?? '.data/dev');
+const shopPort = Number(process.env.PORT ?? 8080);
+const ports = {
+  postgres: Number(process.env.JALAJ_POSTGRES_PORT ?? 5544),
+  nats: Number(process.env.JALAJ_NATS_PORT ?? 4244),
+  redis: Number(process.env.JALAJ_REDIS_PORT ?? 6399),
+  s3: Number(process.env.JALAJ_S3_PORT ?? 4569),
+};
+const appPorts = Object.fromEntries(APPS.map((a) => [a.name, a.name === 'bff' ? shopPort : a.port + (process.env.JALAJ_PORT_OFFSET ? Number(process.env.JALAJ_PORT_OFFSET) : 0)]));
+
+if (process.env.JALAJ_FRESH === 'true') rmSync(dataDir, { recursive: true, force: true });
+
+if (process.env.JALAJ_SKIP_BUILD !== 'true') {
+  say('building…');
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+let infra;
+let apps;
+let stopping = false;
+async function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  say('stopping…');
+  await apps?.stop();
+  await infra?.stop();
+  say('stopped.');
+  process.exit(code);
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  infra = await startInfra({ dataDir, ports, log: say });
+  const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
+  apps = await startApps({
+    ports: appPorts,
+    env: {
+      ...infra.env,
+      NODE_ENV: process.env.NODE_ENV ?? 'development',
+      SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${shopPort}`,
+    },
+    onLine: (app, line) => {
+      if (!pretty) return process.stdout.write(`${line}\n`);
+      try {
+        const j = JSON.parse(line);
+        if (j.level >= 30 && !['RoutesResolver', 'RouterExplorer', 'InstanceLoader'].includes(j.context)) {
+          process.stdout.write(`${app.padEnd(8)} ${j.msg ?? ''}${j.err ? ` ${j.err.message}` : ''}\n`);
+        }
+      } catch {
+        process.stdout.write(`${app.padEnd(8)} ${line}\n`);
+      }
+    },
+  });
+  say(`every service is ready.`);
+  say(`The shop:  http://localhost:${shopPort}/`);
+  say(`The admin: http://localhost:${shopPort}/admin`);
+  say('Ctrl-C stops everything.');
+} catch (e) {
+  process.stderr.write(`[jalaj] could not start: ${e.message}\n`);
+  await shutdown(1);
+}
+
+  // The runner lives in its own process group: if whoever started it disappears
+  // without a signal, stop rather than linger.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 2000).unref();
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every check, in the order a failure is cheapest to see —
+ * lint, type check, build, unit specs, integration specs against real PostgreSQL, NATS,
+ * Redis and S3, then the Playwright suite in Chromium against the running shop.
+ * `npm test -- unit|int|e2e|static` runs one stage. Ends with one line
+ * `tests: N passed, N failed` counting every spec that ran.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, '.data', 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const only = process.argv[2];
+const node = process.execPath;
+const env = { ...process.env, NX_DAEMON: 'false', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules --no-warnings=ExperimentalWarning`.trim() };
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(stage, args) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${stage} ===\n`);
+  const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env });
+  const ok = r.status === 0;
+  process.stdout.write(`=== ${stage}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  if (!ok) failures.push(stage);
+  return ok;
+}
+
+function countJest(file) {
+  if (!existsSync(file)) return;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  passed += j.numPassedTests;
+  failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  failed += s.unexpected ?? 0;
+}
+
+const jest = path.join(root, 'node_modules/jest/bin/jest.js');
+const stages = {
+  static: () =>
+    run('lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']) &&
+    run('type check', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+  build: () => run('build', [path.join(root, 'scripts/build.mjs')]),
+  unit: () => {
+    const out = path.join(results, 'unit.json');
+    const ok = run('unit specs', [jest, '--selectProjects', 'unit', '--json', `--outputFile=${out}`]);
+    countJest(out);
+    return ok;
+  },
+  int: () => {
+    const out = path.join(results, 'int.json');
+    const ok = run('integration specs', [jest, '--selectProjects', 'int', '--runInBand', '--json', `--outputFile=${out}`]);
+    countJest(out);
+    return ok;
+  },
+  e2e: () => {
+    const out = path.join(results, 'e2e.json');
+    env.PLAYWRIGHT_JSON_OUTPUT_NAME = out;
+    const ok = run('browser specs (Playwright, Chromium)', [
+      path.join(root, 'node_modules/@playwright/test/cli.js'),
+      'test',
+      '--config',
+      'apps/e2e/playwright.config.ts',
+      '--reporter=list,json',
+    ]);
+    countPlaywright(out);
+    return ok;
+  },
+};
+
+const order = only ? (only === 'int' || only === 'e2e' ? ['build', only] : [only]) : ['static', 'build', 'unit', 'int', 'e2e'];
+for (const stage of order) {
+  if (!stages[stage]) {
+    process.stderr.write(`unknown stage ${stage}; use one of ${Object.keys(stages).join(', ')}\n`);
+    process.exit(2);
+  }
+  // Keep going after a failing spec stage so one run reports everything; a broken
+  // static check or build makes the later stages meaningless.
+  if (!stages[stage]() && (stage === 'static' || stage === 'build')) break;
+}
+
+process.stdout.write(`\n${failures.length ? `failed stages: ${failures.join(', ')}` : 'every stage passed'}\n`);
+process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
+process.exit(failures.length ? 1 : 0);
