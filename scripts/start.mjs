@@ -47,6 +47,8 @@ if (process.env.JALAJ_SKIP_BUILD !== 'true') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@jalaj.shop';
+const adminPassword = process.env.ADMIN_PASSWORD ?? 'jalaj-admin-2026';
 let infra;
 let apps;
 let stopping = false;
@@ -71,6 +73,8 @@ try {
       ...infra.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
       SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${shopPort}`,
     },
     onLine: (app, line) => {
@@ -88,6 +92,9 @@ try {
   say(`every service is ready.`);
   say(`The shop:  http://localhost:${shopPort}/`);
   say(`The admin: http://localhost:${shopPort}/admin`);
+  say(`Admin sign-in: ${adminEmail} / ${process.env.ADMIN_PASSWORD ? '(your ADMIN_PASSWORD)' : adminPassword}`);
+  if ((process.env.SEED_DEMO_DATA ?? 'true') === 'true') say('Demo shopper: shopper@jalaj.shop / jalaj-shopper-2026');
+  say(`Mails and SMS codes (development): http://localhost:${shopPort}/dev/mailbox`);
   say('Ctrl-C stops everything.');
 } catch (e) {
   process.stderr.write(`[jalaj] could not start: ${e.message}\n`);

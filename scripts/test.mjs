@@ -49,7 +49,10 @@ function countPlaywright(file) {
 const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 const stages = {
   static: () =>
-    run('lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']) &&
+    // The module-boundary rule reads Nx's project graph and silently skips itself when
+    // none is cached (a fresh clone), so compute the graph first.
+    run('project graph', [path.join(root, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects']) &&
+    run('lint', [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']) &&
     run('type check', [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
   build: () => run('build', [path.join(root, 'scripts/build.mjs')]),
   unit: () => {

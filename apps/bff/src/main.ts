@@ -11,7 +11,7 @@ await bootstrapService({
   rpc: false,
   configSchema: z.object({ REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379') }),
   configure: async (app) => {
-    app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics'] });
+    app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics', 'dev/mailbox', 'dev/mailbox.json'] });
     await registerWebApps(app, app.get(WebAppsService));
   },
 });

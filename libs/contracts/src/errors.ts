@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
+  'INVALID_TOKEN',
   'NOT_FOUND',
   'UNAUTHENTICATED',
   'FORBIDDEN',
@@ -23,6 +24,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** HTTP status the BFF answers with for each code. */
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  INVALID_TOKEN: 400,
   NOT_FOUND: 404,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -13,7 +13,7 @@ describe('contract fixtures', () => {
   });
 
   it('keeps rpc subjects out of the evt namespace and vice versa', () => {
-    for (const s of Object.keys(rpcSubjects)) expect(s).toMatch(/^rpc\.[a-z]+\.[a-z.]+$/);
+    for (const s of Object.keys(rpcSubjects)) expect(s).toMatch(/^rpc\.[a-z]+\.[a-z.-]+$/);
     for (const s of Object.keys(eventSubjects)) expect(s).toMatch(/^evt\.[a-z]+\.[a-z]+\.[a-z-]+\.v\d+$/);
   });
 });

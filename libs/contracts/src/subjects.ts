@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultSchema } from './errors.js';
+import { identitySubjects } from './identity.js';
 import { actorSchema, emptyRequestSchema, pingReplySchema, productSummarySchema, type PingReply } from './schemas.js';
 
 /** Shape of one request/reply subject: request schema, reply schema, and a valid fixture of each. */
@@ -49,6 +50,7 @@ export const rpcSubjects = {
   'rpc.identity.ping': ping('identity'),
   /** Liveness and dependency check of the catalog service. */
   'rpc.catalog.ping': ping('catalog'),
+  ...identitySubjects,
   /** Liveness and dependency check of the cart service. */
   'rpc.cart.ping': ping('cart'),
   /** Liveness and dependency check of the order service. */

@@ -22,6 +22,16 @@ export interface BootstrapOptions {
 }
 
 /**
+ * Whose X-Forwarded-For to believe for the client address (rate limits use it): nobody
+ * by default, `true` for any proxy, or a comma-separated list of proxy addresses/CIDRs.
+ */
+function trustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+/**
  * Starts a Jalaj server app: validated configuration, pino JSON logs, Fastify HTTP (health,
  * metrics and, for the BFF, the API), the NATS microservice in the service's queue group,
  * and graceful shutdown on SIGTERM/SIGINT.
@@ -46,7 +56,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
 
   const app = await NestFactory.create<NestFastifyApplication>(
     options.module,
-    new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024, logger: false }),
+    new FastifyAdapter({ trustProxy: trustProxy(process.env.TRUST_PROXY), bodyLimit: 1024 * 1024, logger: false }),
     { logger: new PinoNestLogger(), abortOnError: false },
   );
   if (options.rpc) {

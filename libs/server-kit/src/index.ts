@@ -13,3 +13,4 @@ export * from './messaging/rpc-handling.js';
 export * from './ops/health.js';
 export * from './ops/metrics.js';
 export * from './ops/ping.rpc.js';
+export * from './auth/access-token.js';

@@ -63,6 +63,11 @@ export class ProblemFilter implements ExceptionFilter {
             : exception.message;
       return sendProblem(reply, { code: codeForStatus(status), message }, status);
     }
+    // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+    const status = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendProblem(reply, { code: codeForStatus(status), message: status === 413 ? 'The request is too large.' : 'The request is not valid.' }, status);
+    }
     this.log.error({ err: exception, url: request.url }, 'unhandled error');
     return sendProblem(reply, { code: 'INTERNAL', message: 'An unexpected error occurred' }, 500);
   }

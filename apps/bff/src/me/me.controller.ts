@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { addressInputSchema, type Actor } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
+import { parseBody } from '../auth/body.js';
+import { unwrap } from '../auth/rpc-result.js';
+
+const profileBody = z.object({ fullName: z.string().max(120) });
+const id = (raw: string) => raw.slice(0, 64);
+
+/** `/api/me`: the signed-in person's profile and addresses. Identity scopes every query to the actor. */
+@Controller('me')
+@UseGuards(AuthGuard)
+export class MeController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  async get(@CurrentActor() actor: Actor) {
+    return unwrap(await this.rpc.request('rpc.identity.profiles.get', { actor }));
+  }
+
+  @Patch()
+  async update(@CurrentActor() actor: Actor, @Body() raw: unknown) {
+    const { fullName } = parseBody(profileBody, raw);
+    return unwrap(await this.rpc.request('rpc.identity.profiles.update', { actor, fullName }));
+  }
+
+  @Get('addresses')
+  async addresses(@CurrentActor() actor: Actor) {
+    return unwrap(await this.rpc.request('rpc.identity.addresses.list', { actor }));
+  }
+
+  @Post('addresses')
+  @HttpCode(201)
+  async create(@CurrentActor() actor: Actor, @Body() raw: unknown) {
+    const address = parseBody(addressInputSchema, raw);
+    return unwrap(await this.rpc.request('rpc.identity.addresses.create', { actor, address }));
+  }
+
+  @Patch('addresses/:id')
+  async update_(@CurrentActor() actor: Actor, @Param('id') addressId: string, @Body() raw: unknown) {
+    const address = parseBody(addressInputSchema, raw);
+    return unwrap(await this.rpc.request('rpc.identity.addresses.update', { actor, id: id(addressId), address }));
+  }
+
+  @Delete('addresses/:id')
+  @HttpCode(204)
+  async delete(@CurrentActor() actor: Actor, @Param('id') addressId: string) {
+    unwrap(await this.rpc.request('rpc.identity.addresses.delete', { actor, id: id(addressId) }));
+  }
+
+  @Post('addresses/:id/default-shipping')
+  @HttpCode(200)
+  async defaultShipping(@CurrentActor() actor: Actor, @Param('id') addressId: string) {
+    return unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'shipping' }));
+  }
+
+  @Post('addresses/:id/default-billing')
+  @HttpCode(200)
+  async defaultBilling(@CurrentActor() actor: Actor, @Param('id') addressId: string) {
+    return unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'billing' }));
+  }
+}

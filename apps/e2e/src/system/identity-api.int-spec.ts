@@ -1,0 +1,237 @@
+import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
+import { eventually, testDatabaseUrl } from '@jalaj/testing';
+
+/**
+ * Identity through the BFF, as a browser would use it: real identity and BFF processes on
+ * real PostgreSQL, NATS and Redis. Covers sessions (rotation, reuse, sign-out), password
+ * reset, rate limits, profiles, addresses (ownership, one default of each kind) and roles.
+ */
+describe('identity through the BFF (real processes)', () => {
+  let identity: AppHandle;
+  let bff: AppHandle;
+  let base = '';
+  const admin = { email: 'admin@jalaj.test', password: 'admin-secret-1' };
+
+  beforeAll(async () => {
+    const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, LOG_LEVEL: 'warn' };
+    const bffPort = await freePort();
+    base = `http://127.0.0.1:${bffPort}`;
+    identity = await startApp('identity', {
+      port: await freePort(),
+      env: { ...shared, DATABASE_URL: testDatabaseUrl('identity'), PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, REFRESH_REUSE_GRACE_MS: '0' },
+    });
+    bff = await startApp('bff', { port: bffPort, env: shared });
+  }, 90000);
+
+  afterAll(async () => {
+    await bff?.stop();
+    await identity?.stop();
+  });
+
+  interface Res {
+    status: number;
+    body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    cookie?: string;
+    location?: string | null;
+  }
+
+  async function call(method: string, path: string, opts: { body?: unknown; token?: string; cookie?: string } = {}): Promise<Res> {
+    const headers: Record<string, string> = {};
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.cookie) headers.cookie = opts.cookie;
+    const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), redirect: 'manual' });
+    const text = await r.text();
+    const setCookie = r.headers.getSetCookie().find((c) => c.startsWith('jalaj_rt='));
+    return { status: r.status, body: text ? JSON.parse(text.startsWith('<') ? '""' : text) : null, cookie: setCookie?.split(';')[0], location: r.headers.get('location') };
+  }
+
+  let seq = 0;
+  const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++seq}@example.in`;
+
+  async function mailTo(email: string, subject: string): Promise<string> {
+    const { body } = await eventually(
+      () => call('GET', '/dev/mailbox.json'),
+      (r) => r.body.items.some((m: { to: string; subject: string }) => m.to === email && m.subject === subject),
+    );
+    return body.items.find((m: { to: string; subject: string }) => m.to === email && m.subject === subject).links[0];
+  }
+
+  /** Signs up and confirms through the mailed link; returns the session cookie and credentials. */
+  async function newShopper(name = 'asha') {
+    const email = uniqueEmail(name);
+    const password = 'secret-123';
+    expect((await call('POST', '/api/auth/sign-up', { body: { email, password, fullName: `${name} Roy` } })).status).toBe(201);
+    const link = new URL(await mailTo(email, 'Confirm your Jalaj account'));
+    const confirmed = await call('GET', link.pathname + link.search);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.location).toBe('/');
+    const session = await call('POST', '/api/auth/refresh', { cookie: confirmed.cookie });
+    expect(session.status).toBe(200);
+    return { email, password, token: session.body.accessToken as string, cookie: session.cookie!, user: session.body.user };
+  }
+
+  it('signs up, refuses sign-in until the email is confirmed, then signs in', async () => {
+    const email = uniqueEmail('ravi');
+    expect((await call('POST', '/api/auth/sign-up', { body: { email, password: 'secret-123', fullName: 'Ravi Das' } })).status).toBe(201);
+    const again = await call('POST', '/api/auth/sign-up', { body: { email: email.toUpperCase(), password: 'secret-123', fullName: 'Ravi Das' } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'User already registered' } });
+    expect((await call('POST', '/api/auth/sign-in', { body: { email, password: 'secret-123' } })).body).toMatchObject({ message: 'Email not confirmed' });
+
+    const link = new URL(await mailTo(email, 'Confirm your Jalaj account'));
+    expect((await call('GET', link.pathname + link.search)).location).toBe('/');
+    expect((await call('GET', link.pathname + link.search)).location).toBe('/auth?confirm=invalid');
+
+    const signedIn = await call('POST', '/api/auth/sign-in', { body: { email, password: 'secret-123' } });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ email, fullName: 'Ravi Das', role: 'user' });
+    expect(signedIn.body).not.toHaveProperty('refreshToken');
+    expect(signedIn.cookie).toMatch(/^jalaj_rt=rt_/);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email, password: 'wrong-pass' } })).body).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid login credentials' });
+  });
+
+  it('rejects bad sign-up input with the rule messages and never answers 500', async () => {
+    const r = await call('POST', '/api/auth/sign-up', { body: { email: 'not-an-email', password: '123', fullName: '' } });
+    expect(r.status).toBe(400);
+    expect(r.body.fieldErrors.map((e: { field: string }) => e.field).sort()).toEqual(['email', 'fullName', 'password']);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: 5 } })).status).toBe(400);
+    const malformed = await fetch(`${base}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('rotates refresh tokens and revokes the whole session when an old one is reused', async () => {
+    const s = await newShopper('rotate');
+    const second = await call('POST', '/api/auth/refresh', { cookie: s.cookie });
+    expect(second.status).toBe(200);
+    expect(second.cookie).not.toBe(s.cookie);
+    const third = await call('POST', '/api/auth/refresh', { cookie: second.cookie });
+    expect(third.status).toBe(200);
+    // A copied, already-used token: the session ends for everyone holding it.
+    expect((await call('POST', '/api/auth/refresh', { cookie: s.cookie })).status).toBe(401);
+    expect((await call('POST', '/api/auth/refresh', { cookie: third.cookie })).status).toBe(401);
+  });
+
+  it('signs out: the access token and the refresh cookie stop working at once', async () => {
+    const s = await newShopper('signout');
+    expect((await call('GET', '/api/me', { token: s.token })).status).toBe(200);
+    const out = await call('POST', '/api/auth/sign-out', { cookie: s.cookie });
+    expect(out.status).toBe(204);
+    expect(out.cookie).toBe('jalaj_rt=');
+    expect((await call('GET', '/api/me', { token: s.token })).status).toBe(401);
+    expect((await call('POST', '/api/auth/refresh', { cookie: s.cookie })).status).toBe(401);
+  });
+
+  it('resets a password through the mailed link and ends the other sessions', async () => {
+    const s = await newShopper('reset');
+    const unknown = await call('POST', '/api/auth/password-reset', { body: { email: uniqueEmail('nobody') } });
+    const known = await call('POST', '/api/auth/password-reset', { body: { email: s.email } });
+    expect(known).toMatchObject({ status: 202, body: unknown.body });
+
+    const link = new URL(await mailTo(s.email, 'Reset your Jalaj password'));
+    expect(link.pathname).toBe('/reset-password');
+    const token = link.searchParams.get('token')!;
+    expect((await call('POST', '/api/auth/password-update', { body: { token, password: '12345' } })).body).toMatchObject({ message: 'Password must be at least 6 characters long.' });
+    expect((await call('POST', '/api/auth/password-update', { body: { token, password: 'brand-new-1' } })).status).toBe(200);
+    expect((await call('POST', '/api/auth/password-update', { body: { token, password: 'brand-new-2' } })).body).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: 'This password reset link is invalid or has expired. Please request a new one.',
+    });
+    expect((await call('GET', '/api/me', { token: s.token })).status).toBe(401);
+    expect((await call('POST', '/api/auth/refresh', { cookie: s.cookie })).status).toBe(401);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: s.email, password: s.password } })).status).toBe(401);
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: s.email, password: 'brand-new-1' } })).status).toBe(200);
+  });
+
+  it('limits sign-in attempts per account with a clear message', async () => {
+    const s = await newShopper('limited');
+    const statuses: number[] = [];
+    let last: Res | undefined;
+    for (let i = 0; i < 11; i++) {
+      last = await call('POST', '/api/auth/sign-in', { body: { email: s.email, password: 'wrong-guess' } });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 10).every((st) => st === 401)).toBe(true);
+    expect(last).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' } });
+    // Even the right password waits out the window: the limit is on the account.
+    expect((await call('POST', '/api/auth/sign-in', { body: { email: s.email, password: s.password } })).status).toBe(429);
+  });
+
+  it('edits only the full name of the profile', async () => {
+    const s = await newShopper('profile');
+    const updated = await call('PATCH', '/api/me', { token: s.token, body: { fullName: '  Asha Sen ', email: 'evil@example.in' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ fullName: 'Asha Sen', email: s.email });
+    expect((await call('PATCH', '/api/me', { token: s.token, body: { fullName: 'A' } })).status).toBe(400);
+    expect((await call('GET', '/api/me')).status).toBe(401);
+  });
+
+  const home = { nickname: 'Home', fullName: 'Asha Roy', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' };
+
+  it('keeps exactly one default shipping and billing address, and another shopper reaches none of them', async () => {
+    const a = await newShopper('addr');
+    const invalid = await call('POST', '/api/me/addresses', { token: a.token, body: { ...home, fullName: 'A', phone: '123', postalCode: '7000', state: 'Atlantis' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fieldErrors).toEqual(
+      expect.arrayContaining([
+        { field: 'fullName', message: 'Full name must be at least 2 characters' },
+        { field: 'phone', message: 'Phone number must be at least 10 digits' },
+        { field: 'state', message: 'State is required' },
+        { field: 'postalCode', message: 'Postal code must be exactly 6 digits' },
+      ]),
+    );
+    expect((await call('GET', '/api/me/addresses', { token: a.token })).body.items).toEqual([]);
+
+    const first = await call('POST', '/api/me/addresses', { token: a.token, body: home });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ country: 'India', isDefaultShipping: true, isDefaultBilling: true, addressLine2: null });
+    const office = (await call('POST', '/api/me/addresses', { token: a.token, body: { ...home, nickname: 'Office', addressLine1: '5 Salt Lake Sector V' } })).body;
+    const billing = (await call('POST', '/api/me/addresses', { token: a.token, body: { ...home, nickname: 'Billing', addressType: 'billing' } })).body;
+    expect(office).toMatchObject({ isDefaultShipping: false, isDefaultBilling: false });
+
+    const afterShip = await call('POST', `/api/me/addresses/${office.id}/default-shipping`, { token: a.token });
+    const flags = (items: { id: string; isDefaultShipping: boolean; isDefaultBilling: boolean }[]) =>
+      Object.fromEntries(items.map((i) => [i.id, [i.isDefaultShipping, i.isDefaultBilling]]));
+    expect(flags(afterShip.body.items)).toEqual({ [first.body.id]: [false, true], [office.id]: [true, false], [billing.id]: [false, false] });
+    expect((await call('POST', `/api/me/addresses/${billing.id}/default-shipping`, { token: a.token })).status).toBe(409);
+    const list = (await call('GET', '/api/me/addresses', { token: a.token })).body.items;
+    expect(list.map((i: { nickname: string }) => i.nickname)).toEqual(['Billing', 'Office', 'Home']);
+
+    // Deleting the default hands the flag to the newest address that can take it.
+    expect((await call('DELETE', `/api/me/addresses/${office.id}`, { token: a.token })).status).toBe(204);
+    const left = (await call('GET', '/api/me/addresses', { token: a.token })).body.items;
+    expect(flags(left)).toEqual({ [first.body.id]: [true, true], [billing.id]: [false, false] });
+
+    const b = await newShopper('intruder');
+    expect((await call('GET', '/api/me/addresses', { token: b.token })).body.items).toEqual([]);
+    expect((await call('PATCH', `/api/me/addresses/${first.body.id}`, { token: b.token, body: home })).status).toBe(404);
+    expect((await call('DELETE', `/api/me/addresses/${first.body.id}`, { token: b.token })).status).toBe(404);
+    expect((await call('POST', `/api/me/addresses/${first.body.id}/default-billing`, { token: b.token })).status).toBe(404);
+    expect((await call('GET', '/api/me/addresses', { token: a.token })).body.items).toHaveLength(2);
+  });
+
+  it('lets only admins manage roles, with the spec messages, and role changes take effect at once', async () => {
+    const shopper = await newShopper('role');
+    expect((await call('GET', '/api/admin/users', { token: shopper.token })).status).toBe(403);
+    expect((await call('POST', '/api/admin/admins', { token: shopper.token, body: { email: shopper.email } })).status).toBe(403);
+
+    const signedIn = await call('POST', '/api/auth/sign-in', { body: admin });
+    const adminToken = signedIn.body.accessToken;
+    const users = await call('GET', '/api/admin/users', { token: adminToken });
+    expect(users.body.items[0]).toMatchObject({ email: shopper.email });
+
+    expect((await call('POST', '/api/admin/admins', { token: adminToken, body: { email: uniqueEmail('ghost') } })).body).toMatchObject({ status: 404, message: 'User not found with that email address' });
+    expect((await call('POST', '/api/admin/admins', { token: adminToken, body: { email: shopper.email } })).body).toEqual({ message: 'Successfully made the given email an admin' });
+    expect((await call('POST', '/api/admin/admins', { token: adminToken, body: { email: shopper.email } })).body).toMatchObject({ status: 409, message: 'User is already an admin' });
+    expect((await call('GET', '/api/admin/admins', { token: adminToken })).body.items.map((u: { email: string }) => u.email)).toContain(shopper.email);
+
+    // The shopper's old token said "user"; it is refused, and a refresh carries the new role.
+    expect((await call('GET', '/api/me', { token: shopper.token })).status).toBe(401);
+    const refreshed = await call('POST', '/api/auth/refresh', { cookie: shopper.cookie });
+    expect(refreshed.body.user.role).toBe('admin');
+    expect((await call('GET', '/api/admin/users', { token: refreshed.body.accessToken })).status).toBe(200);
+
+    expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(shopper.email)}`, { token: adminToken })).body).toEqual({ message: 'Successfully removed admin role from the given email' });
+    expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(shopper.email)}`, { token: adminToken })).body).toMatchObject({ status: 409, message: 'User is not an admin' });
+    expect((await call('GET', '/api/admin/users', { token: refreshed.body.accessToken })).status).toBe(401);
+  });
+});

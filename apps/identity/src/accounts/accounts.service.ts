@@ -1,0 +1,218 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
+import { fail, newId, ok, type FieldError, type IssuedSession, type Me, type Result } from '@jalaj/contracts';
+import { getLogger } from '@jalaj/server-kit';
+import { identityConfig } from '../config.js';
+import { queueMessage } from '../mail/mail.service.js';
+import { OneTimeToken, RefreshToken, Session } from './entities/session.entity.js';
+import { User } from './entities/user.entity.js';
+import { hashPassword, newSecret, sha256, verifyPassword } from './secrets.js';
+import { TokensService } from './tokens.service.js';
+
+/** User-facing texts of identity that the spec words (§8) or that we had to choose. */
+export const IDENTITY_MESSAGES = {
+  alreadyRegistered: 'User already registered',
+  invalidCredentials: 'Invalid login credentials',
+  emailNotConfirmed: 'Email not confirmed',
+  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  invalidConfirmLink: 'This confirmation link is invalid or has expired.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  accountCreated: 'Please check your email to verify your account.',
+  resetSent: 'Please check your email for password reset instructions.',
+  passwordUpdated: 'Your password has been successfully updated.',
+  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+} as const;
+
+const CONFIRM_TTL_MS = 24 * 3600 * 1000;
+const RESET_TTL_MS = 3600 * 1000;
+
+export const toMe = (u: User): Me => ({ id: u.id, email: u.email, fullName: u.fullName, role: u.role, createdAt: u.createdAt.toISOString() });
+
+const invalid = (fieldErrors: FieldError[]) => fail('VALIDATION_FAILED', fieldErrors.map((e) => e.message).join(' '), { fieldErrors });
+
+@Injectable()
+export class AccountsService {
+  private readonly log = getLogger('AccountsService');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly tokens: TokensService,
+  ) {}
+
+  findByEmail(em: EntityManager, email: string) {
+    return em.findOne(User, { email: email.trim().toLowerCase() });
+  }
+
+  async signUp(input: { email: string; password: string; fullName: string }): Promise<Result<{ userId: string }>> {
+    const errors = validateSignUp(input);
+    if (input.password && input.password.length < MIN_PASSWORD_LENGTH) errors.push({ field: 'password', message: IDENTITY_MESSAGES.passwordTooShort });
+    if (errors.length) return invalid(errors);
+    const email = input.email.trim().toLowerCase();
+    const passwordHash = await hashPassword(input.password);
+    return this.em.transactional(async (tx) => {
+      if (await this.findByEmail(tx, email)) return fail('CONFLICT', IDENTITY_MESSAGES.alreadyRegistered);
+      const user = tx.create(User, { id: newId('usr'), email, passwordHash, fullName: input.fullName.trim(), role: 'user', createdAt: new Date(), emailConfirmedAt: null });
+      const token = this.oneTimeToken(tx, 'confirm', user.id, CONFIRM_TTL_MS);
+      const link = `${identityConfig().PUBLIC_URL}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+      queueMessage(tx, {
+        kind: 'mail',
+        to: email,
+        subject: 'Confirm your Jalaj account',
+        text: `Namaste ${user.fullName},\n\nWelcome to Jalaj! Please confirm your email address to start shopping:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, ignore this mail.\n\nJalaj, Kolkata`,
+        links: [link],
+      });
+      return ok({ userId: user.id });
+    });
+  }
+
+  async confirm(token: string, userAgent?: string): Promise<Result<IssuedSession>> {
+    return this.em.transactional(async (tx) => {
+      const row = await this.useToken(tx, 'confirm', token);
+      if (!row?.userId) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidConfirmLink);
+      const user = await tx.findOneOrFail(User, { id: row.userId });
+      user.emailConfirmedAt ??= new Date();
+      return ok(await this.startSession(tx, user, userAgent));
+    });
+  }
+
+  async signIn(input: { email: string; password: string; userAgent?: string }): Promise<Result<IssuedSession>> {
+    const errors = validateSignIn(input);
+    if (errors.length) return invalid(errors);
+    const user = await this.findByEmail(this.em, input.email);
+    const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !valid) return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.invalidCredentials);
+    if (!user.emailConfirmedAt) return fail('FORBIDDEN', IDENTITY_MESSAGES.emailNotConfirmed);
+    return this.em.transactional(async (tx) => ok(await this.startSession(tx, tx.merge(user), input.userAgent)));
+  }
+
+  /**
+   * Rotates a refresh token. A token used before (outside a short grace window for two
+   * tabs refreshing at once) means it was copied: the whole session is revoked.
+   */
+  async refresh(refreshToken: string): Promise<Result<IssuedSession>> {
+    return this.em.transactional(async (tx) => {
+      const row = await tx.findOne(RefreshToken, { tokenHash: sha256(refreshToken) });
+      if (!row) return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionEnded);
+      const session = await tx.findOne(Session, { id: row.sessionId });
+      if (!session || session.revokedAt || session.expiresAt < new Date()) return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionEnded);
+      const claimed = await tx
+        .getConnection()
+        .execute('update refresh_tokens set used_at = now() where token_hash = ? and used_at is null', [row.tokenHash], 'run', tx.getTransactionContext());
+      if (claimed.affectedRows === 0) {
+        const usedAt = row.usedAt?.getTime() ?? 0;
+        if (Date.now() - usedAt >= identityConfig().REFRESH_REUSE_GRACE_MS) {
+          session.revokedAt = new Date();
+          await tx.flush();
+          this.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
+          return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionEnded);
+        }
+      }
+      const user = await tx.findOneOrFail(User, { id: session.userId });
+      return ok(await this.issue(tx, user, session));
+    });
+  }
+
+  async revoke(refreshToken: string): Promise<Result<{ sessionId: string | null; userId: string | null }>> {
+    return this.em.transactional(async (tx) => {
+      const row = await tx.findOne(RefreshToken, { tokenHash: sha256(refreshToken) });
+      const session = row ? await tx.findOne(Session, { id: row.sessionId }) : null;
+      if (!session) return ok({ sessionId: null, userId: null });
+      session.revokedAt ??= new Date();
+      return ok({ sessionId: session.id, userId: session.userId });
+    });
+  }
+
+  /** Answers the same whether or not the email has an account, so it cannot be used to probe for accounts. */
+  async requestPasswordReset(emailInput: string): Promise<Result<{ message: string }>> {
+    const errors = validatePasswordResetRequest({ email: emailInput });
+    if (errors.length) return invalid(errors);
+    await this.em.transactional(async (tx) => {
+      const user = await this.findByEmail(tx, emailInput);
+      if (!user) return;
+      const token = this.oneTimeToken(tx, 'reset', user.id, RESET_TTL_MS);
+      const link = `${identityConfig().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+      queueMessage(tx, {
+        kind: 'mail',
+        to: user.email,
+        subject: 'Reset your Jalaj password',
+        text: `Namaste ${user.fullName},\n\nWe received a request to reset your Jalaj password. Set a new one here:\n\n${link}\n\nThe link is valid for one hour and can be used once. If you did not ask for this, ignore this mail: your password stays as it is.\n\nJalaj, Kolkata`,
+        links: [link],
+      });
+    });
+    return ok({ message: IDENTITY_MESSAGES.resetSent });
+  }
+
+  /** Sets a new password from a reset link and ends every session of the account. */
+  async updatePassword(token: string, password: string): Promise<Result<{ message: string; userId: string }>> {
+    const errors = validateNewPassword({ password, confirmPassword: password });
+    if (errors.length) return invalid(errors);
+    const passwordHash = await hashPassword(password);
+    return this.em.transactional(async (tx) => {
+      const row = await this.useToken(tx, 'reset', token);
+      if (!row?.userId) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidResetLink);
+      const user = await tx.findOneOrFail(User, { id: row.userId });
+      user.passwordHash = passwordHash;
+      // Following the link proves the mailbox, so it confirms the email too.
+      user.emailConfirmedAt ??= new Date();
+      await tx.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
+      return ok({ message: IDENTITY_MESSAGES.passwordUpdated, userId: user.id });
+    });
+  }
+
+  private oneTimeToken(em: EntityManager, purpose: OneTimeToken['purpose'], userId: string, ttlMs: number): string {
+    const token = newSecret(purpose);
+    em.persist(em.create(OneTimeToken, { tokenHash: sha256(token), purpose, userId, phone: null, createdAt: new Date(), expiresAt: new Date(Date.now() + ttlMs), usedAt: null }));
+    return token;
+  }
+
+  /** Marks a valid, unused, unexpired token as used (atomically) and returns it; null otherwise. */
+  private async useToken(tx: EntityManager, purpose: OneTimeToken['purpose'], token: string): Promise<OneTimeToken | null> {
+    const tokenHash = sha256(token);
+    const claimed = await tx
+      .getConnection()
+      .execute(
+        'update one_time_tokens set used_at = now() where token_hash = ? and purpose = ? and used_at is null and expires_at > now()',
+        [tokenHash, purpose],
+        'run',
+        tx.getTransactionContext(),
+      );
+    if (claimed.affectedRows !== 1) return null;
+    return tx.findOne(OneTimeToken, { tokenHash }, { refresh: true });
+  }
+
+  private async startSession(tx: EntityManager, user: User, userAgent?: string): Promise<IssuedSession> {
+    const now = new Date();
+    const session = tx.create(Session, {
+      id: newId('ses'),
+      userId: user.id,
+      userAgent: userAgent?.slice(0, 300) ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + identityConfig().REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000),
+      revokedAt: null,
+    });
+    tx.persist(session);
+    return this.issue(tx, user, session);
+  }
+
+  private async issue(tx: EntityManager, user: User, session: Session): Promise<IssuedSession> {
+    const refreshToken = newSecret('rt');
+    tx.persist(tx.create(RefreshToken, { tokenHash: sha256(refreshToken), sessionId: session.id, createdAt: new Date(), usedAt: null }));
+    const { token, expiresIn } = await this.tokens.accessToken(user, session.id);
+    return { accessToken: token, expiresIn, user: toMe(user), sessionId: session.id, refreshToken, refreshExpiresAt: session.expiresAt.toISOString() };
+  }
+
+  /** Creates a confirmed account unless the email exists (first admin, demo shopper). */
+  async ensureAccount(input: { email: string; password: string; fullName: string; role: 'admin' | 'user' }): Promise<boolean> {
+    const em = this.em.fork();
+    if (await this.findByEmail(em, input.email)) return false;
+    const now = new Date();
+    em.persist(
+      em.create(User, { id: newId('usr'), email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password), fullName: input.fullName, role: input.role, createdAt: now, emailConfirmedAt: now }),
+    );
+    await em.flush();
+    return true;
+  }
+}
+
+export { AUTH_MESSAGES };

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { canSetDefaultBilling, canSetDefaultShipping, normalizeAddress, validateAddress } from '@jalaj/commerce';
+import { fail, newId, ok, type Actor, type Address, type AddressInputBody, type Result } from '@jalaj/contracts';
+import { UserAddress } from './address.entity.js';
+
+export const ADDRESS_NOT_FOUND = 'Address not found';
+
+const toAddress = (a: UserAddress): Address => ({
+  id: a.id,
+  nickname: a.nickname ?? null,
+  fullName: a.fullName,
+  phone: a.phone,
+  addressLine1: a.addressLine1,
+  addressLine2: a.addressLine2 ?? null,
+  city: a.city,
+  state: a.state,
+  postalCode: a.postalCode,
+  country: a.country,
+  addressType: a.addressType,
+  isDefaultShipping: a.isDefaultShipping,
+  isDefaultBilling: a.isDefaultBilling,
+  createdAt: a.createdAt.toISOString(),
+});
+
+const allowsShipping = (t: UserAddress['addressType']) => t === 'shipping' || t === 'both';
+const allowsBilling = (t: UserAddress['addressType']) => t === 'billing' || t === 'both';
+
+/**
+ * A shopper's addresses. Every query is scoped to the actor, so another user's address
+ * id is simply not found. Defaults: the first address that can serve as shipping (or
+ * billing) becomes the default; deleting or retyping a default hands the flag to the
+ * newest address that can take it — so a user with such an address always has exactly
+ * one default of each kind (unique partial indexes forbid two).
+ */
+@Injectable()
+export class AddressesService {
+  constructor(private readonly em: EntityManager) {}
+
+  private validate(input: AddressInputBody) {
+    const normalized = normalizeAddress(input);
+    const errors = validateAddress(normalized);
+    return { normalized, errors };
+  }
+
+  async list(actor: Actor): Promise<Result<{ items: Address[] }>> {
+    const rows = await this.em.find(UserAddress, { userId: actor.id }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return ok({ items: rows.map(toAddress) });
+  }
+
+  async create(actor: Actor, input: AddressInputBody): Promise<Result<Address>> {
+    const { normalized, errors } = this.validate(input);
+    if (errors.length) return fail('VALIDATION_FAILED', errors.map((e) => e.message).join(', '), { fieldErrors: errors });
+    return this.em.transactional(async (tx) => {
+      // Serialise address changes of one user, so two concurrent adds cannot both take a default.
+      await this.lockUser(tx, actor.id);
+      const row = tx.create(UserAddress, {
+        id: newId('adr'),
+        userId: actor.id,
+        ...normalized,
+        addressType: normalized.addressType as UserAddress['addressType'],
+        isDefaultShipping: false,
+        isDefaultBilling: false,
+        createdAt: new Date(),
+      });
+      tx.persist(row);
+      await tx.flush();
+      await this.repairDefaults(tx, actor.id);
+      await tx.refresh(row);
+      return ok(toAddress(row));
+    });
+  }
+
+  async update(actor: Actor, id: string, input: AddressInputBody): Promise<Result<Address>> {
+    const { normalized, errors } = this.validate(input);
+    if (errors.length) return fail('VALIDATION_FAILED', errors.map((e) => e.message).join(', '), { fieldErrors: errors });
+    return this.em.transactional(async (tx) => {
+      await this.lockUser(tx, actor.id);
+      const row = await tx.findOne(UserAddress, { id, userId: actor.id });
+      if (!row) return fail('NOT_FOUND', ADDRESS_NOT_FOUND);
+      Object.assign(row, normalized, { addressType: normalized.addressType as UserAddress['addressType'] });
+      if (!allowsShipping(row.addressType)) row.isDefaultShipping = false;
+      if (!allowsBilling(row.addressType)) row.isDefaultBilling = false;
+      await tx.flush();
+      await this.repairDefaults(tx, actor.id);
+      await tx.refresh(row);
+      return ok(toAddress(row));
+    });
+  }
+
+  async delete(actor: Actor, id: string): Promise<Result<{ id: string }>> {
+    return this.em.transactional(async (tx) => {
+      await this.lockUser(tx, actor.id);
+      const row = await tx.findOne(UserAddress, { id, userId: actor.id });
+      if (!row) return fail('NOT_FOUND', ADDRESS_NOT_FOUND);
+      tx.remove(row);
+      await tx.flush();
+      await this.repairDefaults(tx, actor.id);
+      return ok({ id });
+    });
+  }
+
+  async setDefault(actor: Actor, id: string, kind: 'shipping' | 'billing'): Promise<Result<{ items: Address[] }>> {
+    const result = await this.em.transactional(async (tx) => {
+      await this.lockUser(tx, actor.id);
+      const row = await tx.findOne(UserAddress, { id, userId: actor.id });
+      if (!row) return fail('NOT_FOUND', ADDRESS_NOT_FOUND);
+      const state = { addressType: row.addressType, isDefaultShipping: false, isDefaultBilling: false };
+      if (kind === 'shipping' ? !canSetDefaultShipping(state) : !canSetDefaultBilling(state)) {
+        return fail('CONFLICT', kind === 'shipping' ? 'Failed to set default shipping address' : 'Failed to set default billing address');
+      }
+      const column = kind === 'shipping' ? 'isDefaultShipping' : 'isDefaultBilling';
+      // Clear first, then set: the unique partial index never sees two defaults.
+      await tx.nativeUpdate(UserAddress, { userId: actor.id, [column]: true }, { [column]: false });
+      await tx.nativeUpdate(UserAddress, { id: row.id }, { [column]: true });
+      return ok(null);
+    });
+    if (!result.ok) return result;
+    this.em.clear();
+    return this.list(actor);
+  }
+
+  private async lockUser(tx: EntityManager, userId: string) {
+    await tx.getConnection().execute('select id from users where id = ? for update', [userId], 'all', tx.getTransactionContext());
+  }
+
+  /** Gives each kind of default to the newest eligible address when the user has none. */
+  private async repairDefaults(tx: EntityManager, userId: string) {
+    for (const [column, allows] of [
+      ['is_default_shipping', "('shipping', 'both')"],
+      ['is_default_billing', "('billing', 'both')"],
+    ] as const) {
+      await tx.getConnection().execute(
+        `update user_addresses set ${column} = true
+         where id = (select id from user_addresses where user_id = ? and address_type in ${allows} order by created_at desc, id desc limit 1)
+           and not exists (select 1 from user_addresses where user_id = ? and ${column})`,
+        [userId, userId],
+        'run',
+        tx.getTransactionContext(),
+      );
+    }
+  }
+}

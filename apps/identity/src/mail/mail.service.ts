@@ -1,0 +1,100 @@
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { EntityManager, MikroORM } from '@mikro-orm/core';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { newId } from '@jalaj/contracts';
+import { getLogger } from '@jalaj/server-kit';
+import { identityConfig } from '../config.js';
+import { Message } from './message.entity.js';
+
+export interface OutgoingMessage {
+  kind: 'mail' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  links?: string[];
+}
+
+/** Queues a mail or SMS in the caller's unit of work; it is written with the caller's flush. */
+export function queueMessage(em: EntityManager, m: OutgoingMessage): Message {
+  const now = new Date();
+  const row = em.create(Message, {
+    id: newId('msg'),
+    kind: m.kind,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    links: m.links ?? [],
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: now,
+    createdAt: now,
+  });
+  em.persist(row);
+  return row;
+}
+
+/**
+ * Sends queued messages: mails through SMTP when SMTP_URL is set, otherwise they are kept
+ * for the development mailbox. SMS have no provider here: they are always kept (the
+ * sender port is where a provider goes). A failed send is retried with growing pauses,
+ * then marked failed.
+ */
+@Injectable()
+export class MessageSender implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = getLogger('MessageSender');
+  private transport?: Transporter;
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  static readonly MAX_ATTEMPTS = 8;
+
+  constructor(private readonly orm: MikroORM) {
+    const url = identityConfig().SMTP_URL;
+    if (url) this.transport = nodemailer.createTransport(url);
+  }
+
+  onApplicationBootstrap() {
+    const tick = async () => {
+      if (this.stopped) return;
+      await this.sendDue().catch((e) => this.log.warn({ err: e }, 'message pass failed'));
+      if (!this.stopped) this.timer = setTimeout(tick, 500);
+    };
+    void tick();
+  }
+
+  async sendDue(): Promise<number> {
+    return this.orm.em.fork().transactional(async (tx) => {
+      const due = (await tx
+        .getConnection()
+        .execute(
+          "select id from messages where status = 'pending' and next_attempt_at <= now() order by created_at limit 20 for update skip locked",
+          [],
+          'all',
+          tx.getTransactionContext(),
+        )) as { id: string }[];
+      for (const { id } of due) {
+        const m = await tx.findOneOrFail(Message, { id });
+        m.attempts += 1;
+        try {
+          if (m.kind === 'mail' && this.transport) {
+            await this.transport.sendMail({ from: identityConfig().MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+            m.status = 'sent';
+          } else {
+            m.status = 'kept';
+          }
+          m.sentAt = new Date();
+        } catch (e) {
+          m.lastError = e instanceof Error ? e.message : String(e);
+          if (m.attempts >= MessageSender.MAX_ATTEMPTS) m.status = 'failed';
+          else m.nextAttemptAt = new Date(Date.now() + 2 ** m.attempts * 1000);
+          this.log.warn({ err: e, messageId: m.id, attempts: m.attempts }, 'sending failed');
+        }
+      }
+      return due.length;
+    });
+  }
+
+  onApplicationShutdown() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}

@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { resultSchema } from './errors.js';
+import { actorSchema } from './schemas.js';
+import type { RpcDefinition } from './subjects.js';
+
+/** A person's profile as every screen sees it (spec §3 Profile). */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(['admin', 'user']),
+  createdAt: z.iso.datetime(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** What the browser gets when a session starts or is refreshed. */
+export const sessionSchema = z.object({
+  accessToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int().positive(),
+  user: meSchema,
+});
+export type SessionReply = z.infer<typeof sessionSchema>;
+
+/**
+ * A session as identity issues it to the BFF: the browser part plus the refresh token,
+ * which the BFF moves into an HttpOnly cookie and never puts in a body.
+ */
+export const issuedSessionSchema = sessionSchema.extend({
+  sessionId: z.string(),
+  refreshToken: z.string(),
+  refreshExpiresAt: z.iso.datetime(),
+});
+export type IssuedSession = z.infer<typeof issuedSessionSchema>;
+
+const email = z.string().trim().max(254);
+const password = z.string().max(200);
+const token = z.string().min(1).max(200);
+
+/** Address fields a shopper sends (spec §3 Address, camelCase). Rules: commerce `validateAddress`. */
+export const addressInputSchema = z.object({
+  nickname: z.string().max(60).nullish(),
+  fullName: z.string().max(120),
+  phone: z.string().max(20),
+  addressLine1: z.string().max(200),
+  addressLine2: z.string().max(200).nullish(),
+  city: z.string().max(100),
+  state: z.string().max(100),
+  postalCode: z.string().max(10),
+  country: z.string().max(60).optional(),
+  addressType: z.enum(['shipping', 'billing', 'both']),
+});
+export type AddressInputBody = z.infer<typeof addressInputSchema>;
+
+export const addressSchema = z.object({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  fullName: z.string(),
+  phone: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  addressType: z.enum(['shipping', 'billing', 'both']),
+  isDefaultShipping: z.boolean(),
+  isDefaultBilling: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** A mail or SMS kept (or sent) by identity, as the development mailbox lists it. */
+export const mailboxItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['mail', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+});
+
+const meFixture: Me = { id: 'usr_01JD0000000000000000000000', email: 'asha@example.in', fullName: 'Asha Roy', role: 'user', createdAt: '2026-11-22T10:00:00.000Z' };
+const actorFixture = { id: meFixture.id, role: 'user' as const };
+const adminActor = { id: 'usr_01JD0000000000000000000001', role: 'admin' as const };
+const issuedFixture: IssuedSession = {
+  accessToken: 'eyJhbGciOiJFZERTQSJ9.e30.sig',
+  expiresIn: 600,
+  user: meFixture,
+  sessionId: 'ses_01JD0000000000000000000000',
+  refreshToken: 'rt_secret',
+  refreshExpiresAt: '2026-12-22T10:00:00.000Z',
+};
+const addressFixture: Address = {
+  id: 'adr_01JD0000000000000000000000',
+  nickname: 'Home',
+  fullName: 'Asha Roy',
+  phone: '9830012345',
+  addressLine1: '12 Park Street',
+  addressLine2: null,
+  city: 'Kolkata',
+  state: 'West Bengal',
+  postalCode: '700016',
+  country: 'India',
+  addressType: 'both',
+  isDefaultShipping: true,
+  isDefaultBilling: true,
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
+const { id: _id, isDefaultShipping: _s, isDefaultBilling: _b, createdAt: _c, ...addressInputFixture } = addressFixture;
+const ok = <T>(data: T) => ({ ok: true as const, data });
+const messageReply = resultSchema(z.object({ message: z.string() }));
+
+/**
+ * Identity's request/reply subjects. Asked by: the BFF. Every subject that acts for a
+ * person carries `actor` (checked by the BFF from the access token); identity re-checks
+ * ownership and the admin role itself.
+ */
+export const identitySubjects = {
+  /** Creates an unconfirmed account and mails the confirmation link. 'User already registered' when the email is taken. */
+  'rpc.identity.accounts.sign-up': {
+    request: z.object({ email, password, fullName: z.string().max(120) }).strict(),
+    reply: resultSchema(z.object({ userId: z.string() })),
+    fixtures: { request: { email: meFixture.email, password: 'secret1', fullName: meFixture.fullName }, reply: ok({ userId: meFixture.id }) },
+  },
+  /** Confirms an account from the mailed token and starts a session. */
+  'rpc.identity.accounts.confirm': {
+    request: z.object({ token, userAgent: z.string().max(300).optional() }).strict(),
+    reply: resultSchema(issuedSessionSchema),
+    fixtures: { request: { token: 'abc' }, reply: ok(issuedFixture) },
+  },
+  /** Signs in with email and password. */
+  'rpc.identity.sessions.create': {
+    request: z.object({ email, password, userAgent: z.string().max(300).optional() }).strict(),
+    reply: resultSchema(issuedSessionSchema),
+    fixtures: { request: { email: meFixture.email, password: 'secret1' }, reply: ok(issuedFixture) },
+  },
+  /** Rotates a refresh token. Reusing a rotated token revokes its whole session. */
+  'rpc.identity.sessions.refresh': {
+    request: z.object({ refreshToken: token }).strict(),
+    reply: resultSchema(issuedSessionSchema),
+    fixtures: { request: { refreshToken: 'rt_secret' }, reply: ok(issuedFixture) },
+  },
+  /** Ends the session a refresh token belongs to (sign-out). */
+  'rpc.identity.sessions.revoke': {
+    request: z.object({ refreshToken: token }).strict(),
+    reply: resultSchema(z.object({ sessionId: z.string().nullable(), userId: z.string().nullable() })),
+    fixtures: { request: { refreshToken: 'rt_secret' }, reply: ok({ sessionId: issuedFixture.sessionId, userId: meFixture.id }) },
+  },
+  /** Mails a password-reset link when the email has an account; answers the same either way. */
+  'rpc.identity.passwords.reset-request': {
+    request: z.object({ email }).strict(),
+    reply: messageReply,
+    fixtures: { request: { email: meFixture.email }, reply: ok({ message: 'Please check your email for password reset instructions.' }) },
+  },
+  /** Sets a new password from a reset token and ends every session of the account. */
+  'rpc.identity.passwords.update': {
+    request: z.object({ token, password }).strict(),
+    reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
+    fixtures: { request: { token: 'abc', password: 'secret2' }, reply: ok({ message: 'Your password has been successfully updated.', userId: meFixture.id }) },
+  },
+  /** The public keys that verify access tokens (JWKS). */
+  'rpc.identity.keys.list': {
+    request: z.object({}).strict(),
+    reply: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
+    fixtures: { request: {}, reply: { keys: [{ kty: 'OKP', crv: 'Ed25519', x: 'abc', kid: 'key_1', alg: 'EdDSA' }] } },
+  },
+  /** The actor's own profile. */
+  'rpc.identity.profiles.get': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(meSchema),
+    fixtures: { request: { actor: actorFixture }, reply: ok(meFixture) },
+  },
+  /** Changes the actor's full name (the only editable field). */
+  'rpc.identity.profiles.update': {
+    request: z.object({ actor: actorSchema, fullName: z.string().max(120) }).strict(),
+    reply: resultSchema(meSchema),
+    fixtures: { request: { actor: actorFixture, fullName: 'Asha R.' }, reply: ok({ ...meFixture, fullName: 'Asha R.' }) },
+  },
+  /** Every profile, newest first (admins only). */
+  'rpc.identity.profiles.list': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(z.object({ items: z.array(meSchema) })),
+    fixtures: { request: { actor: adminActor }, reply: ok({ items: [meFixture] }) },
+  },
+  /** The admins, newest first (admins only). */
+  'rpc.identity.admins.list': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(z.object({ items: z.array(meSchema) })),
+    fixtures: { request: { actor: adminActor }, reply: ok({ items: [{ ...meFixture, role: 'admin' as const }] }) },
+  },
+  /** Makes a registered user an admin (admins only). */
+  'rpc.identity.admins.add': {
+    request: z.object({ actor: actorSchema, email }).strict(),
+    reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
+    fixtures: { request: { actor: adminActor, email: meFixture.email }, reply: ok({ message: 'Successfully made the given email an admin', userId: meFixture.id }) },
+  },
+  /** Takes the admin role away (admins only; an admin may remove their own). */
+  'rpc.identity.admins.remove': {
+    request: z.object({ actor: actorSchema, email }).strict(),
+    reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
+    fixtures: { request: { actor: adminActor, email: meFixture.email }, reply: ok({ message: 'Successfully removed admin role from the given email', userId: meFixture.id }) },
+  },
+  /** The actor's addresses, newest first. */
+  'rpc.identity.addresses.list': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(z.object({ items: z.array(addressSchema) })),
+    fixtures: { request: { actor: actorFixture }, reply: ok({ items: [addressFixture] }) },
+  },
+  /** Adds an address (validated with commerce `validateAddress`). */
+  'rpc.identity.addresses.create': {
+    request: z.object({ actor: actorSchema, address: addressInputSchema }).strict(),
+    reply: resultSchema(addressSchema),
+    fixtures: { request: { actor: actorFixture, address: addressInputFixture }, reply: ok(addressFixture) },
+  },
+  /** Changes one of the actor's addresses; another user's id is NOT_FOUND. */
+  'rpc.identity.addresses.update': {
+    request: z.object({ actor: actorSchema, id: z.string(), address: addressInputSchema }).strict(),
+    reply: resultSchema(addressSchema),
+    fixtures: { request: { actor: actorFixture, id: addressFixture.id, address: addressInputFixture }, reply: ok(addressFixture) },
+  },
+  /** Deletes one of the actor's addresses. */
+  'rpc.identity.addresses.delete': {
+    request: z.object({ actor: actorSchema, id: z.string() }).strict(),
+    reply: resultSchema(z.object({ id: z.string() })),
+    fixtures: { request: { actor: actorFixture, id: addressFixture.id }, reply: ok({ id: addressFixture.id }) },
+  },
+  /** Makes an address the default shipping or billing one; clears the flag elsewhere. */
+  'rpc.identity.addresses.set-default': {
+    request: z.object({ actor: actorSchema, id: z.string(), kind: z.enum(['shipping', 'billing']) }).strict(),
+    reply: resultSchema(z.object({ items: z.array(addressSchema) })),
+    fixtures: { request: { actor: actorFixture, id: addressFixture.id, kind: 'shipping' }, reply: ok({ items: [addressFixture] }) },
+  },
+  /** Mails and SMS kept instead of sent (development only; refused in production). */
+  'rpc.identity.mailbox.list': {
+    request: z.object({}).strict(),
+    reply: resultSchema(z.object({ items: z.array(mailboxItemSchema) })),
+    fixtures: {
+      request: {},
+      reply: ok({ items: [{ id: 'msg_1', kind: 'mail' as const, to: meFixture.email, subject: 'Confirm your Jalaj account', text: 'Open http://localhost:8080/api/auth/confirm?token=abc', links: ['http://localhost:8080/api/auth/confirm?token=abc'], createdAt: '2026-11-22T10:00:00.000Z' }] }),
+    },
+  },
+} as const satisfies Record<`rpc.identity.${string}`, RpcDefinition>;
