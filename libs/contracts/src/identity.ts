@@ -160,6 +160,18 @@ export const identitySubjects = {
     reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
     fixtures: { request: { token: 'abc', password: 'secret2' }, reply: ok({ message: 'Your password has been successfully updated.', userId: meFixture.id }) },
   },
+  /** Texts a 6-digit sign-in code to an Indian mobile number. */
+  'rpc.identity.otp.request': {
+    request: z.object({ phone: z.string().max(20) }).strict(),
+    reply: messageReply,
+    fixtures: { request: { phone: '98300 12345' }, reply: ok({ message: 'Please check your phone for the verification code.' }) },
+  },
+  /** Signs in with a texted code (type sms); creates the account of a new phone. */
+  'rpc.identity.otp.verify': {
+    request: z.object({ phone: z.string().max(20), token: z.string().max(10), userAgent: z.string().max(300).optional() }).strict(),
+    reply: resultSchema(issuedSessionSchema),
+    fixtures: { request: { phone: '9830012345', token: '123456' }, reply: ok(issuedFixture) },
+  },
   /** The public keys that verify access tokens (JWKS). */
   'rpc.identity.keys.list': {
     request: z.object({}).strict(),

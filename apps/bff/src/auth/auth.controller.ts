@@ -14,13 +14,20 @@ const signInBody = z.object({ email: text(254), password: text(200) });
 const emailBody = z.object({ email: text(254) });
 const tokenBody = z.object({ token: text(200).min(1) });
 const passwordUpdateBody = z.object({ token: text(200), password: text(200) });
+const otpBody = z.object({ phone: text(20) });
+const otpVerifyBody = z.object({ phone: text(20), token: text(10), type: z.literal('sms') });
 
 /** Attempts allowed per window: per account and per client address. */
 const LIMITS = {
   signIn: { account: 10, address: 50, window: 15 * 60 },
   reset: { account: 5, address: 20, window: 60 * 60 },
   signUp: { address: 20, window: 60 * 60 },
+  otp: { account: 5, address: 20, window: 60 * 60 },
+  otpVerify: { account: 5, address: 50, window: 10 * 60 },
 } as const;
+
+/** Digits only, so "+91 98300-12345" and "9830012345" count against one limit. */
+const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 /** `/api/auth/*`: sign-up, confirmation, sign-in, refresh, sign-out and password reset. */
 @Controller('auth')
@@ -100,6 +107,26 @@ export class AuthController {
     await this.auth.rateLimit(`reset:ip:${req.ip}`, LIMITS.reset.address, LIMITS.reset.window);
     await this.auth.rateLimit(`reset:account:${email.trim().toLowerCase()}`, LIMITS.reset.account, LIMITS.reset.window);
     return unwrap(await this.rpc.request('rpc.identity.passwords.reset-request', { email }));
+  }
+
+  @Post('otp')
+  @HttpCode(202)
+  async otp(@Body() raw: unknown, @Req() req: FastifyRequest) {
+    const { phone } = parseBody(otpBody, raw);
+    await this.auth.rateLimit(`otp:ip:${req.ip}`, LIMITS.otp.address, LIMITS.otp.window);
+    await this.auth.rateLimit(`otp:phone:${phoneKey(phone)}`, LIMITS.otp.account, LIMITS.otp.window);
+    return unwrap(await this.rpc.request('rpc.identity.otp.request', { phone }));
+  }
+
+  /** A 6-digit code is guessable in bulk, so verification attempts are limited per phone. */
+  @Post('otp/verify')
+  @HttpCode(200)
+  async otpVerify(@Body() raw: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { phone, token } = parseBody(otpVerifyBody, raw);
+    await this.auth.rateLimit(`otp-verify:ip:${req.ip}`, LIMITS.otpVerify.address, LIMITS.otpVerify.window);
+    await this.auth.rateLimit(`otp-verify:phone:${phoneKey(phone)}`, LIMITS.otpVerify.account, LIMITS.otpVerify.window);
+    const issued = unwrap(await this.rpc.request('rpc.identity.otp.verify', { phone, token, userAgent: req.headers['user-agent']?.slice(0, 300) }));
+    return this.startSession(reply, issued);
   }
 
   @Post('password-update')

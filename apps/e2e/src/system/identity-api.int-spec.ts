@@ -156,6 +156,27 @@ describe('identity through the BFF (real processes)', () => {
     expect((await call('POST', '/api/auth/sign-in', { body: { email: s.email, password: s.password } })).status).toBe(429);
   });
 
+  it('signs in with a texted code (type sms), once per code, and limits guesses', async () => {
+    const phone = `98${String(Date.now()).slice(-8)}`;
+    expect((await call('POST', '/api/auth/otp', { body: { phone: '12345' } })).status).toBe(400);
+    expect((await call('POST', '/api/auth/otp', { body: { phone: `+91 ${phone}` } })).body).toEqual({ message: 'Please check your phone for the verification code.' });
+    const sms = await eventually(
+      () => call('GET', '/dev/mailbox.json'),
+      (r) => r.body.items.some((m: { kind: string; to: string }) => m.kind === 'sms' && m.to === `+91${phone}`),
+    );
+    const code = /(\d{6})/.exec(sms.body.items.find((m: { to: string }) => m.to === `+91${phone}`).text)![1];
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect((await call('POST', '/api/auth/otp/verify', { body: { phone, token: wrong, type: 'sms' } })).body).toMatchObject({ code: 'INVALID_TOKEN' });
+    const ok = await call('POST', '/api/auth/otp/verify', { body: { phone, token: code, type: 'sms' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ role: 'user', email: '' });
+    expect(ok.cookie).toMatch(/^jalaj_rt=/);
+    expect((await call('POST', '/api/auth/otp/verify', { body: { phone, token: code, type: 'sms' } })).status).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call('POST', '/api/auth/otp/verify', { body: { phone, token: wrong, type: 'sms' } })).status);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('edits only the full name of the profile', async () => {
     const s = await newShopper('profile');
     const updated = await call('PATCH', '/api/me', { token: s.token, body: { fullName: '  Asha Sen ', email: 'evil@example.in' } });

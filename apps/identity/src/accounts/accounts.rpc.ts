@@ -48,6 +48,17 @@ export class AccountsRpc {
     return this.accounts.updatePassword(token, password);
   }
 
+  @MessagePattern('rpc.identity.otp.request')
+  requestOtp(@Payload() payload: unknown) {
+    return this.accounts.requestOtp(parseRequest('rpc.identity.otp.request', payload).phone);
+  }
+
+  @MessagePattern('rpc.identity.otp.verify')
+  verifyOtp(@Payload() payload: unknown) {
+    const { phone, token, userAgent } = parseRequest('rpc.identity.otp.verify', payload);
+    return this.accounts.verifyOtp(phone, token, userAgent);
+  }
+
   @MessagePattern('rpc.identity.keys.list')
   async keys(@Payload() payload: unknown) {
     parseRequest('rpc.identity.keys.list', payload);

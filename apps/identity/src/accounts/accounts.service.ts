@@ -7,7 +7,7 @@ import { identityConfig } from '../config.js';
 import { queueMessage } from '../mail/mail.service.js';
 import { OneTimeToken, RefreshToken, Session } from './entities/session.entity.js';
 import { User } from './entities/user.entity.js';
-import { hashPassword, newSecret, sha256, verifyPassword } from './secrets.js';
+import { hashPassword, newSecret, newSmsCode, sha256, verifyPassword } from './secrets.js';
 import { TokensService } from './tokens.service.js';
 
 /** User-facing texts of identity that the spec words (§8) or that we had to choose. */
@@ -22,12 +22,23 @@ export const IDENTITY_MESSAGES = {
   resetSent: 'Please check your email for password reset instructions.',
   passwordUpdated: 'Your password has been successfully updated.',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  otpSent: 'Please check your phone for the verification code.',
+  invalidOtp: 'The verification code is invalid or has expired.',
+  invalidPhone: 'Please enter a valid 10-digit mobile number.',
 } as const;
+
+const OTP_TTL_MS = 10 * 60 * 1000;
+
+/** An Indian mobile number as +91 and 10 digits, from what a person types; null when it is not one. */
+export function normalizePhone(raw: string): string | null {
+  const digits = raw.replace(/[^\d]/g, '').replace(/^(91|0)(?=\d{10}$)/, '');
+  return /^[6-9]\d{9}$/.test(digits) ? `+91${digits}` : null;
+}
 
 const CONFIRM_TTL_MS = 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
 
-export const toMe = (u: User): Me => ({ id: u.id, email: u.email, fullName: u.fullName, role: u.role, createdAt: u.createdAt.toISOString() });
+export const toMe = (u: User): Me => ({ id: u.id, email: u.email ?? '', fullName: u.fullName, role: u.role, createdAt: u.createdAt.toISOString() });
 
 const invalid = (fieldErrors: FieldError[]) => fail('VALIDATION_FAILED', fieldErrors.map((e) => e.message).join(' '), { fieldErrors });
 
@@ -129,7 +140,7 @@ export class AccountsService {
     if (errors.length) return invalid(errors);
     await this.em.transactional(async (tx) => {
       const user = await this.findByEmail(tx, emailInput);
-      if (!user) return;
+      if (!user?.email) return;
       const token = this.oneTimeToken(tx, 'reset', user.id, RESET_TTL_MS);
       const link = `${identityConfig().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
       queueMessage(tx, {
@@ -160,6 +171,38 @@ export class AccountsService {
     });
   }
 
+  /**
+   * Texts a 6-digit sign-in code to a phone. The code is stored hashed together with the
+   * phone, lives 10 minutes and works once; earlier codes for the phone stop working.
+   */
+  async requestOtp(phoneInput: string): Promise<Result<{ message: string }>> {
+    const phone = normalizePhone(phoneInput);
+    if (!phone) return fail('VALIDATION_FAILED', IDENTITY_MESSAGES.invalidPhone, { fieldErrors: [{ field: 'phone', message: IDENTITY_MESSAGES.invalidPhone }] });
+    const code = newSmsCode();
+    await this.em.transactional(async (tx) => {
+      await tx.nativeUpdate(OneTimeToken, { purpose: 'otp', phone, usedAt: null }, { usedAt: new Date() });
+      tx.persist(tx.create(OneTimeToken, { tokenHash: sha256(`${phone}:${code}`), purpose: 'otp', userId: null, phone, createdAt: new Date(), expiresAt: new Date(Date.now() + OTP_TTL_MS), usedAt: null }));
+      queueMessage(tx, { kind: 'sms', to: phone, subject: 'Jalaj sign-in code', text: `${code} is your Jalaj verification code. It expires in 10 minutes. Do not share it with anyone.` });
+    });
+    return ok({ message: IDENTITY_MESSAGES.otpSent });
+  }
+
+  /** Signs in with a texted code; a phone without an account gets one (spec §7: sign in by phone). */
+  async verifyOtp(phoneInput: string, code: string, userAgent?: string): Promise<Result<IssuedSession>> {
+    const phone = normalizePhone(phoneInput);
+    if (!phone || !/^\d{6}$/.test(code.trim())) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidOtp);
+    return this.em.transactional(async (tx) => {
+      const row = await this.useToken(tx, 'otp', `${phone}:${code.trim()}`);
+      if (!row || row.phone !== phone) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidOtp);
+      let user = await tx.findOne(User, { phone });
+      if (!user) {
+        user = tx.create(User, { id: newId('usr'), email: null, phone, passwordHash: '', fullName: '', role: 'user', createdAt: new Date(), emailConfirmedAt: null });
+        tx.persist(user);
+      }
+      return ok(await this.startSession(tx, user, userAgent));
+    });
+  }
+
   private oneTimeToken(em: EntityManager, purpose: OneTimeToken['purpose'], userId: string, ttlMs: number): string {
     const token = newSecret(purpose);
     em.persist(em.create(OneTimeToken, { tokenHash: sha256(token), purpose, userId, phone: null, createdAt: new Date(), expiresAt: new Date(Date.now() + ttlMs), usedAt: null }));
@@ -169,6 +212,7 @@ export class AccountsService {
   /** Marks a valid, unused, unexpired token as used (atomically) and returns it; null otherwise. */
   private async useToken(tx: EntityManager, purpose: OneTimeToken['purpose'], token: string): Promise<OneTimeToken | null> {
     const tokenHash = sha256(token);
+    // (For SMS codes `token` is "phone:code", so a code only works for its own phone.)
     const claimed = await tx
       .getConnection()
       .execute(

@@ -8,7 +8,7 @@ export class Migration20261122001000Identity extends Migration {
   override up(): void {
     this.addSql(`create table users (
       id text primary key,
-      email text not null,
+      email text,
       phone text,
       password_hash text not null,
       full_name text not null default '',
@@ -16,7 +16,9 @@ export class Migration20261122001000Identity extends Migration {
       email_confirmed_at timestamptz,
       created_at timestamptz not null default now()
     )`);
+    // Accounts started with a phone code have no email until they add one.
     this.addSql('create unique index users_email_key on users (lower(email))');
+    this.addSql('alter table users add constraint users_email_or_phone check (email is not null or phone is not null)');
     this.addSql('create unique index users_phone_key on users (phone) where phone is not null');
     this.addSql('create index users_created_at_idx on users (created_at desc)');
 

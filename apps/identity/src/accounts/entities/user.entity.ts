@@ -6,9 +6,9 @@ export class User {
   @PrimaryKey({ type: 'string' })
   id!: string;
 
-  /** Stored lower-cased; unique. */
-  @Property({ type: 'string' })
-  email!: string;
+  /** Stored lower-cased; unique. Null only for an account started with a phone code. */
+  @Property({ type: 'string', nullable: true })
+  email!: string | null;
 
   @Property({ type: 'string', nullable: true })
   phone?: string | null;
