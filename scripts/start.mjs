@@ -76,6 +76,7 @@ try {
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${shopPort}`,
+      MEDIA_URL: `http://127.0.0.1:${appPorts.media}`,
     },
     onLine: (app, line) => {
       if (!pretty) return process.stdout.write(`${line}\n`);

@@ -9,7 +9,10 @@ import { DevMailboxController } from './dev/mailbox.controller.js';
 import { ProblemFilter } from './errors/problem.filter.js';
 import { HealthController } from './health/health.controller.js';
 import { MeController } from './me/me.controller.js';
-import { ProductsController } from './products/products.controller.js';
+import { AdminProductsController } from './catalog/admin-products.controller.js';
+import { CatalogCache } from './catalog/catalog-cache.service.js';
+import { MediaController } from './catalog/media.controller.js';
+import { ProductsController } from './catalog/products.controller.js';
 import { RedisService } from './redis/redis.service.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
@@ -17,7 +20,7 @@ const devOnly = process.env.NODE_ENV === 'production' ? [] : [DevMailboxControll
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [HealthController, ProductsController, AuthController, MeController, AdminUsersController, ...devOnly],
-  providers: [RedisService, WebAppsService, AuthStateService, AuthGuard, { provide: APP_FILTER, useClass: ProblemFilter }],
+  controllers: [HealthController, ProductsController, AdminProductsController, MediaController, AuthController, MeController, AdminUsersController, ...devOnly],
+  providers: [RedisService, WebAppsService, AuthStateService, AuthGuard, CatalogCache, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule {}

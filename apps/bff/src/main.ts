@@ -1,4 +1,6 @@
+import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
+import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '@jalaj/commerce';
 import { bootstrapService } from '@jalaj/server-kit';
 import { AppModule } from './app.module.js';
 import { registerWebApps } from './web/static.js';
@@ -9,9 +11,13 @@ await bootstrapService({
   module: AppModule,
   defaultPort: 8080,
   rpc: false,
-  configSchema: z.object({ REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379') }),
+  configSchema: z.object({
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+    MEDIA_URL: z.url().default('http://127.0.0.1:8085'),
+  }),
   configure: async (app) => {
-    app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics', 'dev/mailbox', 'dev/mailbox.json'] });
+    app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics', 'dev/mailbox', 'dev/mailbox.json', 'media/*path'] });
+    await app.register(fastifyMultipart as never, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 5 } });
     await registerWebApps(app, app.get(WebAppsService));
   },
 });

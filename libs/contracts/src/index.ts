@@ -1,3 +1,4 @@
+export * from './catalog.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './identity.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { resultSchema } from './errors.js';
+import { catalogEvents, catalogSubjects } from './catalog.js';
 import { identitySubjects } from './identity.js';
-import { actorSchema, emptyRequestSchema, pingReplySchema, productSummarySchema, type PingReply } from './schemas.js';
+import { emptyRequestSchema, pingReplySchema, type PingReply } from './schemas.js';
 
 /** Shape of one request/reply subject: request schema, reply schema, and a valid fixture of each. */
 export interface RpcDefinition<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
@@ -25,16 +25,6 @@ const ping = (service: string) =>
     fixtures: { request: {}, reply: pingFixture(service) },
   }) satisfies RpcDefinition;
 
-const productFixture = {
-  id: 'prd_01JD0000000000000000000000',
-  name: 'Anubias nana',
-  description: 'Hardy, slow-growing epiphyte for rocks and driftwood.',
-  pricePaise: 24900,
-  imageUrls: ['/media/photos/products/prd_01JD/main.webp'],
-  category: 'midground',
-  stockQuantity: 40,
-  createdAt: '2026-11-22T10:00:00.000Z',
-};
 
 /** The services that answer `rpc.<service>.ping`. */
 export const SERVICES = ['identity', 'catalog', 'cart', 'order', 'media'] as const;
@@ -57,28 +47,7 @@ export const rpcSubjects = {
   'rpc.order.ping': ping('order'),
   /** Liveness and dependency check of the media service. */
   'rpc.media.ping': ping('media'),
-  /**
-   * The storefront's product list, oldest first (spec §7: ordered by created_at ascending).
-   * Asked by: the BFF for `GET /api/products`.
-   */
-  'rpc.catalog.products.list': {
-    request: emptyRequestSchema,
-    reply: resultSchema(z.object({ items: z.array(productSummarySchema) })),
-    fixtures: { request: {}, reply: { ok: true, data: { items: [productFixture] } } },
-  },
-  /**
-   * Deletes a product. Only for an admin actor (the service re-checks the role).
-   * Emits `evt.catalog.product.deleted.v1` through the outbox. Asked by: the BFF for
-   * `DELETE /api/admin/products/:id`.
-   */
-  'rpc.catalog.products.delete': {
-    request: z.object({ actor: actorSchema, id: z.string().min(1) }).strict(),
-    reply: resultSchema(z.object({ id: z.string() })),
-    fixtures: {
-      request: { actor: { id: 'usr_01JD0000000000000000000000', role: 'admin' }, id: productFixture.id },
-      reply: { ok: true, data: { id: productFixture.id } },
-    },
-  },
+  ...catalogSubjects,
 } as const satisfies Record<`rpc.${string}`, RpcDefinition>;
 
 export type RpcSubject = keyof typeof rpcSubjects;
@@ -97,15 +66,7 @@ export interface EventDefinition<D extends z.ZodType = z.ZodType> {
  * JetStream stream `EVENTS` (subjects `evt.>`).
  */
 export const eventSubjects = {
-  /**
-   * A product was deleted. Emitted by: catalog, after the delete commits.
-   * Consumed by: media, which removes the product's stored images.
-   * `productId`: the deleted product; `imageKeys`: object keys of its images in the photos bucket.
-   */
-  'evt.catalog.product.deleted.v1': {
-    data: z.object({ productId: z.string(), imageKeys: z.array(z.string()) }),
-    fixture: { productId: productFixture.id, imageKeys: ['products/prd_01JD/main.webp'] },
-  },
+  ...catalogEvents,
 } as const satisfies Record<`evt.${string}`, EventDefinition>;
 
 export type EventSubject = keyof typeof eventSubjects;

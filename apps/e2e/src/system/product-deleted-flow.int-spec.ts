@@ -64,7 +64,7 @@ describe('product deleted: catalog → outbox → JetStream → media (real proc
     const list = await rpc.request('rpc.catalog.products.list', {});
     if (!list.ok) throw new Error('list failed');
     const product = list.data.items[index];
-    const key = `products/${product.id}/main.webp`;
+    const key = `products/upl_${product.id.slice(4)}/large.webp`;
     await s3.putObject(bucket, key, Buffer.from('RIFF....WEBPVP8 '), 16, { 'Content-Type': 'image/webp' });
     await query(catalogDb, 'update products set image_urls = $1 where id = $2', [JSON.stringify([`/media/${key}`]), product.id]);
     return { id: product.id, key };

@@ -51,6 +51,17 @@ export class StorageService implements OnModuleInit {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
   }
 
+  /** An object's bytes as a stream, with size and etag; null when there is no such object. */
+  async get(key: string): Promise<{ stream: NodeJS.ReadableStream; size: number; etag: string } | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const stream = await this.client.getObject(this.bucket, key);
+      return { stream, size: stat.size, etag: `"${stat.etag}"` };
+    } catch {
+      return null;
+    }
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       await this.client.statObject(this.bucket, key);

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { productInputSchema, type Actor } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
+import { parseBody } from '../auth/body.js';
+import { unwrap } from '../auth/rpc-result.js';
+import { CatalogCache } from './catalog-cache.service.js';
+
+/** `/api/admin/products`: product management. Catalog re-checks the admin role. */
+@Controller('admin/products')
+@UseGuards(AuthGuard)
+@AdminOnly()
+export class AdminProductsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cache: CatalogCache,
+  ) {}
+
+  @Get()
+  async list() {
+    return unwrap(await this.rpc.request('rpc.catalog.products.list', { order: 'newest' }));
+  }
+
+  @Post()
+  @HttpCode(201)
+  async create(@CurrentActor() actor: Actor, @Body() raw: unknown) {
+    const product = unwrap(await this.rpc.request('rpc.catalog.products.create', { actor, product: parseBody(productInputSchema, raw) }));
+    await this.cache.invalidate();
+    return product;
+  }
+
+  @Patch(':id')
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
+    const product = unwrap(await this.rpc.request('rpc.catalog.products.update', { actor, id: id.slice(0, 64), product: parseBody(productInputSchema, raw) }));
+    await this.cache.invalidate();
+    return product;
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    unwrap(await this.rpc.request('rpc.catalog.products.delete', { actor, id: id.slice(0, 64) }));
+    await this.cache.invalidate();
+  }
+}

@@ -1,0 +1,62 @@
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
+import { EVENT_STREAM } from '@jalaj/contracts';
+import { getLogger, NatsConnectionHolder } from '@jalaj/server-kit';
+import { RedisService } from '../redis/redis.service.js';
+
+const VERSION_KEY = 'cache:catalog:version';
+const TTL_SECONDS = 300;
+
+/**
+ * The BFF's Redis cache of product reads. Every key carries the catalogue's version;
+ * any `evt.catalog.product.*` event (and any admin change made through this BFF) bumps
+ * it, so after a change no replica serves the old price — the old entries just expire.
+ */
+@Injectable()
+export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = getLogger('CatalogCache');
+  private messages?: ConsumerMessages;
+
+  constructor(
+    private readonly redis: RedisService,
+    private readonly nats: NatsConnectionHolder,
+  ) {}
+
+  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const client = this.redis.client;
+    try {
+      const version = (await client.get(VERSION_KEY)) ?? '0';
+      const full = `cache:catalog:${version}:${key}`;
+      const hit = await client.get(full);
+      if (hit) return JSON.parse(hit) as T;
+      const value = await load();
+      await client.set(full, JSON.stringify(value), 'EX', TTL_SECONDS);
+      return value;
+    } catch (e) {
+      // A cache outage must not take the shop down: read through.
+      if (e instanceof Error && e.name.startsWith('AppError')) throw e;
+      this.log.warn({ err: e }, 'cache unavailable; reading through');
+      return load();
+    }
+  }
+
+  async invalidate() {
+    await this.redis.client.incr(VERSION_KEY).catch((e) => this.log.warn({ err: e }, 'cache invalidation failed'));
+  }
+
+  async onApplicationBootstrap() {
+    // An ordered (ephemeral) consumer per BFF process: invalidation is idempotent, so
+    // there is no need for a durable consumer or an inbox here.
+    const js = jetstream(await this.nats.connection());
+    await this.nats.manager();
+    const consumer = await js.consumers.get(EVENT_STREAM, { filter_subjects: 'evt.catalog.product.>', deliver_policy: DeliverPolicy.New });
+    this.messages = await consumer.consume();
+    void (async () => {
+      for await (const _msg of this.messages!) await this.invalidate();
+    })().catch((e) => this.log.error({ err: e }, 'catalog event listener stopped'));
+  }
+
+  async onApplicationShutdown() {
+    await this.messages?.close();
+  }
+}

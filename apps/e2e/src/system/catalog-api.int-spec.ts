@@ -1,0 +1,190 @@
+import { Client as S3 } from 'minio';
+import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
+import { RpcClient } from '@jalaj/server-kit';
+import { eventually, testDatabaseUrl } from '@jalaj/testing';
+
+/**
+ * The catalogue through the BFF with real identity, catalog, media and BFF processes:
+ * product management and its permissions, upload checks, the Redis cache following
+ * catalogue events, and stock that never goes below zero under concurrent reservations.
+ */
+describe('catalogue and media through the BFF (real processes)', () => {
+  const apps: AppHandle[] = [];
+  let base = '';
+  let rpc: RpcClient;
+  let s3: S3;
+  let adminToken = '';
+  let shopperToken = '';
+
+  beforeAll(async () => {
+    const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
+    const s3env = { S3_ENDPOINT: process.env.S3_ENDPOINT!, S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!, S3_SECRET_KEY: process.env.S3_SECRET_KEY!, S3_BUCKET: 'photos-catalog-spec' };
+    const mediaPort = await freePort();
+    const bffPort = await freePort();
+    base = `http://127.0.0.1:${bffPort}`;
+    apps.push(
+      ...(await Promise.all([
+        startApp('identity', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('identity'), ADMIN_EMAIL: 'admin@jalaj.test', ADMIN_PASSWORD: 'admin-secret-1' } }),
+        startApp('catalog', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('catalog') } }),
+        startApp('media', { port: mediaPort, env: { ...shared, ...s3env, DATABASE_URL: testDatabaseUrl('media') } }),
+      ])),
+    );
+    apps.push(await startApp('bff', { port: bffPort, env: { ...shared, MEDIA_URL: `http://127.0.0.1:${mediaPort}` } }));
+    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'catalog-spec' });
+    const u = new URL(process.env.S3_ENDPOINT!);
+    s3 = new S3({ endPoint: u.hostname, port: Number(u.port), useSSL: false, accessKey: s3env.S3_ACCESS_KEY, secretKey: s3env.S3_SECRET_KEY, pathStyle: true, region: 'ap-south-1' });
+    adminToken = (await json('POST', '/api/auth/sign-in', { body: { email: 'admin@jalaj.test', password: 'admin-secret-1' } })).body.accessToken;
+    shopperToken = (await json('POST', '/api/auth/sign-in', { body: { email: 'shopper@jalaj.shop', password: 'jalaj-shopper-2026' } })).body.accessToken;
+  }, 120000);
+
+  afterAll(async () => {
+    await rpc?.onApplicationShutdown();
+    await Promise.all(apps.reverse().map((a) => a.stop()));
+  });
+
+  async function json(method: string, path: string, opts: { body?: unknown; token?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const text = await r.text();
+    return { status: r.status, body: text ? JSON.parse(text) : null };
+  }
+
+  async function upload(files: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }[], existingCount = 0, token = adminToken) {
+    const form = new FormData();
+    form.set('existingCount', String(existingCount));
+    for (const f of files) form.append('file', new Blob([f.bytes], { type: f.type }), f.name);
+    const r = await fetch(`${base}/api/admin/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    return { status: r.status, body: await r.json() };
+  }
+
+  const storedObjects = async () => {
+    const keys: string[] = [];
+    for await (const o of s3.listObjectsV2('photos-catalog-spec', 'products/', true)) keys.push(o.name!);
+    return keys.sort();
+  };
+
+  /** A real PNG, drawn from one of the demo images the media service stored. */
+  async function realPng(): Promise<Uint8Array<ArrayBuffer>> {
+    const r = await fetch(`${base}/media/demo/monte-carlo/card.webp`);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    return new Uint8Array(await r.arrayBuffer());
+  }
+
+  const product = { name: 'Hygrophila polysperma', description: 'A fast, forgiving stem plant.', price: '99.50', stockQuantity: 12, category: 'background', imageUrls: [] as string[] };
+
+  it('lists the seeded catalogue oldest first and filters it', async () => {
+    const all = (await json('GET', '/api/products')).body.items;
+    expect(all.length).toBeGreaterThanOrEqual(6);
+    expect(all.map((p: { createdAt: string }) => p.createdAt)).toEqual([...all.map((p: { createdAt: string }) => p.createdAt)].sort());
+    expect((await json('GET', '/api/products?q=FERN')).body.items.map((p: { name: string }) => p.name)).toEqual(['Java fern']);
+    const carpet = (await json('GET', '/api/products?category=foreground&co2=yes')).body.items;
+    expect(carpet.every((p: { category: string; co2Requirement: string }) => p.category === 'foreground' && p.co2Requirement === 'yes')).toBe(true);
+    expect((await json('GET', '/api/products?q=%25')).body.items).toEqual([]);
+    expect((await json('GET', '/api/products/prd_nope')).body).toMatchObject({ status: 404, message: 'Product not found' });
+  });
+
+  it('lets only admins create, edit and delete products', async () => {
+    expect((await json('POST', '/api/admin/products', { body: product })).status).toBe(401);
+    expect((await json('POST', '/api/admin/products', { body: product, token: shopperToken })).status).toBe(403);
+    const shopperViaRpc = await rpc.request('rpc.catalog.products.create', { actor: { id: 'usr_x', role: 'user' }, product });
+    expect(shopperViaRpc).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+
+    const bad = await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: ' ', price: '9.999', stockQuantity: 1.5 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors.map((e: { field: string }) => e.field)).toEqual(['name', 'price', 'stockQuantity']);
+
+    const created = await json('POST', '/api/admin/products', { token: adminToken, body: product });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: product.name, pricePaise: 9950, stockQuantity: 12, category: 'background' });
+    const id = created.body.id;
+    expect((await json('PATCH', `/api/admin/products/${id}`, { token: shopperToken, body: product })).status).toBe(403);
+    expect((await json('PATCH', `/api/admin/products/${id}`, { token: adminToken, body: { ...product, price: 120 } })).body.pricePaise).toBe(12000);
+    expect((await json('GET', '/api/admin/products', { token: adminToken })).body.items[0].id).toBe(id);
+    expect((await json('DELETE', `/api/admin/products/${id}`, { token: shopperToken })).status).toBe(403);
+    expect((await json('DELETE', `/api/admin/products/${id}`, { token: adminToken })).status).toBe(204);
+    expect((await json('GET', `/api/products/${id}`)).status).toBe(404);
+  });
+
+  it('refuses a renamed text file, a 6 MB image and a fifth image, storing nothing', async () => {
+    const before = await storedObjects();
+    const text = await upload([{ name: 'plant.png', type: 'image/png', bytes: new TextEncoder().encode('this is not an image at all') }]);
+    expect(text).toMatchObject({ status: 400, body: { title: 'Invalid file type' } });
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    expect(await upload([{ name: 'big.jpg', type: 'image/jpeg', bytes: big }])).toMatchObject({ status: 400, body: { title: 'File too large' } });
+    const png = await realPng();
+    expect(await upload([{ name: 'fifth.webp', type: 'image/webp', bytes: png }], 4)).toMatchObject({ status: 400, body: { title: 'Too many images', message: 'Maximum 4 images per product.' } });
+    expect((await upload([{ name: 'a.webp', type: 'image/webp', bytes: png }], 0, shopperToken)).status).toBe(403);
+    expect(await storedObjects()).toEqual(before);
+  });
+
+  it('stores uploads as WebP variants and removes the ones a product stops using', async () => {
+    const png = await realPng();
+    const up = await upload([
+      { name: 'a.webp', type: 'image/webp', bytes: png },
+      { name: 'b.webp', type: 'image/webp', bytes: png },
+    ]);
+    expect(up.status).toBe(201);
+    const [a, b] = up.body.items.map((i: { url: string }) => i.url);
+    expect(a).toMatch(/^\/media\/products\/upl_[0-9A-Z]+\/large\.webp$/);
+    for (const variant of ['large', 'card', 'thumb']) {
+      const r = await fetch(base + a.replace('large', variant));
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/webp');
+    }
+    const created = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, imageUrls: [a, b] } })).body;
+    const prefixB = b.split('/').slice(2, 4).join('/');
+    await json('PATCH', `/api/admin/products/${created.id}`, { token: adminToken, body: { ...product, imageUrls: [a] } });
+    await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefixB)));
+    await json('DELETE', `/api/admin/products/${created.id}`, { token: adminToken });
+    const prefixA = a.split('/').slice(2, 4).join('/');
+    await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefixA)));
+  });
+
+  it('drops the cached product when the catalogue changes, even when the change did not come through this BFF', async () => {
+    const [first] = (await json('GET', '/api/products')).body.items;
+    expect((await json('GET', `/api/products/${first.id}`)).body.pricePaise).toBe(first.pricePaise);
+    const changed = await rpc.request('rpc.catalog.products.update', {
+      actor: { id: 'usr_admin', role: 'admin' },
+      id: first.id,
+      product: { name: first.name, description: first.description, price: (first.pricePaise + 1000) / 100, stockQuantity: first.stockQuantity, category: first.category, imageUrls: first.imageUrls },
+    });
+    expect(changed.ok).toBe(true);
+    await eventually(
+      async () => (await json('GET', `/api/products/${first.id}`)).body.pricePaise,
+      (p) => p === first.pricePaise + 1000,
+    );
+    expect((await json('GET', '/api/products')).body.items[0].pricePaise).toBe(first.pricePaise + 1000);
+  });
+
+  it('never sells stock twice: concurrent reservations stop at zero, all or nothing', async () => {
+    const created = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Last five', stockQuantity: 5 } })).body;
+    const other = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Plenty', stockQuantity: 100 } })).body;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        rpc.request('rpc.catalog.stock.reserve', { reservationId: `res_${created.id}_${i}`, ttlSeconds: 600, lines: [{ productId: other.id, quantity: 1 }, { productId: created.id, quantity: 1 }] }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused.every((r) => !r.ok && ['OUT_OF_STOCK', 'INSUFFICIENT_STOCK'].includes(r.error.code))).toBe(true);
+    const get = async (id: string) => {
+      const r = await rpc.request('rpc.catalog.products.get', { id });
+      return r.ok ? r.data.stockQuantity : -1;
+    };
+    expect(await get(created.id)).toBe(0);
+    expect(await get(other.id)).toBe(95);
+
+    // Idempotent: the same reservation again changes nothing.
+    const okId = `res_${created.id}_${results.findIndex((r) => r.ok)}`;
+    expect((await rpc.request('rpc.catalog.stock.reserve', { reservationId: okId, ttlSeconds: 600, lines: [{ productId: created.id, quantity: 1 }] })).ok).toBe(true);
+    expect(await get(created.id)).toBe(0);
+    expect(await rpc.request('rpc.catalog.stock.release', { reservationId: okId })).toEqual({ ok: true, data: { reservationId: okId, status: 'released' } });
+    expect(await rpc.request('rpc.catalog.stock.release', { reservationId: okId })).toEqual({ ok: true, data: { reservationId: okId, status: 'released' } });
+    expect(await rpc.request('rpc.catalog.stock.commit', { reservationId: okId })).toEqual({ ok: true, data: { reservationId: okId, status: 'released' } });
+    expect(await get(created.id)).toBe(1);
+    expect(await get(other.id)).toBe(96);
+  });
+});

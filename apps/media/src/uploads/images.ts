@@ -1,0 +1,27 @@
+import sharp from 'sharp';
+
+/** The sizes every image is stored in: `large` for the gallery, `card` for grids, `thumb` for thumbnails. */
+export const VARIANTS = {
+  large: { width: 1200, height: 1200, fit: 'inside' as const },
+  card: { width: 600, height: 600, fit: 'cover' as const },
+  thumb: { width: 200, height: 200, fit: 'cover' as const },
+};
+export type Variant = keyof typeof VARIANTS;
+
+/**
+ * Renders an image (JPEG, PNG, WebP or SVG) into the WebP variants. EXIF orientation is
+ * applied and metadata dropped, so no camera or location data is republished.
+ */
+export async function renderVariants(input: Buffer): Promise<Record<Variant, Buffer>> {
+  const entries = await Promise.all(
+    (Object.entries(VARIANTS) as [Variant, (typeof VARIANTS)[Variant]][]).map(async ([name, v]) => {
+      const out = await sharp(input, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize({ width: v.width, height: v.height, fit: v.fit, withoutEnlargement: v.fit === 'inside', position: sharp.strategy.attention })
+        .webp({ quality: name === 'thumb' ? 70 : 80 })
+        .toBuffer();
+      return [name, out] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<Variant, Buffer>;
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { resultSchema } from './errors.js';
+import { actorSchema, productSummarySchema } from './schemas.js';
+import type { EventDefinition, RpcDefinition } from './subjects.js';
+
+const attribute = z.string().max(40).nullable();
+
+/** A product with every field of spec §3 (plant attributes are stored values, e.g. `easy`). */
+export const productSchema = productSummarySchema.extend({
+  plantDifficulty: attribute,
+  co2Requirement: attribute,
+  lightRequirement: attribute,
+  carbonateHardnessKh: attribute,
+  generalHardnessGh: attribute,
+});
+export type Product = z.infer<typeof productSchema>;
+
+/**
+ * The admin product form as sent. Price is rupees (decimal, step 0.01) and stock a whole
+ * number, validated by commerce `validateProductForm`; `imageUrl` is the optional pasted
+ * address (a single URL, or legacy JSON-array text) merged with `imageUrls`.
+ */
+export const productInputSchema = z.object({
+  name: z.string().max(120),
+  description: z.string().max(4000).default(''),
+  price: z.union([z.string().max(20), z.number()]),
+  stockQuantity: z.union([z.string().max(12), z.number()]),
+  category: z.string().max(40).optional(),
+  imageUrls: z.array(z.string().max(1000)).max(8).default([]),
+  plantDifficulty: attribute.optional(),
+  co2Requirement: attribute.optional(),
+  lightRequirement: attribute.optional(),
+  carbonateHardnessKh: attribute.optional(),
+  generalHardnessGh: attribute.optional(),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** Storefront filters (all optional; combined with AND). */
+export const productFilterSchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    category: z.string().max(40).optional(),
+    difficulty: z.string().max(40).optional(),
+    light: z.string().max(40).optional(),
+    co2: z.string().max(40).optional(),
+    /** `oldest` (storefront, spec §7) or `newest` (admin). */
+    order: z.enum(['oldest', 'newest']).default('oldest'),
+  })
+  .strict();
+export type ProductFilter = z.input<typeof productFilterSchema>;
+
+const lineSchema = z.object({ productId: z.string(), quantity: z.number().int().positive() });
+
+const productFixture: Product = {
+  id: 'prd_01JD0000000000000000000000',
+  name: 'Anubias nana',
+  description: 'Hardy, slow-growing epiphyte for rocks and driftwood.',
+  pricePaise: 24900,
+  imageUrls: ['/media/products/upl_01JD/large.webp'],
+  category: 'midground',
+  stockQuantity: 40,
+  createdAt: '2026-11-22T10:00:00.000Z',
+  plantDifficulty: 'easy',
+  co2Requirement: 'no',
+  lightRequirement: 'low',
+  carbonateHardnessKh: null,
+  generalHardnessGh: null,
+};
+const admin = { id: 'usr_01JD0000000000000000000001', role: 'admin' as const };
+const inputFixture: ProductInput = { name: 'Anubias nana', description: 'Hardy.', price: '249.00', stockQuantity: 40, category: 'midground', imageUrls: [] };
+const ok = <T>(data: T) => ({ ok: true as const, data });
+
+/** Catalog's request/reply subjects. Asked by: the BFF (products), cart and order (stock). */
+export const catalogSubjects = {
+  /** The storefront's plant list (oldest first) or the admin's (newest first), filtered. */
+  'rpc.catalog.products.list': {
+    request: productFilterSchema,
+    reply: resultSchema(z.object({ items: z.array(productSchema) })),
+    fixtures: { request: {}, reply: ok({ items: [productFixture] }) },
+  },
+  /** One product; NOT_FOUND 'Product not found'. */
+  'rpc.catalog.products.get': {
+    request: z.object({ id: z.string().max(64) }).strict(),
+    reply: resultSchema(productSchema),
+    fixtures: { request: { id: productFixture.id }, reply: ok(productFixture) },
+  },
+  /** Several products by id (missing ids are left out). Asked by: cart, order. */
+  'rpc.catalog.products.get-many': {
+    request: z.object({ ids: z.array(z.string().max(64)).max(200) }).strict(),
+    reply: resultSchema(z.object({ items: z.array(productSchema) })),
+    fixtures: { request: { ids: [productFixture.id] }, reply: ok({ items: [productFixture] }) },
+  },
+  /** Creates a product (admins only). Emits `evt.catalog.product.created.v1`. */
+  'rpc.catalog.products.create': {
+    request: z.object({ actor: actorSchema, product: productInputSchema }).strict(),
+    reply: resultSchema(productSchema),
+    fixtures: { request: { actor: admin, product: inputFixture }, reply: ok(productFixture) },
+  },
+  /** Replaces a product's fields (admins only). Emits `evt.catalog.product.updated.v1`. */
+  'rpc.catalog.products.update': {
+    request: z.object({ actor: actorSchema, id: z.string().max(64), product: productInputSchema }).strict(),
+    reply: resultSchema(productSchema),
+    fixtures: { request: { actor: admin, id: productFixture.id, product: inputFixture }, reply: ok(productFixture) },
+  },
+  /** Deletes a product (admins only). Emits `evt.catalog.product.deleted.v1`. */
+  'rpc.catalog.products.delete': {
+    request: z.object({ actor: actorSchema, id: z.string().min(1).max(64) }).strict(),
+    reply: resultSchema(z.object({ id: z.string() })),
+    fixtures: { request: { actor: admin, id: productFixture.id }, reply: ok({ id: productFixture.id }) },
+  },
+  /**
+   * Holds stock for a checkout until `expiresAt`: all lines or none, never below zero.
+   * Idempotent by `reservationId`. OUT_OF_STOCK / INSUFFICIENT_STOCK name the product.
+   */
+  'rpc.catalog.stock.reserve': {
+    request: z.object({ reservationId: z.string().min(1).max(64), lines: z.array(lineSchema).min(1).max(100), ttlSeconds: z.number().int().min(30).max(86400) }).strict(),
+    reply: resultSchema(z.object({ reservationId: z.string(), expiresAt: z.iso.datetime() })),
+    fixtures: {
+      request: { reservationId: 'res_1', lines: [{ productId: productFixture.id, quantity: 2 }], ttlSeconds: 900 },
+      reply: ok({ reservationId: 'res_1', expiresAt: '2026-11-22T10:15:00.000Z' }),
+    },
+  },
+  /** Makes a reservation's stock sold (after payment). Idempotent. */
+  'rpc.catalog.stock.commit': {
+    request: z.object({ reservationId: z.string().min(1).max(64) }).strict(),
+    reply: resultSchema(z.object({ reservationId: z.string(), status: z.enum(['committed', 'released']) })),
+    fixtures: { request: { reservationId: 'res_1' }, reply: ok({ reservationId: 'res_1', status: 'committed' as const }) },
+  },
+  /** Gives a reservation's stock back (payment failed or expired). Idempotent. */
+  'rpc.catalog.stock.release': {
+    request: z.object({ reservationId: z.string().min(1).max(64) }).strict(),
+    reply: resultSchema(z.object({ reservationId: z.string(), status: z.enum(['committed', 'released']) })),
+    fixtures: { request: { reservationId: 'res_1' }, reply: ok({ reservationId: 'res_1', status: 'released' as const }) },
+  },
+} as const satisfies Record<`rpc.catalog.${string}`, RpcDefinition>;
+
+/** Catalog's events. */
+export const catalogEvents = {
+  /** A product was created. Emitted by: catalog. Consumed by: BFF (cache), media (images in use). */
+  'evt.catalog.product.created.v1': {
+    data: z.object({ product: productSchema }),
+    fixture: { product: productFixture },
+  },
+  /** A product changed. `removedImageUrls`: images it no longer uses (media deletes them). */
+  'evt.catalog.product.updated.v1': {
+    data: z.object({ product: productSchema, removedImageUrls: z.array(z.string()) }),
+    fixture: { product: productFixture, removedImageUrls: [] },
+  },
+  /**
+   * A product was deleted. Emitted by: catalog, after the delete commits.
+   * Consumed by: media, which removes the product's stored images; BFF (cache).
+   * `imageKeys`: object keys of its images in the photos bucket.
+   */
+  'evt.catalog.product.deleted.v1': {
+    data: z.object({ productId: z.string(), imageKeys: z.array(z.string()) }),
+    fixture: { productId: productFixture.id, imageKeys: ['products/upl_01JD/large.webp'] },
+  },
+} as const satisfies Record<`evt.catalog.${string}`, EventDefinition>;

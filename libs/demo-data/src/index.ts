@@ -1,0 +1,2 @@
+export * from './art.js';
+export * from './plants.js';
