@@ -5,6 +5,7 @@ import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthStateService } from './auth/auth-state.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { CartController } from './cart/cart.controller.js';
 import { DevMailboxController } from './dev/mailbox.controller.js';
 import { ProblemFilter } from './errors/problem.filter.js';
 import { HealthController } from './health/health.controller.js';
@@ -20,7 +21,7 @@ const devOnly = process.env.NODE_ENV === 'production' ? [] : [DevMailboxControll
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [HealthController, ProductsController, AdminProductsController, MediaController, AuthController, MeController, AdminUsersController, ...devOnly],
+  controllers: [HealthController, ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, AdminUsersController, ...devOnly],
   providers: [RedisService, WebAppsService, AuthStateService, AuthGuard, CatalogCache, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule {}

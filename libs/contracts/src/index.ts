@@ -1,3 +1,4 @@
+export * from './cart.js';
 export * from './catalog.js';
 export * from './envelope.js';
 export * from './errors.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartSubjects } from './cart.js';
 import { catalogEvents, catalogSubjects } from './catalog.js';
 import { identitySubjects } from './identity.js';
 import { emptyRequestSchema, pingReplySchema, type PingReply } from './schemas.js';
@@ -48,6 +49,7 @@ export const rpcSubjects = {
   /** Liveness and dependency check of the media service. */
   'rpc.media.ping': ping('media'),
   ...catalogSubjects,
+  ...cartSubjects,
 } as const satisfies Record<`rpc.${string}`, RpcDefinition>;
 
 export type RpcSubject = keyof typeof rpcSubjects;
