@@ -3,7 +3,8 @@
  * They catch what `kubectl apply` or `docker compose up` would only reveal on a cluster or a
  * Docker host: a file that does not parse, a workload the restricted Pod Security Standard
  * rejects, a probe on the wrong path, a Service that selects no pod, a Secret key that no
- * overlay provides, a kustomization that names a missing file or forgets one.
+ * overlay provides, a kustomization that names a missing file or forgets one, an app
+ * missing a variable it reads (or given one that no longer exists, like JWT_*).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -304,6 +305,76 @@ describe('apps in k8s/base', () => {
     expect(required('secretKeyRef').filter((k) => !secretKeys.includes(k))).toEqual([]);
     expect(required('configMapKeyRef').filter((k) => !configKeys.includes(k))).toEqual([]);
     expect(configKeys).not.toContain('PORT');
+  });
+});
+
+describe('app configuration', () => {
+  const compose = readYaml(path.join(ROOT, 'docker-compose.yml'))[0] as Compose;
+  const baseConfigKeys = (kustomization(BASE).configMapGenerator ?? []).filter((g) => g.name === 'jalaj-config').flatMap((g) => generatorKeys(BASE, g));
+  const containerOf = (app: string) => podOf(find(baseManifests, 'Deployment', app)!).spec.containers[0];
+  /** What an app's container sees in k8s/base: its own env plus the shared ConfigMap. */
+  const k8sVariables = (app: string) => {
+    const c = containerOf(app);
+    const fromConfig = (c.envFrom ?? []).some((e) => e.configMapRef?.name === 'jalaj-config') ? baseConfigKeys : [];
+    return new Set([...(c.env ?? []).map((e) => e.name), ...fromConfig]);
+  };
+  const composeVariables = (app: string) => new Set(Object.keys(compose.services[app].environment ?? {}));
+
+  it('no JWT_* variable is set or documented: identity makes its signing key itself', () => {
+    const deployFiles = [path.join(ROOT, 'deploy'), K8S].flatMap(function walk(dir: string): string[] {
+      return readdirSync(dir).flatMap((entry) => {
+        const p = path.join(dir, entry);
+        return statSync(p).isDirectory() ? walk(p) : [p];
+      });
+    });
+    const withJwt = [...deployFiles, path.join(ROOT, 'docker-compose.yml')]
+      .filter((f) => /JWT_/.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(ROOT, f));
+    expect(withJwt).toEqual([]);
+  });
+
+  it('the bff reaches media over HTTP (MEDIA_URL) and trusts the ingress controller for the client address', () => {
+    const mediaPort = (find(baseManifests, 'Service', 'media')!.spec as { ports: { port: number }[] }).ports[0].port;
+    expect(mediaPort).toBe(8085);
+    const mediaUrl = new RegExp(`^http://media(\\.jalaj\\.svc\\.cluster\\.local)?:${mediaPort}$`);
+    expect(envValue(containerOf('bff'), 'MEDIA_URL')).toMatch(mediaUrl);
+    expect(compose.services.bff.environment?.MEDIA_URL).toBe(`http://media:${mediaPort}`);
+    expect(envValue(containerOf('bff'), 'TRUST_PROXY')).toBeTruthy();
+    expect(envValue(containerOf('bff'), 'TRUST_PROXY')).not.toBe('false');
+    expect(compose.services.bff.environment?.TRUST_PROXY).toMatch(/^(false|\$\{TRUST_PROXY:-false\})$/);
+    expect(k8sVariables('bff')).toContain('REDIS_URL');
+    expect(composeVariables('bff')).toContain('REDIS_URL');
+  });
+
+  it.each([
+    ['media', ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'SEED_DEMO_DATA']],
+    ['identity', ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL', 'SMTP_URL', 'SEED_DEMO_DATA']],
+    ['catalog', ['SEED_DEMO_DATA']],
+  ] as const)('%s gets its own variables in k8s/base and docker-compose.yml', (app, names) => {
+    for (const name of names) {
+      expect({ app, name, k8s: k8sVariables(app).has(name), compose: composeVariables(app).has(name) }).toEqual({ app, name, k8s: true, compose: true });
+    }
+  });
+
+  it('only the bff gets REDIS_URL', () => {
+    for (const app of APPS.filter((a) => a !== 'bff')) {
+      expect({ app, k8s: k8sVariables(app).has('REDIS_URL'), compose: composeVariables(app).has('REDIS_URL') }).toEqual({ app, k8s: false, compose: false });
+    }
+  });
+
+  it('S3 credentials are Secret keys given to media only', () => {
+    for (const app of APPS) {
+      const secretKeys = (containerOf(app).env ?? []).flatMap((e) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef.key] : []));
+      const s3 = secretKeys.filter((k) => k.startsWith('S3_')).sort();
+      expect({ app, s3 }).toEqual({ app, s3: app === 'media' ? ['S3_ACCESS_KEY', 'S3_SECRET_KEY'] : [] });
+    }
+    expect(baseConfigKeys.filter((k) => /KEY|SECRET|PASSWORD/.test(k))).toEqual([]);
+  });
+
+  it('docker compose seeds the demo shop: plants (catalog), images (media) and the shopper (identity)', () => {
+    for (const app of ['catalog', 'media', 'identity']) {
+      expect({ app, seed: compose.services[app].environment?.SEED_DEMO_DATA }).toEqual({ app, seed: expect.stringMatching(/^(true|\$\{SEED_DEMO_DATA:-true\})$/) });
+    }
   });
 });
 
