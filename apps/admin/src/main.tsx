@@ -1,4 +1,4 @@
-import { ApiProvider } from '@jalaj/web-kit';
+import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,7 +15,9 @@ createRoot(container).render(
     <ConfigProvider theme={adminTheme}>
       <AntApp>
         <ApiProvider>
-          <RouterProvider router={router} />
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
         </ApiProvider>
       </AntApp>
     </ConfigProvider>

@@ -1,4 +1,4 @@
-import { ApiProvider } from '@jalaj/web-kit';
+import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -11,7 +11,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <ApiProvider>
-      <RouterProvider router={router} />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </ApiProvider>
   </StrictMode>,
 );

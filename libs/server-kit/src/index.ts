@@ -14,3 +14,4 @@ export * from './ops/health.js';
 export * from './ops/metrics.js';
 export * from './ops/ping.rpc.js';
 export * from './auth/access-token.js';
+export * from './ops/periodic.js';

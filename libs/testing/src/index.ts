@@ -1,2 +1,3 @@
 export * from './databases.js';
 export * from './eventually.js';
+export * from './http-client.js';

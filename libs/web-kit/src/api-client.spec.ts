@@ -1,6 +1,7 @@
 import { setAccessToken } from './access-token.js';
 import { createApiClient } from './api-client.js';
 import { ApiError } from './api-error.js';
+import { setUnauthorizedHandler } from './unauthorized-handler.js';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -169,6 +170,108 @@ describe('createApiClient', () => {
         title: 'Out of Stock',
         message: 'This item is currently out of stock',
       });
+    });
+  });
+
+  describe('401 on an authenticated request', () => {
+    const authOf = (call: [RequestInfo | URL, RequestInit | undefined] | undefined) => new Headers(call?.[1]?.headers).get('Authorization');
+
+    afterEach(() => setUnauthorizedHandler(null));
+
+    it('renews the session once and sends the request again with the new token', async () => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'expired'), json(200, { id: 'usr_1' }));
+      setAccessToken('tok_old');
+      let renewals = 0;
+      const renewing = createApiClient({
+        sleep: async () => undefined,
+        onUnauthorized: async () => {
+          renewals += 1;
+          setAccessToken('tok_new');
+          return true;
+        },
+      });
+      await expect(renewing.patch('/api/me', { fullName: 'Asha' })).resolves.toEqual({ id: 'usr_1' });
+      expect(renewals).toBe(1);
+      expect(fetchMock.calls.map(authOf)).toEqual(['Bearer tok_old', 'Bearer tok_new']);
+      expect(fetchMock.calls[1]![1]?.body).toBe('{"fullName":"Asha"}');
+    });
+
+    it('uses the handler the session registered when none is given', async () => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'expired'), json(200, { items: [] }));
+      setAccessToken('tok_old');
+      setUnauthorizedHandler(async () => {
+        setAccessToken('tok_new');
+        return true;
+      });
+      await expect(client().get('/api/me/addresses')).resolves.toEqual({ items: [] });
+      expect(fetchMock.calls.map(authOf)).toEqual(['Bearer tok_old', 'Bearer tok_new']);
+    });
+
+    it('gives up with the 401 when the renewal fails', async () => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'expired'), json(200, {}));
+      setAccessToken('tok_old');
+      const renewing = createApiClient({
+        onUnauthorized: async () => {
+          setAccessToken(null);
+          return false;
+        },
+      });
+      await expect(renewing.get('/api/me')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+      expect(fetchMock.calls).toHaveLength(1);
+    });
+
+    it('retries only once: a second 401 is final', async () => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'first'), problem(401, 'UNAUTHENTICATED', 'second'), json(200, {}));
+      setAccessToken('tok_old');
+      let renewals = 0;
+      const renewing = createApiClient({
+        onUnauthorized: async () => {
+          renewals += 1;
+          setAccessToken(`tok_${renewals}`);
+          return true;
+        },
+      });
+      await expect(renewing.get('/api/me')).rejects.toMatchObject({ status: 401, message: 'second' });
+      expect(renewals).toBe(1);
+      expect(fetchMock.calls).toHaveLength(2);
+    });
+
+    it('does not renew for a request sent without a token', async () => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'no token'), json(200, {}));
+      let renewals = 0;
+      const renewing = createApiClient({ onUnauthorized: async () => Boolean((renewals += 1)) });
+      await expect(renewing.get('/api/me')).rejects.toMatchObject({ status: 401 });
+      expect(renewals).toBe(0);
+      expect(fetchMock.calls).toHaveLength(1);
+    });
+
+    it.each(['/api/auth/sign-in', '/api/auth/refresh'])('does not renew for the credentials route %s', async (path) => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'Invalid login credentials'), json(200, {}));
+      setAccessToken('tok_old');
+      let renewals = 0;
+      const renewing = createApiClient({ onUnauthorized: async () => Boolean((renewals += 1)) });
+      await expect(renewing.post(path, {})).rejects.toMatchObject({ status: 401, message: 'Invalid login credentials' });
+      expect(renewals).toBe(0);
+      expect(fetchMock.calls).toHaveLength(1);
+    });
+
+    it('retries without renewing when another request already replaced the token', async () => {
+      const fetchMock = stubFetch(json(200, {}), json(200, { ok: 1 }));
+      setAccessToken('tok_old');
+      let renewals = 0;
+      // The first reply is held back until the token has changed underneath it.
+      const slowFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = await globalThis.fetch(input, init);
+        if (new Headers(init?.headers).get('Authorization') === 'Bearer tok_old') {
+          setAccessToken('tok_fresh');
+          return problem(401, 'UNAUTHENTICATED', 'expired');
+        }
+        return response;
+      }) as typeof fetch;
+      const renewing = createApiClient({ fetch: slowFetch, onUnauthorized: async () => Boolean((renewals += 1)) });
+      await expect(renewing.get('/api/me')).resolves.toEqual({ ok: 1 });
+      expect(renewals).toBe(0);
+      expect(fetchMock.calls.map(authOf)).toEqual(['Bearer tok_old', 'Bearer tok_fresh']);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { getAccessToken } from './access-token.js';
 import { apiErrorFromResponse, ApiError, networkError, UNEXPECTED_ERROR_MESSAGE } from './api-error.js';
+import { getUnauthorizedHandler, type UnauthorizedHandler } from './unauthorized-handler.js';
 
 /**
  * HTTP statuses that mean "a gateway or the service is momentarily unavailable":
@@ -25,7 +26,20 @@ export interface ApiClientOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** The `fetch` to use; the global one (looked up on every request) by default. */
   readonly fetch?: typeof fetch;
+  /**
+   * Renews the session after an authenticated request was answered 401; the
+   * handler registered with {@link setUnauthorizedHandler} (the session's
+   * refresh) by default.
+   */
+  readonly onUnauthorized?: UnauthorizedHandler;
 }
+
+/**
+ * Paths whose 401 is an answer about credentials (wrong password, expired
+ * refresh cookie), never a stale access token: renewing and retrying them
+ * would be pointless, and for the refresh route itself, endless.
+ */
+const AUTH_PATH_PREFIX = '/api/auth/';
 
 /** Per-request options. */
 export interface RequestOptions {
@@ -88,6 +102,10 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
  * - Retries on HTTP 502, 503, 504 or a network failure, up to
  *   {@link DEFAULT_MAX_ATTEMPTS} tries with a short doubling pause; never on
  *   any other status, and never after the caller aborted.
+ * - When a request that carried an access token is answered 401 (the token
+ *   expired or was revoked), renews the session once through
+ *   {@link ApiClientOptions.onUnauthorized} and sends the request again with
+ *   the new token; the second answer is final.
  * - Turns every failure into an {@link ApiError} read from the problem JSON.
  *
  * @param options - Base URL and retry tuning; all optional.
@@ -126,7 +144,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 
   async function request<T>(method: HttpMethod, path: string, body?: unknown, requestOptions: RequestOptions = {}): Promise<T> {
-    const response = await send(method, path, body, requestOptions);
+    const sentToken = getAccessToken();
+    let response = await send(method, path, body, requestOptions);
+    if (response.status === 401 && sentToken !== null && !path.startsWith(AUTH_PATH_PREFIX)) {
+      const renew = options.onUnauthorized ?? getUnauthorizedHandler();
+      // Another request may already have renewed the token while this one was in flight.
+      const current = getAccessToken();
+      const renewed = current !== null && current !== sentToken ? true : renew !== null && (await renew());
+      if (renewed && getAccessToken() !== null && !requestOptions.signal?.aborted) {
+        await response.body?.cancel().catch(() => undefined);
+        response = await send(method, path, body, requestOptions);
+      }
+    }
     const parsed = await readJson(response);
     if (!response.ok) throw apiErrorFromResponse(response.status, parsed.ok ? parsed.value : undefined);
     if (!parsed.ok) {

@@ -1,7 +1,7 @@
 /**
  * `@jalaj/web-kit` — what the storefront and the admin share in the browser:
  * the BFF API client (in-memory access token, cookies, retries, problem JSON
- * errors) and the SWR hooks built on it.
+ * errors), the SWR hooks built on it, and the signed-in session.
  *
  * @packageDocumentation
  */
@@ -10,3 +10,6 @@ export * from './api-error.js';
 export * from './api-client.js';
 export * from './api-provider.js';
 export * from './use-api.js';
+export * from './unauthorized-handler.js';
+export * from './session-core.js';
+export * from './session.js';

@@ -1,4 +1,4 @@
-import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
+import { type ApiErrorCode, isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
 import { App } from 'antd';
 import { useCallback } from 'react';
 
@@ -22,6 +22,53 @@ export function apiErrorMessage(error: unknown, fallback: string = UNEXPECTED_ER
     default:
       return error.message || fallback;
   }
+}
+
+/** The texts of one role change in the Admins tab (spec §8, Admin: admins). */
+interface RoleChangeTexts {
+  readonly success: string;
+  /** The spec's text per expected failure code. */
+  readonly failures: Partial<Record<ApiErrorCode, string>>;
+  /** When the server itself failed (fault, outage, network). */
+  readonly fallback: string;
+}
+
+/** The two role changes of the Admins tab. */
+export type RoleChange = 'add' | 'remove';
+
+/** Spec §8, word for word. */
+export const ROLE_CHANGE_TEXTS: Readonly<Record<RoleChange, RoleChangeTexts>> = Object.freeze({
+  add: {
+    success: 'Successfully made the given email an admin',
+    failures: { NOT_FOUND: 'User not found with that email address', CONFLICT: 'User is already an admin' },
+    fallback: 'Failed to add admin',
+  },
+  remove: {
+    success: 'Successfully removed admin role from the given email',
+    failures: { NOT_FOUND: 'User not found with that email address', CONFLICT: 'User is not an admin' },
+    fallback: 'Failed to remove admin',
+  },
+});
+
+/** Spec §8: a failed listing of the admins. */
+export const LIST_ADMINS_FALLBACK = 'Failed to list admin users';
+
+/**
+ * The text of a failed role change: the spec's text for the expected outcomes
+ * (no such user; already / not an admin), the change's fallback when the
+ * server failed or could not be reached, the server's message for any other
+ * answer, and 'An unexpected error occurred' for anything that is no API error.
+ *
+ * @param change - Which change failed.
+ * @param error - What the API call threw.
+ * @returns The text to show under the title 'Error'.
+ */
+export function roleChangeErrorMessage(change: RoleChange, error: unknown): string {
+  const texts = ROLE_CHANGE_TEXTS[change];
+  if (!isApiError(error)) return UNEXPECTED_ERROR_MESSAGE;
+  const expected = texts.failures[error.code];
+  if (expected) return expected;
+  return apiErrorMessage(error, texts.fallback);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { EntityManager, MikroORM } from '@mikro-orm/core';
 import { CART_MESSAGES, insufficientStockMessage } from '@jalaj/commerce';
 import { AppErrorException, fail, ok, type Result } from '@jalaj/contracts';
-import { getLogger } from '@jalaj/server-kit';
+import { getLogger, runPeriodically } from '@jalaj/server-kit';
 
 type Line = { productId: string; quantity: number };
 type Settled = { reservationId: string; status: 'committed' | 'released' };
@@ -16,7 +16,7 @@ type Settled = { reservationId: string; status: 'committed' | 'released' };
 @Injectable()
 export class StockService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = getLogger('StockService');
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     private readonly em: EntityManager,
@@ -105,18 +105,10 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   onApplicationBootstrap() {
-    const tick = async () => {
-      const n = await this.releaseExpired().catch((e) => {
-        this.log.warn({ err: e }, 'releasing expired reservations failed');
-        return 0;
-      });
-      if (n) this.log.info({ released: n }, 'expired reservations released');
-      this.timer = setTimeout(tick, 30_000);
-    };
-    this.timer = setTimeout(tick, 5_000);
+    this.stop = runPeriodically('expired reservations released', () => this.releaseExpired(), { intervalMs: 30_000, initialDelayMs: 5_000, log: this.log });
   }
 
   onApplicationShutdown() {
-    clearTimeout(this.timer);
+    this.stop?.();
   }
 }

@@ -42,10 +42,9 @@ test.describe('walking skeleton', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the admin app loads at /admin and turns away a visitor who is not an admin', async ({ page }) => {
+  test('the admin app loads at /admin and sends a signed-out visitor to the admin login', async ({ page }) => {
     await page.goto('/admin');
-    await expect(page.getByText("You don't have admin privileges to access this page.")).toBeVisible();
-    await page.getByRole('link', { name: 'Go Back to Home' }).click();
-    await expect(page.locator('#plants')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign In as Admin' })).toBeDisabled();
   });
 });

@@ -1,5 +1,5 @@
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
-import { testDatabaseUrl } from '@jalaj/testing';
+import { httpClient, newConfirmedShopper, testDatabaseUrl, type HttpCall } from '@jalaj/testing';
 
 /**
  * The cart through the BFF with real identity, catalog, cart and BFF processes: the
@@ -30,32 +30,9 @@ describe('cart through the BFF (real processes)', () => {
     await Promise.all(apps.reverse().map((a) => a.stop()));
   });
 
-  async function call(method: string, path: string, opts: { body?: unknown; token?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  }
-
+  const call: HttpCall = (method, path, opts) => httpClient(base)(method, path, opts);
+  const shopper = async () => (await newConfirmedShopper(call, 'cart')).token;
   let seq = 0;
-  /** A fresh confirmed shopper: sign up, follow the mailed link, refresh into a session. */
-  async function shopper(): Promise<string> {
-    const email = `cart.${Date.now()}.${++seq}@example.in`;
-    await call('POST', '/api/auth/sign-up', { body: { email, password: 'secret-123', fullName: 'Cart Shopper' } });
-    for (;;) {
-      const mail = (await call('GET', '/dev/mailbox.json')).body.items.find((m: { to: string }) => m.to === email);
-      if (mail) {
-        const link = new URL(mail.links[0]);
-        const r = await fetch(base + link.pathname + link.search, { redirect: 'manual' });
-        const cookie = r.headers.getSetCookie()[0]!.split(';')[0]!;
-        const s = await fetch(`${base}/api/auth/refresh`, { method: 'POST', headers: { cookie } });
-        return (await s.json()).accessToken;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
 
   async function newProduct(stockQuantity: number, price = '100.00') {
     const body = { name: `Test plant ${++seq}`, description: 'For the cart spec', price, stockQuantity, category: 'midground', imageUrls: [] };

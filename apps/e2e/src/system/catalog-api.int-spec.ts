@@ -1,7 +1,7 @@
 import { Client as S3 } from 'minio';
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventually, testDatabaseUrl } from '@jalaj/testing';
+import { eventually, httpClient, testDatabaseUrl, type HttpCall } from '@jalaj/testing';
 
 /**
  * The catalogue through the BFF with real identity, catalog, media and BFF processes:
@@ -42,14 +42,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     await Promise.all(apps.reverse().map((a) => a.stop()));
   });
 
-  async function json(method: string, path: string, opts: { body?: unknown; token?: string } = {}) {
-    const headers: Record<string, string> = {};
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-    const text = await r.text();
-    return { status: r.status, body: text ? JSON.parse(text) : null };
-  }
+  const json: HttpCall = (method, path, opts) => httpClient(base)(method, path, opts);
 
   async function upload(files: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }[], existingCount = 0, token = adminToken) {
     const form = new FormData();

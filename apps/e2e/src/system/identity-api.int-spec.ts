@@ -1,5 +1,5 @@
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
-import { eventually, testDatabaseUrl } from '@jalaj/testing';
+import { eventually, httpClient, newConfirmedShopper, testDatabaseUrl, type HttpCall, type HttpReply } from '@jalaj/testing';
 
 /**
  * Identity through the BFF, as a browser would use it: real identity and BFF processes on
@@ -28,23 +28,8 @@ describe('identity through the BFF (real processes)', () => {
     await identity?.stop();
   });
 
-  interface Res {
-    status: number;
-    body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-    cookie?: string;
-    location?: string | null;
-  }
-
-  async function call(method: string, path: string, opts: { body?: unknown; token?: string; cookie?: string } = {}): Promise<Res> {
-    const headers: Record<string, string> = {};
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    if (opts.cookie) headers.cookie = opts.cookie;
-    const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), redirect: 'manual' });
-    const text = await r.text();
-    const setCookie = r.headers.getSetCookie().find((c) => c.startsWith('jalaj_rt='));
-    return { status: r.status, body: text ? JSON.parse(text.startsWith('<') ? '""' : text) : null, cookie: setCookie?.split(';')[0], location: r.headers.get('location') };
-  }
+  type Res = HttpReply;
+  const call: HttpCall = (method, path, opts) => httpClient(base)(method, path, opts);
 
   let seq = 0;
   const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++seq}@example.in`;
@@ -59,16 +44,9 @@ describe('identity through the BFF (real processes)', () => {
 
   /** Signs up and confirms through the mailed link; returns the session cookie and credentials. */
   async function newShopper(name = 'asha') {
-    const email = uniqueEmail(name);
-    const password = 'secret-123';
-    expect((await call('POST', '/api/auth/sign-up', { body: { email, password, fullName: `${name} Roy` } })).status).toBe(201);
-    const link = new URL(await mailTo(email, 'Confirm your Jalaj account'));
-    const confirmed = await call('GET', link.pathname + link.search);
-    expect(confirmed.status).toBe(303);
-    expect(confirmed.location).toBe('/');
-    const session = await call('POST', '/api/auth/refresh', { cookie: confirmed.cookie });
-    expect(session.status).toBe(200);
-    return { email, password, token: session.body.accessToken as string, cookie: session.cookie!, user: session.body.user };
+    const shopper = await newConfirmedShopper(call, name);
+    expect(shopper.confirmed).toMatchObject({ status: 303, location: '/' });
+    return shopper;
   }
 
   it('signs up, refuses sign-in until the email is confirmed, then signs in', async () => {

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { EntityManager, MikroORM } from '@mikro-orm/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { newId } from '@jalaj/contracts';
-import { getLogger } from '@jalaj/server-kit';
+import { getLogger, runPeriodically } from '@jalaj/server-kit';
 import { identityConfig } from '../config.js';
 import { Message } from './message.entity.js';
 
@@ -43,8 +43,7 @@ export function queueMessage(em: EntityManager, m: OutgoingMessage): Message {
 export class MessageSender implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = getLogger('MessageSender');
   private transport?: Transporter;
-  private timer?: NodeJS.Timeout;
-  private stopped = false;
+  private stop?: () => void;
   static readonly MAX_ATTEMPTS = 8;
 
   constructor(private readonly orm: MikroORM) {
@@ -53,12 +52,7 @@ export class MessageSender implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationBootstrap() {
-    const tick = async () => {
-      if (this.stopped) return;
-      await this.sendDue().catch((e) => this.log.warn({ err: e }, 'message pass failed'));
-      if (!this.stopped) this.timer = setTimeout(tick, 500);
-    };
-    void tick();
+    this.stop = runPeriodically('messages handled', () => this.sendDue().then(() => undefined), { intervalMs: 500, initialDelayMs: 0, log: this.log });
   }
 
   async sendDue(): Promise<number> {
@@ -94,7 +88,6 @@ export class MessageSender implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationShutdown() {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    this.stop?.();
   }
 }

@@ -3,7 +3,7 @@ import { EntityManager, MikroORM } from '@mikro-orm/core';
 import { detectImageType, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@jalaj/commerce';
 import { AppErrorException, newId, type Actor } from '@jalaj/contracts';
 import { DEMO_PLANTS, demoImageKey, plantIllustrationSvg } from '@jalaj/demo-data';
-import { getLogger } from '@jalaj/server-kit';
+import { getLogger, runPeriodically } from '@jalaj/server-kit';
 import { StorageService } from '../storage/storage.service.js';
 import { renderVariants, VARIANTS, type Variant } from './images.js';
 
@@ -19,7 +19,7 @@ export const prefixOfUrl = (url: string): string | null => {
 @Injectable()
 export class UploadsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = getLogger('UploadsService');
-  private timer?: NodeJS.Timeout;
+  private stop?: () => void;
 
   constructor(
     private readonly orm: MikroORM,
@@ -102,18 +102,10 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
 
   async onApplicationBootstrap() {
     if (process.env.SEED_DEMO_DATA === 'true') await this.seedDemoImages();
-    const tick = async () => {
-      const n = await this.sweep().catch((e) => {
-        this.log.warn({ err: e }, 'sweeping abandoned uploads failed');
-        return 0;
-      });
-      if (n) this.log.info({ removed: n }, 'abandoned uploads removed');
-      this.timer = setTimeout(tick, 15 * 60_000);
-    };
-    this.timer = setTimeout(tick, 10_000);
+    this.stop = runPeriodically('abandoned uploads removed', () => this.sweep(), { intervalMs: 15 * 60_000, initialDelayMs: 10_000, log: this.log });
   }
 
   onApplicationShutdown() {
-    clearTimeout(this.timer);
+    this.stop?.();
   }
 }

@@ -1,6 +1,17 @@
-import { AppstoreOutlined, ArrowLeftOutlined, SafetyCertificateOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  ArrowLeftOutlined,
+  LogoutOutlined,
+  SafetyCertificateOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useSession } from '@jalaj/web-kit';
 import { Button, Grid, Layout, Tabs, type TabsProps, Typography } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useApiErrorNotice } from '../../api/error-messages.js';
 import { AdminsTab } from '../admins/admins-tab.js';
 import { OrdersTab } from '../orders/orders-tab.js';
 import { ProductsTab } from '../products/products-tab.js';
@@ -19,7 +30,7 @@ const TABS: TabsProps['items'] = [
 ];
 
 /**
- * The admin's dashboard: header and the four tabs, Orders first. The open tab
+ * The admin's dashboard: header (with who is signed in) and the four tabs, Orders first. The open tab
  * lives in the URL (`?tab=products`) so that a reload or a shared link keeps it.
  */
 export function DashboardShell() {
@@ -28,6 +39,21 @@ export function DashboardShell() {
   const activeKey: TabKey = isTabKey(requested) ? requested : 'orders';
   // Compact tabs on phones so all four fit without the overflow menu.
   const { md } = Grid.useBreakpoint();
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const showError = useApiErrorNotice();
+
+  const handleSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+      navigate('/login', { replace: true });
+    } catch (error) {
+      showError(error);
+      setSigningOut(false);
+    }
+  };
 
   return (
     <Layout className="admin-layout">
@@ -39,6 +65,22 @@ export function DashboardShell() {
           <Typography.Title level={1} className="admin-header__title">
             Admin Dashboard
           </Typography.Title>
+          <div className="admin-header__account">
+            <span className="admin-header__email" title={user?.email}>
+              <UserOutlined aria-hidden="true" />
+              <span className="admin-header__email-text">{user?.email}</span>
+            </span>
+            <Button
+              ghost
+              size="small"
+              icon={<LogoutOutlined />}
+              loading={signingOut}
+              onClick={() => void handleSignOut()}
+              className="admin-header__sign-out"
+            >
+              Sign Out
+            </Button>
+          </div>
         </div>
       </Layout.Header>
       <Layout.Content className="admin-content">

@@ -1,20 +1,32 @@
 import { formatRupees } from '@jalaj/commerce';
-import type { ProductSummary } from '@jalaj/contracts';
+import type { Product } from '@jalaj/contracts';
 import { Link } from 'react-router';
 import { CartIcon } from '../ui/icons.js';
 import { ProductImage } from './product-image.js';
 
 interface ProductCardProps {
-  readonly product: ProductSummary;
-  readonly onAddToCart: (product: ProductSummary) => void;
+  readonly product: Product;
+  readonly onAddToCart: (product: Product) => void;
 }
+
+// One column on phones, two from 640 px, four (in a 1200 px container) from 1024 px.
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 290px, (min-width: 640px) 50vw, 100vw';
 
 /** One plant in the Featured Plants grid. */
 export function ProductCard({ product, onAddToCart }: ProductCardProps) {
   return (
     <article className="product-card">
       <div className="product-card__media">
-        <ProductImage urls={product.imageUrls} alt={product.name} className="product-card__image" />
+        <ProductImage
+          url={product.imageUrls[0]}
+          alt={product.name}
+          className="product-card__image"
+          variant="card"
+          srcSetVariants={['card', 'large']}
+          sizes={CARD_IMAGE_SIZES}
+          width={600}
+          height={450}
+        />
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">{product.name}</h3>

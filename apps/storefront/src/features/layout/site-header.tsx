@@ -1,6 +1,9 @@
+import { isAdminRole } from '@jalaj/commerce';
+import { useSession } from '@jalaj/web-kit';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CloseIcon, LeafIcon, MenuIcon } from '../ui/icons.js';
+import { useSignOut } from '../account/use-sign-out.js';
+import { CartIcon, CloseIcon, LeafIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/icons.js';
 import { SectionLink } from './section-link.js';
 
 /** The brand mark: leaf and name, linking home. */
@@ -16,10 +19,15 @@ export function BrandLink({ onClick }: { readonly onClick?: () => void }) {
 }
 
 /**
- * The sticky site header. Sign-in does not exist yet, so it always shows the
- * signed-out variant: the nav links and a Sign In button.
+ * The sticky site header: the nav links, then the account buttons (Admin for
+ * admins, My Orders, My Account, Cart, Sign Out) or Sign In. While the session
+ * is still being restored it shows neither, so the wrong set never flashes.
+ * Below the desktop width the nav and the account links fold into the menu;
+ * Cart and Sign Out stay in the bar.
  */
 export function SiteHeader() {
+  const { status, user } = useSession();
+  const signOut = useSignOut();
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const close = () => setMenuOpen(false);
@@ -55,11 +63,57 @@ export function SiteHeader() {
               </SectionLink>
             </li>
           </ul>
+          {status === 'signed-in' ? (
+            <ul className="site-nav__list site-nav__account">
+              {isAdminRole(user?.role) ? (
+                <li>
+                  {/* The admin area is a separate app: a full page load, not a client-side route. */}
+                  <a href="/admin" className="site-nav__link" onClick={close}>
+                    <ShieldIcon width={18} height={18} />
+                    Admin
+                  </a>
+                </li>
+              ) : null}
+              <li>
+                <Link to="/orders" className="site-nav__link" onClick={close}>
+                  <PackageIcon width={18} height={18} />
+                  My Orders
+                </Link>
+              </li>
+              <li>
+                <Link to="/profile" className="site-nav__link" onClick={close}>
+                  <UserIcon width={18} height={18} />
+                  My Account
+                </Link>
+              </li>
+            </ul>
+          ) : null}
         </nav>
         <div className="site-header__actions">
-          <Link to="/auth" className="button button--primary button--small">
-            Sign In
-          </Link>
+          {status === 'signed-in' ? (
+            <>
+              <Link to="/cart" className="button button--outline button--small header-cart" onClick={close}>
+                <CartIcon width={18} height={18} />
+                <span className="header-cart__label">Cart</span>
+              </Link>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => {
+                  close();
+                  void signOut();
+                }}
+              >
+                <LogOutIcon width={18} height={18} className="header-signout__icon" />
+                Sign Out
+              </button>
+            </>
+          ) : null}
+          {status === 'signed-out' ? (
+            <Link to="/auth" className="button button--primary button--small">
+              Sign In
+            </Link>
+          ) : null}
           <button
             type="button"
             className="menu-toggle"

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CloseIcon } from '../ui/icons.js';
 
 /** What a toast says. */
@@ -16,12 +16,23 @@ type ShowToast = (toast: ToastInput) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
+interface OutletContextValue {
+  readonly toasts: readonly Toast[];
+  readonly dismiss: (id: number) => void;
+  /** The outlet that shows the toasts now: the most recently opened one. */
+  readonly activeOutlet: string | null;
+  readonly register: (id: string) => () => void;
+}
+
+const OutletContext = createContext<OutletContextValue | null>(null);
+
 // Long enough to read a title and a sentence; the close button is there for anyone faster.
 const TOAST_LIFETIME_MS = 5000;
 const MAX_VISIBLE_TOASTS = 3;
 
 /**
- * Shows short notifications in one polite live region. The region is always
+ * Shows short notifications in one polite live region (or, while a modal
+ * dialog is open, in the dialog's {@link ToastOutlet}). The region is always
  * in the document, because screen readers announce changes inside an existing
  * live region far more reliably than a live region that appears with its content.
  */
@@ -53,26 +64,57 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
+  const [outlets, setOutlets] = useState<string[]>([]);
+  const register = useCallback((id: string) => {
+    setOutlets((current) => [...current, id]);
+    return () => setOutlets((current) => current.filter((outlet) => outlet !== id));
+  }, []);
+  const activeOutlet = outlets.at(-1) ?? null;
+  const outletContext = useMemo(() => ({ toasts, dismiss, activeOutlet, register }), [toasts, dismiss, activeOutlet, register]);
+
   return (
     <ToastContext value={show}>
-      {children}
-      <section className="toast-region" aria-label="Notifications">
-        <div role="status" aria-live="polite" className="toast-stack">
-          {toasts.map((toast) => (
-            <div key={toast.id} className={`toast toast--${toast.tone ?? 'info'}`}>
-              <div className="toast__text">
-                <p className="toast__title">{toast.title}</p>
-                {toast.description ? <p className="toast__description">{toast.description}</p> : null}
-              </div>
-              <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
-                <CloseIcon width={18} height={18} />
-              </button>
-            </div>
-          ))}
-        </div>
-      </section>
+      <OutletContext value={outletContext}>
+        {children}
+        <ToastRegion toasts={activeOutlet === null ? toasts : []} dismiss={dismiss} />
+      </OutletContext>
     </ToastContext>
   );
+}
+
+function ToastRegion({ toasts, dismiss }: { readonly toasts: readonly Toast[]; readonly dismiss: (id: number) => void }) {
+  return (
+    <section className="toast-region" aria-label="Notifications">
+      <div role="status" aria-live="polite" className="toast-stack">
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.tone ?? 'info'}`}>
+            <div className="toast__text">
+              <p className="toast__title">{toast.title}</p>
+              {toast.description ? <p className="toast__description">{toast.description}</p> : null}
+            </div>
+            <button type="button" className="toast__close" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">
+              <CloseIcon width={18} height={18} />
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Where toasts appear while a modal dialog is open. A modal `<dialog>` sits in
+ * the browser's top layer and makes the rest of the page inert, so toasts
+ * rendered outside it would be hidden under the backdrop and never announced.
+ * Each open dialog renders one; the most recently opened shows the toasts.
+ */
+export function ToastOutlet() {
+  const context = useContext(OutletContext);
+  const id = useId();
+  const register = context?.register;
+  useLayoutEffect(() => register?.(id), [register, id]);
+  if (!context) return null;
+  return <ToastRegion toasts={context.activeOutlet === id ? context.toasts : []} dismiss={context.dismiss} />;
 }
 
 /**

@@ -1,0 +1,353 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+
+/**
+ * The shopper's account in the storefront against the real shop: sign-up with the mailed
+ * confirmation link, sign-in and sign-out, the profile, the address book and a password
+ * reset through the mailed link. Mails are read from the development mailbox.
+ */
+
+interface MailboxItem {
+  kind: 'mail' | 'sms';
+  to: string;
+  subject: string;
+  links: string[];
+  createdAt: string;
+}
+
+const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+
+/**
+ * The newest mailed link to `to` whose path starts with `pathPrefix`, as a path on the shop
+ * under test (the mail names the shop's public URL, which need not be the test's port).
+ */
+async function mailedLink(request: APIRequestContext, to: string, pathPrefix: string, after = ''): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/dev/mailbox.json');
+        if (!res.ok()) return undefined;
+        const { items } = (await res.json()) as { items: MailboxItem[] };
+        found = items
+          .filter((m) => m.kind === 'mail' && m.to.toLowerCase() === to.toLowerCase() && m.createdAt > after)
+          .flatMap((m) => m.links)
+          .find((link) => new URL(link).pathname.startsWith(pathPrefix));
+        return found;
+      },
+      { message: `a mail to ${to} with a ${pathPrefix} link`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const url = new URL(found!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** A header link that folds into the menu on narrow screens. */
+async function headerLink(page: Page, name: string): Promise<Locator> {
+  const link = page.getByRole('banner').getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
+  return link;
+}
+
+// The newest match: an earlier toast with the same text may still be on screen.
+const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
+
+async function signUp(page: Page, fullName: string, email: string, password: string) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/auth');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function signOutFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+}
+
+/** Fills the address dialog; only the fields given are touched. */
+async function fillAddress(dialog: Locator, fields: Partial<Record<'nickname' | 'fullName' | 'phone' | 'line1' | 'line2' | 'city' | 'postalCode', string>> & { state?: string; type?: string }) {
+  if (fields.nickname !== undefined) await dialog.getByLabel('Nickname').fill(fields.nickname);
+  if (fields.type !== undefined) await dialog.getByLabel('Address Type').selectOption({ label: fields.type });
+  if (fields.fullName !== undefined) await dialog.getByLabel('Full Name').fill(fields.fullName);
+  if (fields.phone !== undefined) await dialog.getByLabel('Phone Number').fill(fields.phone);
+  if (fields.line1 !== undefined) await dialog.getByLabel('Address Line 1').fill(fields.line1);
+  if (fields.line2 !== undefined) await dialog.getByLabel('Address Line 2').fill(fields.line2);
+  if (fields.city !== undefined) await dialog.getByLabel('City').fill(fields.city);
+  if (fields.state !== undefined) await dialog.getByLabel('State', { exact: true }).selectOption(fields.state);
+  if (fields.postalCode !== undefined) await dialog.getByLabel('Postal Code').fill(fields.postalCode);
+}
+
+test.describe('storefront account', () => {
+  test('signed-out visitors are asked to log in on the profile and address pages', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page.getByText('Please log in to view your profile')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+
+    await page.goto('/addresses');
+    await expect(page.getByText('Please log in to manage your addresses')).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('a shopper signs up, confirms, edits the profile, manages addresses and resets the password', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const email = uniqueEmail('shopper');
+    const password = 'aquarium1';
+    const newPassword = 'riccia-carpet2';
+
+    await test.step('sign up and confirm from the mailed link', async () => {
+      await signUp(page, 'Test Shopper', email, password);
+      await expect(toast(page, 'Account created!')).toBeVisible();
+      await expect(toast(page, 'Please check your email to verify your account.')).toBeVisible();
+
+      await page.goto(await mailedLink(request, email, '/api/auth/confirm'));
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Cart' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    });
+
+    await test.step('sign out and sign in again', async () => {
+      await signOutFromHeader(page);
+      await signIn(page, email, password);
+      await expect(toast(page, 'Welcome back!')).toBeVisible();
+      await expect(toast(page, 'You have successfully signed in.')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+      // A signed-in shopper who opens the sign-in page is sent home.
+      await page.goto('/auth');
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    await test.step('edit the full name on My Account', async () => {
+      await (await headerLink(page, 'My Account')).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+      const fullName = page.getByLabel('Full Name');
+      await expect(fullName).toHaveValue('Test Shopper');
+      await expect(fullName).toBeDisabled();
+      await expect(page.getByLabel('Email')).toHaveValue(email);
+      await expect(page.getByLabel('Email')).toBeDisabled();
+      await expect(page.getByText('Email address cannot be modified')).toBeVisible();
+      await expect(page.getByText('Account Type').locator('..')).toContainText('User');
+      await expect(page.getByText('Member Since').locator('..')).toContainText(String(new Date().getFullYear()));
+
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expect(fullName).toBeEnabled();
+      await expect(page.getByLabel('Email')).toBeDisabled();
+      await fullName.fill('Asha Sen');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+      await expect(fullName).toBeDisabled();
+      await expect(fullName).toHaveValue('Asha Sen');
+
+      await page.reload();
+      await expect(page.getByLabel('Full Name')).toHaveValue('Asha Sen');
+    });
+
+    await test.step('add an address, after fixing what validation points out', async () => {
+      await page.goto('/addresses');
+      await expect(page.getByRole('heading', { name: 'My Addresses' })).toBeVisible();
+      await expect(page.getByText('No addresses found - Add your first address to start shopping with us')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Add New Address' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Address' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Country')).toHaveValue('India');
+      await fillAddress(dialog, { fullName: 'A', phone: '98765', postalCode: 'ab7000' });
+      await expect(dialog.getByLabel('Postal Code')).toHaveValue('7000');
+      await dialog.getByRole('button', { name: 'Add Address' }).click();
+      await expect(dialog.getByText('Full name must be at least 2 characters')).toBeVisible();
+      await expect(dialog.getByText('Phone number must be at least 10 digits')).toBeVisible();
+      await expect(dialog.getByText('Address line 1 is required')).toBeVisible();
+      await expect(dialog.getByText('City is required')).toBeVisible();
+      await expect(dialog.getByText('State is required')).toBeVisible();
+      await expect(dialog.getByText('Postal code must be exactly 6 digits')).toBeVisible();
+      await expect(dialog.getByLabel('Full Name')).toBeFocused();
+
+      await fillAddress(dialog, {
+        nickname: 'Home',
+        fullName: 'Asha Sen',
+        phone: '9876543210',
+        line1: '12B Lake Road, Ballygunge',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        postalCode: '700019',
+      });
+      await dialog.getByRole('button', { name: 'Add Address' }).click();
+      await expect(toast(page, 'Address added successfully')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      const home = page.getByRole('article', { name: 'Home', exact: true });
+      await expect(home).toContainText('Shipping & Billing');
+      await expect(home).toContainText('Asha Sen');
+      await expect(home).toContainText('9876543210');
+      await expect(home).toContainText('12B Lake Road, Ballygunge');
+      await expect(home).toContainText('Kolkata, West Bengal 700019');
+      await expect(home).toContainText('India');
+    });
+
+    await test.step('add a shipping-only address and make it the default for shipping', async () => {
+      await page.getByRole('button', { name: 'Add New Address' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Address' });
+      await fillAddress(dialog, {
+        nickname: 'Office',
+        type: 'Shipping',
+        fullName: 'Asha Sen',
+        phone: '9830012345',
+        line1: '4th Floor, Salt Lake Sector V',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        postalCode: '700091',
+      });
+      await dialog.getByRole('button', { name: 'Add Address' }).click();
+      await expect(toast(page, 'Address added successfully')).toBeVisible();
+
+      const office = page.getByRole('article', { name: 'Office', exact: true });
+      await expect(office.getByText('Shipping', { exact: true })).toBeVisible();
+      await expect(office.getByRole('button', { name: 'Set as Default Billing' })).toHaveCount(0);
+      await office.getByRole('button', { name: 'Set as Default Shipping' }).click();
+      await expect(toast(page, 'Default shipping address updated')).toBeVisible();
+      await expect(office.getByText('Default Shipping', { exact: true })).toBeVisible();
+      await expect(office.getByRole('button', { name: 'Set as Default Shipping' })).toHaveCount(0);
+
+      const home = page.getByRole('article', { name: 'Home', exact: true });
+      await expect(home.getByText('Default Shipping', { exact: true })).toHaveCount(0);
+      await expect(home.getByRole('button', { name: 'Set as Default Shipping' })).toBeVisible();
+    });
+
+    await test.step('edit the office address to bill too, and make it the default for billing', async () => {
+      const office = page.getByRole('article', { name: 'Office', exact: true });
+      await office.getByRole('button', { name: 'Edit: Office' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Address' });
+      await expect(dialog.getByLabel('Address Line 1')).toHaveValue('4th Floor, Salt Lake Sector V');
+      await fillAddress(dialog, { type: 'Shipping & Billing', line2: 'Near College More' });
+      await dialog.getByRole('button', { name: 'Update Address' }).click();
+      await expect(toast(page, 'Address updated successfully')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(office).toContainText('Near College More');
+      await expect(office.getByText('Shipping & Billing', { exact: true })).toBeVisible();
+
+      await office.getByRole('button', { name: 'Set as Default Billing' }).click();
+      await expect(toast(page, 'Default billing address updated')).toBeVisible();
+      await expect(office.getByText('Default Billing', { exact: true })).toBeVisible();
+      const home = page.getByRole('article', { name: 'Home', exact: true });
+      await expect(home.getByText('Default Billing', { exact: true })).toHaveCount(0);
+    });
+
+    await test.step('delete an address after confirming', async () => {
+      await page.getByRole('button', { name: 'Delete: Home' }).click();
+      const confirm = page.getByRole('alertdialog');
+      await expect(confirm).toContainText('Are you sure you want to delete this address?');
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByRole('article', { name: 'Home', exact: true })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Delete: Home' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(toast(page, 'Address deleted successfully')).toBeVisible();
+      await expect(page.getByRole('article', { name: 'Home', exact: true })).toHaveCount(0);
+      await expect(page.getByRole('article')).toHaveCount(1);
+
+      // The account page's Addresses tab shows the same address book.
+      await page.goto('/profile');
+      await page.getByRole('tab', { name: 'Addresses' }).click();
+      await expect(page.getByRole('tabpanel').getByRole('article', { name: 'Office', exact: true })).toBeVisible();
+    });
+
+    await test.step('request a password reset and set a new password from the mailed link', async () => {
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+
+      const requestedAt = new Date(Date.now() - 1000).toISOString();
+      await page.goto('/auth');
+      await page.getByRole('button', { name: 'Forgot your password?' }).click();
+      await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+      await expect(page.getByText("We'll send you a link to reset your password")).toBeVisible();
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await expect(toast(page, 'Reset link sent!')).toBeVisible();
+      await expect(toast(page, 'Please check your email for password reset instructions.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+      await page.goto(await mailedLink(request, email, '/reset-password', requestedAt));
+      await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+      await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await page.getByLabel('Confirm Password').fill('something-else');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(toast(page, 'Password Mismatch')).toBeVisible();
+      await expect(toast(page, 'Passwords do not match. Please try again.')).toBeVisible();
+
+      await page.getByLabel('Confirm Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(toast(page, 'Password Updated!')).toBeVisible();
+      await expect(toast(page, 'Your password has been successfully updated.')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+    });
+
+    await test.step('only the new password signs in', async () => {
+      await signIn(page, email, password);
+      await expect(toast(page, 'Invalid login credentials')).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+
+      await page.getByLabel('Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(toast(page, 'Welcome back!')).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    });
+  });
+
+  test('signing up again with a registered email switches to sign in', async ({ page }) => {
+    const email = uniqueEmail('twice');
+    await signUp(page, 'Twice Shopper', email, 'aquarium1');
+    await expect(toast(page, 'Account created!')).toBeVisible();
+
+    await page.getByLabel('Password').fill('aquarium1');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(toast(page, 'Account already exists')).toBeVisible();
+    await expect(toast(page, 'This email is already registered. Please sign in instead.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+  });
+
+  test('the sign-in form checks its fields before calling the server', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
+  });
+
+  test('invalid confirmation and reset links send the visitor to sign in with an explanation', async ({ page }) => {
+    await page.goto('/api/auth/confirm?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(toast(page, 'This confirmation link is invalid or has expired.')).toBeVisible();
+
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByLabel('New Password', { exact: true }).fill('riccia-carpet2');
+    await page.getByLabel('Confirm Password').fill('riccia-carpet2');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toast(page, 'Invalid Reset Link')).toBeVisible();
+    await expect(toast(page, 'This password reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await page.goto('/reset-password');
+    await expect(toast(page, 'Invalid Reset Link')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
