@@ -51,7 +51,9 @@ function stopChild(c) {
 export async function startApp(name, { env, port, onLine = () => {}, readyTimeoutMs = 60000 }) {
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps', name, 'dist/main.js')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), SERVICE_NAME: name },
+    // Services answer only on the loopback here (their internal HTTP is not for the
+    // network); the BFF listens on every interface so a phone on the LAN can open the shop.
+    env: { HOST: name === 'bff' ? '0.0.0.0' : '127.0.0.1', ...process.env, ...env, PORT: String(port), SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent = [];

@@ -68,7 +68,8 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   app.enableShutdownHooks();
   await options.configure?.(app);
   await app.startAllMicroservices();
-  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  // Containers need every interface; `npm start` keeps services on the loopback.
+  await app.listen({ port: config.PORT, host: process.env.HOST ?? '0.0.0.0' });
   log.info({ port: config.PORT }, `${options.name} ready`);
   return app;
 }
