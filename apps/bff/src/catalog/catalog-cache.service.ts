@@ -22,22 +22,25 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly nats: NatsConnectionHolder,
   ) {}
 
-  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * The JSON text of a read, from the cache or from `load`. Kept as text end to end:
+   * a hit is sent as it is stored, without parsing and serialising it again.
+   */
+  async readJson(key: string, load: () => Promise<unknown>): Promise<string> {
     const client = this.redis.client;
+    let full: string | undefined;
     try {
       const version = (await client.get(VERSION_KEY)) ?? '0';
-      const full = `cache:catalog:${version}:${key}`;
+      full = `cache:catalog:${version}:${key}`;
       const hit = await client.get(full);
-      if (hit) return JSON.parse(hit) as T;
-      const value = await load();
-      await client.set(full, JSON.stringify(value), 'EX', TTL_SECONDS);
-      return value;
+      if (hit) return hit;
     } catch (e) {
       // A cache outage must not take the shop down: read through.
-      if (e instanceof Error && e.name.startsWith('AppError')) throw e;
       this.log.warn({ err: e }, 'cache unavailable; reading through');
-      return load();
     }
+    const text = JSON.stringify(await load());
+    if (full) await client.set(full, text, 'EX', TTL_SECONDS).catch(() => undefined);
+    return text;
   }
 
   async invalidate() {

@@ -1,9 +1,46 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Readable } from 'node:stream';
 import { IMAGE_MESSAGES, MAX_IMAGES_PER_PRODUCT } from '@jalaj/commerce';
 import { AppErrorException, appErrorSchema, HEADERS, type Actor } from '@jalaj/contracts';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
+
+interface CachedImage {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+}
+
+/** A byte-bounded LRU of served images (Map keeps insertion order; a hit moves to the end). */
+class ImageCache {
+  private readonly entries = new Map<string, CachedImage>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): CachedImage | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, image: CachedImage) {
+    if (image.body.length > this.maxBytes / 8) return;
+    this.entries.set(key, image);
+    this.bytes += image.body.length;
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= v.body.length;
+    }
+  }
+}
+
+const imageCache = new ImageCache(Number(process.env.IMAGE_CACHE_MB ?? 64) * 1024 * 1024);
+
+const sendImage = (reply: FastifyReply, image: CachedImage) =>
+  reply.header('content-type', image.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('etag', image.etag).send(image.body);
 
 const mediaUrl = () => (process.env.MEDIA_URL ?? 'http://127.0.0.1:8085').replace(/\/$/, '');
 
@@ -61,16 +98,19 @@ export class MediaController {
     return { items };
   }
 
-  /** `GET /media/<key>`: stored images, streamed from media with its long-lived cache headers. */
+  /**
+   * `GET /media/<key>`: stored images with long-lived cache headers. Keys never change
+   * content, so recently served images are kept in this process's memory.
+   */
   @Get('media/*')
   async image(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const key = (req.params as Record<string, string>)['*'] ?? '';
+    const cached = imageCache.get(key);
+    if (cached) return sendImage(reply, cached);
     const res = await fetch(`${mediaUrl()}/internal/objects/${key.split('/').map(encodeURIComponent).join('/')}`).catch(() => null);
     if (!res?.ok || !res.body) return reply.status(res?.status === 404 ? 404 : 502).header('content-type', 'application/problem+json').send({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
-    for (const h of ['content-type', 'content-length', 'cache-control', 'etag']) {
-      const v = res.headers.get(h);
-      if (v) reply.header(h, v);
-    }
-    return reply.send(Readable.fromWeb(res.body as never));
+    const image = { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '', contentType: res.headers.get('content-type') ?? 'image/webp' };
+    imageCache.set(key, image);
+    return sendImage(reply, image);
   }
 }
