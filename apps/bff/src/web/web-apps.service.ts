@@ -14,6 +14,8 @@ export class WebAppsService {
   private readonly cache = new Map<string, string | null>();
 
   private index(dir: string): string | null {
+    // Outside production a rebuilt app shows without restarting the BFF.
+    if (process.env.NODE_ENV !== 'production') this.cache.delete(dir);
     if (!this.cache.has(dir)) {
       const file = path.join(dir, 'index.html');
       this.cache.set(dir, existsSync(file) ? readFileSync(file, 'utf8') : null);
