@@ -49,6 +49,8 @@ export default defineConfig({
       JALAJ_REDIS_PORT: process.env.JALAJ_REDIS_PORT ?? '63990',
       JALAJ_S3_PORT: process.env.JALAJ_S3_PORT ?? '45690',
       JALAJ_PORT_OFFSET: process.env.JALAJ_PORT_OFFSET ?? '200',
+      // Both projects sign the demo accounts in many times within the sign-in window.
+      RATE_LIMIT_FACTOR: '20',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
     },
