@@ -43,7 +43,7 @@ export default tseslint.config(
       globals: {
         process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
         setInterval: 'readonly', clearInterval: 'readonly', AbortSignal: 'readonly', Buffer: 'readonly', globalThis: 'readonly',
-        window: 'readonly', document: 'readonly', navigator: 'readonly', localStorage: 'readonly', structuredClone: 'readonly',
+        window: 'readonly', document: 'readonly', performance: 'readonly', navigator: 'readonly', localStorage: 'readonly', structuredClone: 'readonly',
       },
     },
     rules: {

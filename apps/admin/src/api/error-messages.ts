@@ -89,3 +89,52 @@ export function useApiErrorNotice(): (error: unknown, fallback?: string) => void
     [notification],
   );
 }
+
+/** The product changes of the Products tab. */
+export type ProductChange = 'create' | 'update' | 'delete';
+
+/** Spec §8, Admin: products, word for word. */
+export const PRODUCT_CHANGE_TEXTS: Readonly<Record<ProductChange, { readonly success: string; readonly failure: string }>> = Object.freeze({
+  create: { success: 'Product created successfully', failure: 'Failed to create product' },
+  update: { success: 'Product updated successfully', failure: 'Failed to update product' },
+  delete: { success: 'Product deleted successfully', failure: 'Failed to delete product' },
+});
+
+/** Spec §8, Admin: products: the summary toasts after a batch of image uploads. */
+export const UPLOAD_TEXTS = Object.freeze({
+  success: 'Upload successful',
+  failureTitle: 'Upload failed',
+  failureText: 'Failed to upload one or more images',
+});
+
+/** Not in the spec: the Products tab's own load failure. */
+export const LIST_PRODUCTS_FALLBACK = 'Failed to load products';
+
+/**
+ * The toast of a failed product change: the spec's text as the title, and
+ * the server's reason beneath it when it says more than that text (e.g.
+ * 'Product not found' when another admin deleted it meanwhile).
+ *
+ * @param change - Which change failed.
+ * @param error - What the API call threw.
+ * @returns The notification's title and description.
+ */
+export function productChangeFailure(change: ProductChange, error: unknown): { title: string; description?: string } {
+  const title = PRODUCT_CHANGE_TEXTS[change].failure;
+  const reason = apiErrorMessage(error, title);
+  return reason === title || reason === UNEXPECTED_ERROR_MESSAGE ? { title } : { title, description: reason };
+}
+
+/**
+ * The toast of one refused image upload: the server's own title and text
+ * ('Invalid file type', 'File too large', 'Too many images'), else the spec's upload failure.
+ *
+ * @param error - What the upload rejected with.
+ * @returns The notification's title and description.
+ */
+export function uploadFailure(error: unknown): { title: string; description: string } {
+  if (isApiError(error) && error.title && error.status >= 400 && error.status < 500) {
+    return { title: error.title, description: error.message };
+  }
+  return { title: UPLOAD_TEXTS.failureTitle, description: apiErrorMessage(error, UPLOAD_TEXTS.failureText) };
+}

@@ -1,21 +1,76 @@
-import type { ProductSummary } from '@jalaj/contracts';
+import { CART_MESSAGES, DEFAULT_ADD_QUANTITY } from '@jalaj/commerce';
+import { isApiError, useSession } from '@jalaj/web-kit';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useCartApi, useCartCache } from '../../api/cart.js';
 import { useToast } from '../toast/toast-provider.js';
+import { openAddedToCartDialog } from './added-to-cart-dialog.js';
+
+/** How an add to cart reports its success. */
+export interface AddToCartOptions {
+  /** Show the server's 'Added to Cart' / 'Updated Cart' toast; `true` by default. */
+  showToast?: boolean;
+  /** Open the added-to-cart dialog (View Cart, View Product, Continue); `false` by default. */
+  showDialog?: boolean;
+}
+
+/** The product being added: only its id and name are needed. */
+export interface AddToCartProduct {
+  readonly id: string;
+  readonly name: string;
+}
 
 /**
- * The landing page's Add to Cart action. Sign-in does not exist yet, so every
- * visitor is signed out and the action asks them to sign in (spec §5, Add to
- * cart); the signed-in path is added together with the cart API.
+ * The Add to Cart action of the landing page and the product page (spec §4 Cart, §8).
+ *
+ * - Signed out: the toast 'Please sign in' and a move to /auth; resolves `false`.
+ * - Otherwise the server adds (it checks the stock and sums with the existing
+ *   line); its reply updates every cart view and, unless `showToast` is `false`,
+ *   its title and text are the toast ('1 item successfully added to your cart').
+ * - A refusal (409) shows its 'Out of Stock' / 'Insufficient Stock' title and
+ *   text; any other failure 'Error' / 'Failed to add item to cart'. Both resolve `false`.
+ * - With `showDialog`, the added-to-cart dialog opens after a successful add.
+ *
+ * @returns `(product, quantity = 1, options = { showToast: true, showDialog: false }) => Promise<boolean>`;
+ *   the promise never rejects.
  */
-export function useAddToCart(): (product: ProductSummary) => void {
+export function useAddToCart(): (product: AddToCartProduct, quantity?: number, options?: AddToCartOptions) => Promise<boolean> {
+  const { status } = useSession();
+  const api = useCartApi();
+  const store = useCartCache();
   const toast = useToast();
   const navigate = useNavigate();
+
   return useCallback(
-    (_product: ProductSummary) => {
-      toast({ title: 'Please sign in', description: 'You need to be signed in to add items to cart' });
-      void navigate('/auth');
+    async (product: AddToCartProduct, quantity: number = DEFAULT_ADD_QUANTITY, options: AddToCartOptions = {}) => {
+      const { showToast = true, showDialog = false } = options;
+      const askToSignIn = () => {
+        toast({ title: CART_MESSAGES.signInTitle, description: CART_MESSAGES.signInText });
+        void navigate('/auth');
+        return false;
+      };
+      if (status === 'signed-out') return askToSignIn();
+
+      try {
+        const change = await api.add(product.id, quantity);
+        await store(change.cart);
+        const dialogShown = showDialog && openAddedToCartDialog({ product, quantity });
+        // Without a dialog to show, the toast is the only sign that the add worked.
+        if (showToast || (showDialog && !dialogShown)) toast({ title: change.title, description: change.message, tone: 'success' });
+        return true;
+      } catch (error) {
+        // The session ended (or was still being restored) without a valid token.
+        if (isApiError(error) && error.status === 401) return askToSignIn();
+        if (isApiError(error) && error.status === 409) {
+          toast({ title: error.title ?? CART_MESSAGES.errorTitle, description: error.message, tone: 'error' });
+          // The stock changed since the page was loaded: let every view show the cart as it is.
+          await store();
+        } else {
+          toast({ title: CART_MESSAGES.errorTitle, description: CART_MESSAGES.addFailedText, tone: 'error' });
+        }
+        return false;
+      }
     },
-    [toast, navigate],
+    [status, api, store, toast, navigate],
   );
 }

@@ -1,17 +1,37 @@
-import { useProducts } from '../../api/products.js';
+import { DEFAULT_ADD_QUANTITY } from '@jalaj/commerce';
+import type { Product } from '@jalaj/contracts';
+import { useCallback } from 'react';
+import { hasProductFilters, useProducts } from '../../api/products.js';
 import { useAddToCart } from '../cart/use-add-to-cart.js';
 import { RefreshIcon } from '../ui/icons.js';
 import { ProductCard } from './product-card.js';
+import { ProductFiltersBar } from './product-filters.js';
+import { useProductFilters } from './use-product-filters.js';
+import './catalog.css';
 
 const SKELETON_CARDS = 4;
 
-/** The Featured Plants section (id `plants`): loading, error, empty and the product grid. */
+const countPlants = (n: number) => `${n} ${n === 1 ? 'plant' : 'plants'}`;
+
+/**
+ * The Featured Plants section (id `plants`): the search and filters, then
+ * loading, error, empty and the product grid.
+ */
 export function FeaturedPlants() {
-  const { data, error, isLoading, isValidating, mutate } = useProducts();
+  const { filters, searchText, setSearchText, applySearch, setFilter, clear } = useProductFilters();
+  const { data, error, isLoading, isValidating, mutate } = useProducts(filters);
   const addToCart = useAddToCart();
+  const filtered = hasProductFilters(filters);
+
+  // Spec §4: the landing page adds quantity 1, without the toast but with the added-to-cart dialog.
+  const onAddToCart = useCallback(
+    // Issue #6: the landing page adds one with a toast and no dialog.
+    (product: Product) => void addToCart(product, DEFAULT_ADD_QUANTITY, { showToast: true, showDialog: false }),
+    [addToCart],
+  );
 
   return (
-    <section id="plants" className="section" aria-labelledby="plants-title" aria-busy={isLoading} tabIndex={-1}>
+    <section id="plants" className="section" aria-labelledby="plants-title" aria-busy={isValidating} tabIndex={-1}>
       <div className="container">
         <header className="section__header">
           <h2 id="plants-title" className="section__title">
@@ -19,6 +39,14 @@ export function FeaturedPlants() {
           </h2>
           <p className="section__lead">Foreground carpets, midground accents and background stems, ready for your tank.</p>
         </header>
+
+        <ProductFiltersBar
+          filters={filters}
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          onSearchSubmit={applySearch}
+          onFilterChange={setFilter}
+        />
 
         {isLoading ? (
           <>
@@ -39,7 +67,7 @@ export function FeaturedPlants() {
               ))}
             </ul>
           </>
-        ) : error && !data ? (
+        ) : error ? (
           <div className="state-panel state-panel--error" role="alert">
             <p className="state-panel__title">We couldn't load the plants.</p>
             <p>Please check your connection and try again.</p>
@@ -49,18 +77,41 @@ export function FeaturedPlants() {
             </button>
           </div>
         ) : !data || data.items.length === 0 ? (
-          <div className="state-panel">
-            <p className="state-panel__title">No plants available right now.</p>
-            <p>New plants are on their way. Please check back soon.</p>
-          </div>
+          filtered ? (
+            <div className="state-panel" role="status">
+              <p className="state-panel__title">No plants match your filters</p>
+              <p>Try another name, or fewer filters.</p>
+              <button type="button" className="button button--primary" onClick={clear}>
+                Clear filters
+              </button>
+            </div>
+          ) : (
+            <div className="state-panel">
+              <p className="state-panel__title">No plants available right now.</p>
+              <p>New plants are on their way. Please check back soon.</p>
+            </div>
+          )
         ) : (
-          <ul className="product-grid">
-            {data.items.map((product) => (
-              <li key={product.id}>
-                <ProductCard product={product} onAddToCart={addToCart} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <div className="plant-results">
+              <p className="plant-results__count" role="status">
+                {filtered ? `${countPlants(data.items.length)} ${data.items.length === 1 ? 'matches' : 'match'} your filters` : countPlants(data.items.length)}
+                {isValidating ? <span className="spinner plant-results__spinner" aria-hidden="true" /> : null}
+              </p>
+              {filtered ? (
+                <button type="button" className="link-button" onClick={clear}>
+                  Clear filters
+                </button>
+              ) : null}
+            </div>
+            <ul className={isValidating ? 'product-grid product-grid--stale' : 'product-grid'}>
+              {data.items.map((product) => (
+                <li key={product.id}>
+                  <ProductCard product={product} onAddToCart={onAddToCart} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </div>
     </section>

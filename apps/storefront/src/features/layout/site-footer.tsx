@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons.js';
 import { BrandLink } from './site-header.js';
+import { SHOP_CONTACT, SHOP_PHONE_HREF } from '../pages/contact.js';
 import { SectionLink } from './section-link.js';
 
-const CONTACT_EMAIL = 'hello@jalaj.shop';
-const CONTACT_PHONE = '+91 98765 43210';
 
 /** The site footer; its id is the target of the header's Contact link. */
 export function SiteFooter() {
@@ -68,15 +67,15 @@ export function SiteFooter() {
             <ul className="contact-list">
               <li>
                 <MailIcon width={18} height={18} />
-                <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+                <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>
               </li>
               <li>
                 <PhoneIcon width={18} height={18} />
-                <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`}>{CONTACT_PHONE}</a>
+                <a href={SHOP_PHONE_HREF}>{SHOP_CONTACT.phone}</a>
               </li>
               <li>
                 <MapPinIcon width={18} height={18} />
-                <span>Kolkata, West Bengal, India</span>
+                <span>{SHOP_CONTACT.region}</span>
               </li>
             </ul>
           </address>

@@ -3,7 +3,9 @@ import { useSession } from '@jalaj/web-kit';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useSignOut } from '../account/use-sign-out.js';
-import { CartIcon, CloseIcon, LeafIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/icons.js';
+import { AddedToCartDialogHost } from '../cart/added-to-cart-dialog.js';
+import { CartLink } from '../cart/cart-link.js';
+import { CloseIcon, LeafIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/icons.js';
 import { SectionLink } from './section-link.js';
 
 /** The brand mark: leaf and name, linking home. */
@@ -42,90 +44,90 @@ export function SiteHeader() {
   }, [menuOpen]);
 
   return (
-    <header className="site-header">
-      <div className="container site-header__bar">
-        <BrandLink onClick={close} />
-        <nav id={navId} aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}>
-          <ul className="site-nav__list">
-            <li>
-              <SectionLink sectionId="plants" className="site-nav__link" onClick={close}>
-                Plants
-              </SectionLink>
-            </li>
-            <li>
-              <Link to="/about-us" className="site-nav__link" onClick={close}>
-                About
-              </Link>
-            </li>
-            <li>
-              <SectionLink sectionId="contact" className="site-nav__link" onClick={close}>
-                Contact
-              </SectionLink>
-            </li>
-          </ul>
-          {status === 'signed-in' ? (
-            <ul className="site-nav__list site-nav__account">
-              {isAdminRole(user?.role) ? (
-                <li>
-                  {/* The admin area is a separate app: a full page load, not a client-side route. */}
-                  <a href="/admin" className="site-nav__link" onClick={close}>
-                    <ShieldIcon width={18} height={18} />
-                    Admin
-                  </a>
-                </li>
-              ) : null}
+    <>
+      <header className="site-header">
+        <div className="container site-header__bar">
+          <BrandLink onClick={close} />
+          <nav id={navId} aria-label="Main" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'}>
+            <ul className="site-nav__list">
               <li>
-                <Link to="/orders" className="site-nav__link" onClick={close}>
-                  <PackageIcon width={18} height={18} />
-                  My Orders
+                <SectionLink sectionId="plants" className="site-nav__link" onClick={close}>
+                  Plants
+                </SectionLink>
+              </li>
+              <li>
+                <Link to="/about-us" className="site-nav__link" onClick={close}>
+                  About
                 </Link>
               </li>
               <li>
-                <Link to="/profile" className="site-nav__link" onClick={close}>
-                  <UserIcon width={18} height={18} />
-                  My Account
-                </Link>
+                <SectionLink sectionId="contact" className="site-nav__link" onClick={close}>
+                  Contact
+                </SectionLink>
               </li>
             </ul>
-          ) : null}
-        </nav>
-        <div className="site-header__actions">
-          {status === 'signed-in' ? (
-            <>
-              <Link to="/cart" className="button button--outline button--small header-cart" onClick={close}>
-                <CartIcon width={18} height={18} />
-                <span className="header-cart__label">Cart</span>
+            {status === 'signed-in' ? (
+              <ul className="site-nav__list site-nav__account">
+                {isAdminRole(user?.role) ? (
+                  <li>
+                    {/* The admin area is a separate app: a full page load, not a client-side route. */}
+                    <a href="/admin" className="site-nav__link" onClick={close}>
+                      <ShieldIcon width={18} height={18} />
+                      Admin
+                    </a>
+                  </li>
+                ) : null}
+                <li>
+                  <Link to="/orders" className="site-nav__link" onClick={close}>
+                    <PackageIcon width={18} height={18} />
+                    My Orders
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/profile" className="site-nav__link" onClick={close}>
+                    <UserIcon width={18} height={18} />
+                    My Account
+                  </Link>
+                </li>
+              </ul>
+            ) : null}
+          </nav>
+          <div className="site-header__actions">
+            {status === 'signed-in' ? (
+              <>
+                <CartLink onClick={close} />
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => {
+                    close();
+                    void signOut();
+                  }}
+                >
+                  <LogOutIcon width={18} height={18} className="header-signout__icon" />
+                  Sign Out
+                </button>
+              </>
+            ) : null}
+            {status === 'signed-out' ? (
+              <Link to="/auth" className="button button--primary button--small">
+                Sign In
               </Link>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => {
-                  close();
-                  void signOut();
-                }}
-              >
-                <LogOutIcon width={18} height={18} className="header-signout__icon" />
-                Sign Out
-              </button>
-            </>
-          ) : null}
-          {status === 'signed-out' ? (
-            <Link to="/auth" className="button button--primary button--small">
-              Sign In
-            </Link>
-          ) : null}
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls={navId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            <span className="sr-only">Menu</span>
-          </button>
+            ) : null}
+            <button
+              type="button"
+              className="menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={navId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon /> : <MenuIcon />}
+              <span className="sr-only">Menu</span>
+            </button>
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+      <AddedToCartDialogHost />
+    </>
   );
 }

@@ -1,0 +1,177 @@
+import type { Product, ProductInput } from '@jalaj/contracts';
+import {
+  apiErrorFromResponse,
+  ApiError,
+  getAccessToken,
+  getUnauthorizedHandler,
+  networkError,
+  UNEXPECTED_ERROR_MESSAGE,
+  useApi,
+  useApiClient,
+} from '@jalaj/web-kit';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+
+/** `GET /api/admin/products` (newest first), `POST` (create), `PATCH|DELETE …/:id`. */
+export const ADMIN_PRODUCTS_PATH = '/api/admin/products';
+
+/** `POST /api/admin/media`: multipart `existingCount` + `file`, answers `{ items: [{ url }] }`. */
+export const ADMIN_MEDIA_PATH = '/api/admin/media';
+
+/** The reply of the admin product listing. */
+export interface ProductList {
+  readonly items: readonly Product[];
+}
+
+/** Every product, newest first, for the Products tab. */
+export function useAdminProducts() {
+  return useApi<ProductList>(ADMIN_PRODUCTS_PATH);
+}
+
+/**
+ * Create, update and delete of the Products tab. Each rejects with the API's
+ * error; after any outcome the list is fetched again, so that it shows what
+ * the server now holds even when a change half-failed.
+ */
+export function useProductChanges() {
+  const client = useApiClient();
+  const { mutate } = useSWRConfig();
+  const refreshList = useCallback(() => void mutate(ADMIN_PRODUCTS_PATH), [mutate]);
+
+  const createProduct = useCallback(
+    async (input: ProductInput) => {
+      try {
+        return await client.post<Product>(ADMIN_PRODUCTS_PATH, input);
+      } finally {
+        refreshList();
+      }
+    },
+    [client, refreshList],
+  );
+
+  const updateProduct = useCallback(
+    async (id: string, input: ProductInput) => {
+      try {
+        return await client.patch<Product>(`${ADMIN_PRODUCTS_PATH}/${encodeURIComponent(id)}`, input);
+      } finally {
+        refreshList();
+      }
+    },
+    [client, refreshList],
+  );
+
+  const deleteProduct = useCallback(
+    async (id: string) => {
+      try {
+        await client.del(`${ADMIN_PRODUCTS_PATH}/${encodeURIComponent(id)}`);
+      } finally {
+        refreshList();
+      }
+    },
+    [client, refreshList],
+  );
+
+  return { createProduct, updateProduct, deleteProduct };
+}
+
+/** One image upload under way. */
+export interface ImageUpload {
+  /** Resolves with the stored image's address; rejects with an {@link ApiError}, or an `AbortError` after {@link abort}. */
+  readonly done: Promise<string>;
+  /** Cancels the upload (the dialog closed). */
+  readonly abort: () => void;
+}
+
+interface XhrAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const abortError = () => new DOMException('The upload was cancelled', 'AbortError');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Uploads one product image to `POST /api/admin/media`.
+ *
+ * XMLHttpRequest rather than the shared fetch client, because only XHR reports
+ * upload progress. It keeps the client's session rules: the in-memory access
+ * token as bearer, cookies sent, and one renewal of the session and one resend
+ * after a 401.
+ *
+ * @param file - The chosen image.
+ * @param existingCount - The images the product has besides this one
+ *   (kept images plus the uploads started before it), for the server's limit check.
+ * @param onProgress - Called with 0–100 as the bytes go out.
+ * @returns The upload.
+ */
+export function uploadProductImage(file: File, existingCount: number, onProgress: (percent: number) => void): ImageUpload {
+  let current: XMLHttpRequest | null = null;
+  let aborted = false;
+
+  const send = () =>
+    new Promise<XhrAnswer>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      current = xhr;
+      xhr.open('POST', ADMIN_MEDIA_PATH);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = getAccessToken();
+      if (token !== null) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      };
+      xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+      xhr.onerror = () => reject(networkError(new Error(`Upload of ${file.name} failed`)));
+      xhr.onabort = () => reject(abortError());
+      // The server reads `existingCount` before the file, so it must come first.
+      const form = new FormData();
+      form.append('existingCount', String(existingCount));
+      form.append('file', file, file.name);
+      xhr.send(form);
+    });
+
+  const run = async (): Promise<string> => {
+    const sentToken = getAccessToken();
+    let answer = await send();
+    if (answer.status === 401 && sentToken !== null) {
+      const renew = getUnauthorizedHandler();
+      if (renew !== null && (await renew()) && !aborted) {
+        onProgress(0);
+        answer = await send();
+      }
+    }
+    if (aborted) throw abortError();
+    if (answer.status < 200 || answer.status >= 300) throw apiErrorFromResponse(answer.status, answer.body);
+    const url = (answer.body as { items?: { url?: unknown }[] } | undefined)?.items?.[0]?.url;
+    if (typeof url !== 'string' || url === '') {
+      throw new ApiError({ status: answer.status, code: 'INTERNAL', message: UNEXPECTED_ERROR_MESSAGE });
+    }
+    return url;
+  };
+
+  return {
+    done: run(),
+    abort: () => {
+      aborted = true;
+      current?.abort();
+    },
+  };
+}
+
+/**
+ * Whether a rejection is a cancelled upload, which is no failure to report.
+ *
+ * @param error - What an upload rejected with.
+ * @returns `true` for an `AbortError`.
+ */
+export function isAbortedUpload(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}

@@ -1,0 +1,74 @@
+import { DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons';
+import { categoryLabel, formatRupees } from '@jalaj/commerce';
+import type { Product } from '@jalaj/contracts';
+import { Button, Card, Popconfirm, Tag, Typography } from 'antd';
+import { ProductImage } from './product-image.js';
+
+interface ProductCardProps {
+  readonly product: Product;
+  readonly deleting: boolean;
+  /** Another product is being deleted: this card's delete waits. */
+  readonly busy: boolean;
+  readonly onEdit: (product: Product) => void;
+  readonly onDelete: (product: Product) => Promise<void>;
+}
+
+/** One product in the Products tab: image, name, description, price, stock, category, edit and delete. */
+export function ProductCard({ product, deleting, busy, onEdit, onDelete }: ProductCardProps) {
+  const imageCount = product.imageUrls.length;
+  return (
+    <Card
+      size="small"
+      className="product-card"
+      cover={
+        <div className="product-card__media">
+          <ProductImage url={product.imageUrls[0]} variant="card" alt={product.name} className="product-card__image" />
+          <Tag color="cyan" variant="solid" className="product-card__category">
+            {categoryLabel(product.category)}
+          </Tag>
+          {imageCount > 1 && (
+            <span role="img" className="product-card__image-count" aria-label={`${imageCount} images`}>
+              <PictureOutlined aria-hidden="true" /> {imageCount}
+            </span>
+          )}
+        </div>
+      }
+      actions={[
+        <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(product)} disabled={deleting}>
+          Edit
+        </Button>,
+        <Popconfirm
+          key="delete"
+          title="Delete Product"
+          description={<span className="product-card__confirm">Are you sure you want to delete this product?</span>}
+          okText="Delete"
+          okButtonProps={{ danger: true }}
+          cancelText="Cancel"
+          placement="top"
+          onConfirm={() => onDelete(product)}
+        >
+          <Button type="text" danger icon={<DeleteOutlined />} loading={deleting} disabled={busy}>
+            Delete
+          </Button>
+        </Popconfirm>,
+      ]}
+    >
+      <div className="product-card__body">
+        <Typography.Title level={3} className="product-card__name" ellipsis={{ tooltip: product.name }}>
+          {product.name}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="product-card__description" ellipsis={{ rows: 2, tooltip: product.description || undefined }}>
+          {product.description || '\u00a0'}
+        </Typography.Paragraph>
+        <div className="product-card__facts">
+          <Typography.Text strong className="product-card__price">
+            {formatRupees(product.pricePaise)}
+          </Typography.Text>
+          <Typography.Text type={product.stockQuantity > 0 ? 'secondary' : 'danger'} className="product-card__stock">
+            Stock: {product.stockQuantity}
+          </Typography.Text>
+        </div>
+      </div>
+    </Card>
+  );
+}

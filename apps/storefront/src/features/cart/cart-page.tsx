@@ -1,0 +1,235 @@
+import { CART_MESSAGES, pluralizeItems } from '@jalaj/commerce';
+import type { CartLine } from '@jalaj/contracts';
+import { useSession } from '@jalaj/web-kit';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
+import { ConfirmDialog } from '../ui/dialog.js';
+import { RefreshIcon, TrashIcon } from '../ui/icons.js';
+import { CheckCircleIcon } from './cart-icons.js';
+import { CartLineItem, lineProblem } from './cart-line-item.js';
+import { CartSummary } from './cart-summary.js';
+import { DiscountsButton } from './discounts-dialog.js';
+import { useCart, useCartActions } from './use-cart.js';
+import './cart.css';
+
+const PLACEHOLDER_LINES = 2;
+
+/** Props of {@link CartPage}. */
+export interface CartPageProps {
+  /** Checkout mode (`/cart?checkout=true`): the lines read-only under the 'Ready to Checkout' banner. */
+  readonly checkout: boolean;
+}
+
+/**
+ * `/cart`: the sign-in prompt, the empty cart, or the lines with their
+ * stepper and Remove, Clear Cart (confirmed first), the Discounts dialog, the
+ * totals and Proceed to Checkout. In checkout mode the same lines, read-only,
+ * under the 'Ready to Checkout' banner; the address and payment steps follow
+ * in the checkout issue.
+ */
+export function CartPage({ checkout }: CartPageProps) {
+  const { status } = useSession();
+  const { cart, isLoading, isValidating, error, reload } = useCart();
+  const actions = useCartActions();
+  const [busyLines, setBusyLines] = useState<ReadonlySet<string>>(() => new Set());
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Focus moves to the heading after a render, once a closing dialog has stopped making the page inert.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) headingRef.current?.focus();
+  }, [focusRequest]);
+  const focusHeading = () => setFocusRequest((n) => n + 1);
+
+  // Switching between the cart and checkout mode keeps this page mounted: move the focus like a page change would.
+  const previousMode = useRef(checkout);
+  useEffect(() => {
+    if (previousMode.current !== checkout) focusHeading();
+    previousMode.current = checkout;
+  }, [checkout]);
+
+  async function runOnLine(line: CartLine, change: () => Promise<boolean>, removesLine: boolean) {
+    setBusyLines((current) => new Set(current).add(line.id));
+    try {
+      const done = await change();
+      // The focused control went away with the line.
+      if (done && removesLine) focusHeading();
+    } finally {
+      setBusyLines((current) => {
+        const next = new Set(current);
+        next.delete(line.id);
+        return next;
+      });
+    }
+  }
+
+  async function clearCart() {
+    setClearing(true);
+    try {
+      if (await actions.clear()) {
+        setConfirmingClear(false);
+        focusHeading();
+      }
+    } finally {
+      setClearing(false);
+    }
+  }
+
+  const title = checkout ? 'Checkout' : 'Shopping Cart';
+  const heading = (lead?: string) => (
+    <header className="page-toolbar cart-toolbar">
+      <div>
+        <h1 ref={headingRef} tabIndex={-1} className="page-title">
+          {title}
+        </h1>
+        {lead ? <p className="page-lead">{lead}</p> : null}
+      </div>
+      {!checkout && cart.lines.length > 0 ? (
+        <div className="cart-toolbar__actions">
+          <DiscountsButton className="button button--outline button--small" />
+          <button type="button" className="button button--small cart-clear" onClick={() => setConfirmingClear(true)} aria-haspopup="dialog">
+            <TrashIcon width={18} height={18} />
+            Clear Cart
+          </button>
+        </div>
+      ) : null}
+    </header>
+  );
+
+  if (status === 'loading') return <SessionPending />;
+  if (status === 'signed-out') {
+    return (
+      <>
+        {heading()}
+        <SignInPrompt message={CART_MESSAGES.signInToViewCart} />
+      </>
+    );
+  }
+  if (isLoading) {
+    return (
+      <>
+        {heading()}
+        <p className="sr-only" role="status">
+          Loading your cart...
+        </p>
+        <ul className="cart-lines" aria-hidden="true">
+          {Array.from({ length: PLACEHOLDER_LINES }, (_, i) => (
+            <li key={i} className="cart-line cart-line--placeholder">
+              <span className="cart-line__media" />
+              <span className="cart-line__info">
+                <span className="skeleton-line skeleton-line--title" />
+                <span className="skeleton-line skeleton-line--short" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+  if (error) {
+    return (
+      <>
+        {heading()}
+        <div className="state-panel state-panel--error" role="alert">
+          <p className="state-panel__title">{CART_MESSAGES.loadFailedTitle}</p>
+          <p>{CART_MESSAGES.loadFailedText}</p>
+          <button type="button" className="button button--primary" onClick={() => void reload()} disabled={isValidating}>
+            <RefreshIcon width={18} height={18} />
+            {isValidating ? 'Retrying...' : 'Try Again'}
+          </button>
+        </div>
+      </>
+    );
+  }
+  if (cart.lines.length === 0) {
+    return (
+      <>
+        {heading()}
+        <div className="state-panel cart-empty">
+          <CartEmptyArt />
+          <p className="state-panel__title">Your cart is empty</p>
+          <p>Explore our healthy aquarium plants and add your favourites to start shopping.</p>
+          <Link to={{ pathname: '/', hash: '#plants' }} className="button button--primary">
+            Start Shopping
+          </Link>
+        </div>
+      </>
+    );
+  }
+
+  const problems = cart.lines.filter((line) => lineProblem(line) !== null).length;
+  const blockedReason =
+    problems === 0 ? null : `Please remove or adjust the ${problems === 1 ? 'plant' : 'plants'} marked above before checking out.`;
+
+  return (
+    <>
+      {heading(`${pluralizeItems(cart.itemCount)} in your cart`)}
+
+      {checkout ? (
+        blockedReason ? (
+          <div className="checkout-banner checkout-banner--warning" role="alert">
+            <div>
+              <p className="checkout-banner__title">Your cart needs a change</p>
+              <p>{blockedReason}</p>
+            </div>
+            <Link to="/cart" className="button button--outline button--small">
+              Back to Cart
+            </Link>
+          </div>
+        ) : (
+          <div className="checkout-banner">
+            <CheckCircleIcon width={28} height={28} className="checkout-banner__icon" />
+            <div>
+              <p className="checkout-banner__title">Ready to Checkout</p>
+              <p>Check your plants and totals below.</p>
+            </div>
+          </div>
+        )
+      ) : null}
+
+      <div className="cart-layout">
+        <section aria-label="Plants in your cart">
+          <ul className="cart-lines">
+            {cart.lines.map((line) => (
+              <li key={line.id}>
+                <CartLineItem
+                  line={line}
+                  mode={checkout ? 'review' : 'edit'}
+                  busy={busyLines.has(line.id)}
+                  onSetQuantity={(l, quantity) => void runOnLine(l, () => actions.setQuantity(l, quantity), quantity <= 0)}
+                  onRemove={(l) => void runOnLine(l, () => actions.remove(l), true)}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <CartSummary cart={cart} mode={checkout ? 'review' : 'edit'} blockedReason={blockedReason} />
+      </div>
+
+      <ConfirmDialog
+        open={confirmingClear}
+        title="Clear Cart"
+        message="Are you sure you want to remove all items from your cart?"
+        confirmLabel="Clear Cart"
+        busyLabel="Clearing..."
+        busy={clearing}
+        onConfirm={() => void clearCart()}
+        onCancel={() => setConfirmingClear(false)}
+      />
+    </>
+  );
+}
+
+function CartEmptyArt() {
+  return (
+    <svg className="cart-empty__art" viewBox="0 0 96 96" width="96" height="96" aria-hidden="true" focusable="false">
+      <circle cx="48" cy="48" r="46" fill="var(--c-aqua-100)" />
+      <path d="M48 74V44" stroke="var(--c-leaf-700)" strokeWidth="3" strokeLinecap="round" fill="none" />
+      <path d="M48 54c-10 0-16-6-18-16 10 0 16 6 18 16Z" fill="var(--c-leaf-700)" opacity="0.85" />
+      <path d="M48 46c2-12 10-18 20-18-1 11-8 17-20 18Z" fill="var(--c-teal-600)" opacity="0.85" />
+      <path d="M30 74h36" stroke="var(--c-teal-700)" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
