@@ -155,6 +155,13 @@ test.describe('admin products', () => {
       expect(updated).toMatchObject({ name, pricePaise: 17525, imageUrls: [secondImage] });
       expect((await request.get(secondImage!)).ok()).toBe(true);
 
+      // And a shopper sees it in the storefront.
+      const shop = await page.context().newPage();
+      await shop.goto(`/product/${created!.id}`);
+      await expect(shop.getByRole('heading', { name })).toBeVisible();
+      await expect(shop.getByText('₹175.25').first()).toBeVisible();
+      await shop.close();
+
       // Delete, confirmed.
       await card.getByRole('button', { name: 'Delete' }).click();
       const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Are you sure you want to delete this product?' });
