@@ -1,7 +1,7 @@
 import { DISCOUNT_TIERS, discountPercentLabel, discountTierFor, discountTierLabel } from '@jalaj/commerce';
 import { useState } from 'react';
 import { Dialog } from '../ui/dialog.js';
-import { PercentIcon } from './cart-icons.js';
+import { PercentIcon } from '../ui/icons.js';
 import './cart.css';
 
 /** Props of {@link DiscountsDialog}. */

@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { PlusIcon } from '../ui/icons.js';
-import { MinusIcon } from './cart-icons.js';
+import { MinusIcon, PlusIcon } from '../ui/icons.js';
 import './cart.css';
 
 /** Props of {@link QuantityStepper}. */
