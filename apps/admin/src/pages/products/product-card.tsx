@@ -23,7 +23,7 @@ export function ProductCard({ product, deleting, busy, onEdit, onDelete }: Produ
       cover={
         <div className="product-card__media">
           <ProductImage url={product.imageUrls[0]} variant="card" alt={product.name} className="product-card__image" />
-          <Tag color="cyan" variant="solid" className="product-card__category">
+          <Tag color="#0f5e58" variant="solid" className="product-card__category">
             {categoryLabel(product.category)}
           </Tag>
           {imageCount > 1 && (

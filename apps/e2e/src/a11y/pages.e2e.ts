@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Accessibility of the main screens, checked by axe-core in the real browser: no
+ * serious or critical WCAG 2.1 A/AA violations, at desktop and phone sizes.
+ */
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+test.describe('accessibility', () => {
+  test('the landing page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('#plants').getByRole('article').first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('a product page', async ({ page, request }) => {
+    const { items } = await (await request.get('/api/products')).json();
+    await page.goto(`/product/${items[0].id}`);
+    await expect(page.getByRole('heading', { name: items[0].name })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the sign-in screen and the signed-out cart', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.goto('/cart');
+    await expect(page.getByText('Please sign in to view your cart')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the admin login', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('button', { name: 'Sign In as Admin' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('a signed-in shopper’s account, addresses and cart', async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill('shopper@jalaj.shop');
+    await page.getByLabel('Password').fill('jalaj-shopper-2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    for (const [path, text] of [
+      ['/profile', 'My Account'],
+      ['/addresses', 'My Addresses'],
+      ['/cart', 'Shopping Cart'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: text }).first()).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+
+  test('the admin dashboard tabs', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill('admin@jalaj.shop');
+    await page.getByLabel('Password').fill('jalaj-admin-2026');
+    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+    await expect(page.getByText('Admin Dashboard')).toBeVisible();
+    for (const tab of ['Products', 'Users', 'Admins']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), tab).toEqual([]);
+    }
+  });
+});
