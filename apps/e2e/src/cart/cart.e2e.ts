@@ -257,4 +257,22 @@ test.describe('cart', () => {
       expect((await request.delete(`/api/admin/products/${soldOut.id}`, { headers })).status()).toBe(204);
     }
   });
+
+  test('a click on Add while the session is still being restored waits for it', async ({ page, request }) => {
+    await signUpShopper(page);
+    const [plant] = await products(request);
+    // Hold the session restore on the next page load, as a slow network would.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/auth/refresh', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/product/${plant!.id}`);
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+    release();
+    await expect(toast(page, '1 item successfully added to your cart')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${plant!.id}$`));
+    await expect(cartLink(page)).toHaveAccessibleName('Cart (1 item)');
+  });
 });

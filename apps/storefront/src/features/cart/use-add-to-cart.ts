@@ -1,6 +1,6 @@
 import { CART_MESSAGES, DEFAULT_ADD_QUANTITY } from '@jalaj/commerce';
-import { isApiError, useSession } from '@jalaj/web-kit';
-import { useCallback } from 'react';
+import { isApiError, useSession, type SessionStatus } from '@jalaj/web-kit';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCartApi, useCartCache } from '../../api/cart.js';
 import { useToast } from '../toast/toast-provider.js';
@@ -36,6 +36,7 @@ export interface AddToCartProduct {
  */
 export function useAddToCart(): (product: AddToCartProduct, quantity?: number, options?: AddToCartOptions) => Promise<boolean> {
   const { status } = useSession();
+  const settled = useSettledSession(status);
   const api = useCartApi();
   const store = useCartCache();
   const toast = useToast();
@@ -49,7 +50,9 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
         void navigate('/auth');
         return false;
       };
-      if (status === 'signed-out') return askToSignIn();
+      // A click while the session is still being restored (right after a page load)
+      // waits for it instead of taking the shopper for signed out.
+      if ((await settled()) === 'signed-out') return askToSignIn();
 
       try {
         const change = await api.add(product.id, quantity);
@@ -71,6 +74,20 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
         return false;
       }
     },
-    [status, api, store, toast, navigate],
+    [settled, api, store, toast, navigate],
+  );
+}
+
+/** A stable function that resolves with the session status once it is no longer 'loading'. */
+function useSettledSession(status: SessionStatus): () => Promise<SessionStatus> {
+  const latest = useRef(status);
+  const waiters = useRef<((s: SessionStatus) => void)[]>([]);
+  useEffect(() => {
+    latest.current = status;
+    if (status !== 'loading') for (const resolve of waiters.current.splice(0)) resolve(status);
+  }, [status]);
+  return useCallback(
+    () => (latest.current !== 'loading' ? Promise.resolve(latest.current) : new Promise<SessionStatus>((resolve) => waiters.current.push(resolve))),
+    [],
   );
 }
