@@ -3,11 +3,11 @@ import type { Product } from '@jalaj/contracts';
 import { useCallback } from 'react';
 import { hasProductFilters, useProducts } from '../../api/products.js';
 import { useAddToCart } from '../cart/use-add-to-cart.js';
-import { RefreshIcon } from '../ui/icons.js';
 import { ProductCard } from './product-card.js';
 import { ProductFiltersBar } from './product-filters.js';
 import { useProductFilters } from './use-product-filters.js';
 import './catalog.css';
+import { LoadError } from '../ui/load-error.js';
 
 const SKELETON_CARDS = 4;
 
@@ -68,14 +68,7 @@ export function FeaturedPlants() {
             </ul>
           </>
         ) : error ? (
-          <div className="state-panel state-panel--error" role="alert">
-            <p className="state-panel__title">We couldn't load the plants.</p>
-            <p>Please check your connection and try again.</p>
-            <button type="button" className="button button--primary" onClick={() => void mutate()} disabled={isValidating}>
-              <RefreshIcon width={18} height={18} />
-              {isValidating ? 'Retrying...' : 'Try Again'}
-            </button>
-          </div>
+          <LoadError what="the plants" onRetry={() => void mutate()} retrying={isValidating} />
         ) : !data || data.items.length === 0 ? (
           filtered ? (
             <div className="state-panel" role="status">

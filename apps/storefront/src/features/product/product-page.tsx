@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { useProduct } from '../../api/products.js';
-import { ArrowLeftIcon, RefreshIcon } from '../ui/icons.js';
+import { ArrowLeftIcon } from '../ui/icons.js';
 import { ProductDetail } from './product-detail.js';
 import './product.css';
+import { LoadError } from '../ui/load-error.js';
 
 const SHOP = { pathname: '/', hash: '#plants' };
 
@@ -57,14 +58,7 @@ export function ProductPage({ id }: { readonly id: string | undefined }) {
     return (
       <div className="container product-page">
         <BackToShop />
-        <div className="state-panel state-panel--error" role="alert">
-          <p className="state-panel__title">We couldn't load this plant.</p>
-          <p>Please check your connection and try again.</p>
-          <button type="button" className="button button--primary" onClick={() => void mutate()} disabled={isValidating}>
-            <RefreshIcon width={18} height={18} />
-            {isValidating ? 'Retrying...' : 'Try Again'}
-          </button>
-        </div>
+        <LoadError what="this plant" onRetry={() => void mutate()} retrying={isValidating} />
       </div>
     );
   }
