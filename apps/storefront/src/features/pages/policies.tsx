@@ -79,9 +79,6 @@ function TermsContent() {
           We may update these terms; the version on this page on the day you order applies to that order.
         </p>
       </PageSection>
-      <PageSection title="Contact">
-        <ContactLine />
-      </PageSection>
     </>
   );
 }
@@ -128,9 +125,6 @@ function PrivacyContent() {
           your account, contact us and we will reply within 30 days.
         </p>
       </PageSection>
-      <PageSection title="Contact">
-        <ContactLine />
-      </PageSection>
     </>
   );
 }
@@ -168,9 +162,6 @@ function RefundContent() {
           If a payment fails, no money is taken and no order is created. If we cancel an order we cannot fulfil, the amount
           paid is returned to your original payment method.
         </p>
-      </PageSection>
-      <PageSection title="Contact">
-        <ContactLine />
       </PageSection>
     </>
   );
@@ -228,9 +219,6 @@ function ShippingContent() {
           take photos and contact us: our <Link to="/refund-policy">30-day guarantee</Link> covers it.
         </p>
       </PageSection>
-      <PageSection title="Contact">
-        <ContactLine />
-      </PageSection>
     </>
   );
 }
@@ -243,7 +231,7 @@ export const POLICIES: Readonly<Record<PolicyId, Policy>> = Object.freeze({
   shipping: { path: '/shipping-policy', title: 'Shipping Policy', lead: 'How and when your plants reach you, and what delivery costs.', Content: ShippingContent },
 });
 
-/** A policy page: its text, then links to the other three. */
+/** A policy page: its text and the contact section every policy ends with, then links to the other three. */
 export function PolicyPage({ policy }: { readonly policy: PolicyId }) {
   const { Content } = POLICIES[policy];
   const others = (Object.keys(POLICIES) as PolicyId[]).filter((id) => id !== policy);
@@ -251,6 +239,9 @@ export function PolicyPage({ policy }: { readonly policy: PolicyId }) {
     <>
       <article className="prose">
         <Content />
+        <PageSection title="Contact">
+          <ContactLine />
+        </PageSection>
       </article>
       <nav className="policy-links" aria-label="Other policies">
         <h2 className="policy-links__title">Other policies</h2>
