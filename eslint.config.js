@@ -71,6 +71,18 @@ export default tseslint.config(
     },
   },
   {
+    // One typed configuration per app, parsed at boot (ADR 014): only the kit's config.ts
+    // reads the environment. Specs, browser tests, scripts and build configs are exempt.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'libs/server-kit/src/**/*.ts'],
+    ignores: ['libs/server-kit/src/config.ts', 'apps/e2e/**', '**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/*.e2e.ts', '**/vite.config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: "Read configuration from the app's config object (@InjectConfig(), see ADR 014), not process.env." },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'apps/e2e/**', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e.ts', '*.config.{js,ts}'],
     rules: { 'no-console': 'off' },
   },

@@ -24,6 +24,8 @@ const shared = {
 };
 
 export default {
+  // Jest reads the test timeout from the global config only; a project's own value is ignored.
+  testTimeout: 60000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.spec.{ts,tsx}'] },
     {

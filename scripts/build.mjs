@@ -2,13 +2,16 @@
 /**
  * Builds the workspace: every server app and shared lib is compiled file by file with
  * SWC into its own `dist/` (type checking is `npm run typecheck`), and the two React
- * apps are bundled by Vite. `--server-only` skips the Vite bundles.
+ * apps are bundled by Vite, and each of their text assets gets brotli (`.br`) and gzip
+ * (`.gz`) copies beside it, which the BFF sends as they are. `--server-only` skips the
+ * Vite bundles.
  */
 import { transformFile } from '@swc/core';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_APPS = ['storefront', 'admin'];
@@ -43,6 +46,29 @@ async function compileProject(projectDir) {
   return jobs.length;
 }
 
+/** Text assets worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest)$/;
+/** Below this size the compressed file saves less than the headers it costs. */
+const MIN_BYTES = 1024;
+
+/** Writes `<file>.br` and `<file>.gz` beside every compressible asset of a web app's dist. */
+function precompress(dir) {
+  let count = 0;
+  for (const entry of readdirSync(dir)) {
+    const p = path.join(dir, entry);
+    if (statSync(p).isDirectory()) {
+      count += precompress(p);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry) || statSync(p).size < MIN_BYTES) continue;
+    const data = readFileSync(p);
+    writeFileSync(`${p}.br`, brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+    writeFileSync(`${p}.gz`, gzipSync(data, { level: 9 }));
+    count++;
+  }
+  return count;
+}
+
 const started = Date.now();
 const serverOnly = process.argv.includes('--server-only');
 let files = 0;
@@ -63,6 +89,7 @@ if (!serverOnly) {
       stdio: 'inherit',
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
-    console.log(`built ${app} with Vite`);
+    const compressed = precompress(path.join(root, 'apps', app, 'dist'));
+    console.log(`built ${app} with Vite (${compressed} assets precompressed: brotli, gzip)`);
   }
 }

@@ -37,7 +37,10 @@ const ports = {
   redis: Number(process.env.JALAJ_REDIS_PORT ?? 6399),
   s3: Number(process.env.JALAJ_S3_PORT ?? 4569),
 };
-const appPorts = Object.fromEntries(APPS.map((a) => [a.name, a.name === 'bff' ? shopPort : a.port + (process.env.JALAJ_PORT_OFFSET ? Number(process.env.JALAJ_PORT_OFFSET) : 0)]));
+const portOffset = process.env.JALAJ_PORT_OFFSET ? Number(process.env.JALAJ_PORT_OFFSET) : 0;
+const appPorts = Object.fromEntries(APPS.map((a) => [a.name, a.name === 'bff' ? shopPort : a.port + portOffset]));
+// Health and metrics of every app (the BFF's too) are on its ops port, on the loopback.
+const opsPorts = Object.fromEntries(APPS.map((a) => [a.name, a.opsPort + portOffset]));
 
 if (process.env.JALAJ_FRESH === 'true') rmSync(dataDir, { recursive: true, force: true });
 
@@ -69,9 +72,11 @@ try {
   const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
   apps = await startApps({
     ports: appPorts,
+    opsPorts,
     env: {
       ...infra.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
+      DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'true',
       SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true',
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
@@ -82,8 +87,11 @@ try {
       if (!pretty) return process.stdout.write(`${line}\n`);
       try {
         const j = JSON.parse(line);
-        if (j.level >= 30 && !['RoutesResolver', 'RouterExplorer', 'InstanceLoader'].includes(j.context)) {
-          process.stdout.write(`${app.padEnd(8)} ${j.msg ?? ''}${j.err ? ` ${j.err.message}` : ''}\n`);
+        // Request logs (they carry `req`) only when something went wrong.
+        const quiet = ['RoutesResolver', 'RouterExplorer', 'InstanceLoader'].includes(j.context) || (j.req && j.level < 40);
+        if (j.level >= 30 && !quiet) {
+          const request = j.req ? ` ${j.req.method} ${j.req.path} ${j.res?.statusCode ?? ''}` : '';
+          process.stdout.write(`${app.padEnd(8)} ${j.msg ?? ''}${request}${j.err ? ` ${j.err.message}` : ''}\n`);
         }
       } catch {
         process.stdout.write(`${app.padEnd(8)} ${line}\n`);
@@ -96,6 +104,7 @@ try {
   say(`Admin sign-in: ${adminEmail} / ${process.env.ADMIN_PASSWORD ? '(your ADMIN_PASSWORD)' : adminPassword}`);
   if ((process.env.SEED_DEMO_DATA ?? 'true') === 'true') say('Demo shopper: shopper@jalaj.shop / jalaj-shopper-2026');
   say(`Mails and SMS codes (development): http://localhost:${shopPort}/dev/mailbox`);
+  say(`Health and metrics (this machine only): http://127.0.0.1:${opsPorts.bff}/health, /metrics`);
   say('Ctrl-C stops everything.');
 } catch (e) {
   process.stderr.write(`[jalaj] could not start: ${e.message}\n`);

@@ -5,6 +5,11 @@ import { defineConfig, devices } from '@playwright/test';
  * `npm start` on its own ports and a fresh data folder (.data/e2e).
  */
 const port = Number(process.env.E2E_PORT ?? 8180);
+const portOffset = process.env.JALAJ_PORT_OFFSET ?? '200';
+// The BFF's ops port under `npm start` (its default 9080 plus the offset): readiness, and the
+// detailed health report the smoke spec reads. Specs run in workers that inherit this.
+const opsPort = 9080 + Number(portOffset);
+process.env.E2E_OPS_URL ??= `http://127.0.0.1:${opsPort}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -14,7 +19,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Generous: the suite must also pass on a busy machine (CI shares its cores).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
@@ -33,7 +39,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: '../..',
-    url: `http://127.0.0.1:${port}/health/ready`,
+    url: `http://127.0.0.1:${opsPort}/health/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
@@ -48,9 +54,10 @@ export default defineConfig({
       JALAJ_NATS_PORT: process.env.JALAJ_NATS_PORT ?? '42440',
       JALAJ_REDIS_PORT: process.env.JALAJ_REDIS_PORT ?? '63990',
       JALAJ_S3_PORT: process.env.JALAJ_S3_PORT ?? '45690',
-      JALAJ_PORT_OFFSET: process.env.JALAJ_PORT_OFFSET ?? '200',
+      JALAJ_PORT_OFFSET: portOffset,
       // Both projects sign the demo accounts in many times within the sign-in window.
       RATE_LIMIT_FACTOR: '20',
+      DEV_MAILBOX: 'true',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
     },

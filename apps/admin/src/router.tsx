@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { DashboardPage } from './pages/dashboard/dashboard-page.js';
 import { LoginPage } from './pages/login/login-page.js';
 

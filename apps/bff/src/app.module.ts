@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
-import { ServiceKitModule } from '@jalaj/server-kit';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { HEALTH_DETAILS, ServiceKitModule } from '@jalaj/server-kit';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthStateService } from './auth/auth-state.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
+import { RATE_LIMIT_PROVIDERS } from './auth/rate-limit.js';
 import { CartController } from './cart/cart.controller.js';
-import { DevMailboxController } from './dev/mailbox.controller.js';
+import { DevMailboxController, devMailboxEnabled } from './dev/mailbox.controller.js';
 import { ProblemFilter } from './errors/problem.filter.js';
-import { HealthController } from './health/health.controller.js';
+import { BffHealthDetails } from './health/health-details.service.js';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { MeController } from './me/me.controller.js';
 import { AdminProductsController } from './catalog/admin-products.controller.js';
 import { CatalogCache } from './catalog/catalog-cache.service.js';
@@ -17,11 +20,23 @@ import { ProductsController } from './catalog/products.controller.js';
 import { RedisService } from './redis/redis.service.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
-const devOnly = process.env.NODE_ENV === 'production' ? [] : [DevMailboxController];
+const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [HealthController, ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, AdminUsersController, ...devOnly],
-  providers: [RedisService, WebAppsService, AuthStateService, AuthGuard, CatalogCache, { provide: APP_FILTER, useClass: ProblemFilter }],
+  controllers: [ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, AdminUsersController, ...devOnly],
+  providers: [
+    RedisService,
+    WebAppsService,
+    AuthStateService,
+    AuthGuard,
+    JwtStrategy,
+    ...RATE_LIMIT_PROVIDERS,
+    CatalogCache,
+    { provide: APP_FILTER, useClass: ProblemFilter },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+    // The detailed report on the ops port: the BFF's checks and every service's.
+    { provide: HEALTH_DETAILS, useClass: BffHealthDetails },
+  ],
 })
 export class AppModule {}

@@ -1,43 +1,58 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '@jalaj/commerce';
 import { bootstrapService } from '@jalaj/server-kit';
-import { AppModule } from './app.module.js';
+import { bffConfig, bffConfigSchema } from './config.js';
+import { registerApiDocs } from './docs/api-docs.js';
+import { clientProblem, rawClientErrorResponse } from './errors/client-errors.js';
+import { registerRequestGuards } from './security/request-guards.js';
 import { registerWebApps } from './web/static.js';
+import { helmetOptions, PERMISSIONS_POLICY } from './web/security-headers.js';
 import { WebAppsService } from './web/web-apps.service.js';
-
-/**
- * Sent with every response. Styles may be inline (Ant Design writes its CSS at run time);
- * scripts only from the shop itself; images also from https (pasted product image URLs).
- */
-const SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
 
 await bootstrapService({
   name: 'bff',
-  module: AppModule,
+  // Imported once the configuration is loaded: the module reads it to decide its routes.
+  module: async () => (await import('./app.module.js')).AppModule,
   defaultPort: 8080,
   rpc: false,
-  configSchema: z.object({
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
-    MEDIA_URL: z.url().default('http://127.0.0.1:8085'),
-    RATE_LIMIT_FACTOR: z.coerce.number().min(1).max(1000).default(1),
-  }),
+  configSchema: bffConfigSchema,
+  fastify: {
+    // A URL the router rejects (bad percent-encoding: 400; a path parameter over the
+    // maximum length: 414) never reaches Nest's filter: answered as a problem here.
+    frameworkErrors: (error: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) => {
+      const problem = clientProblem(error.statusCode ?? 400);
+      void reply.status(problem.status).header('content-type', 'application/problem+json; charset=utf-8').send(problem);
+    },
+    // A request Node cannot parse at all (a malformed header, headers over the limit).
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket: Socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(rawClientErrorResponse(error.code));
+      socket.destroy(error);
+    },
+  },
   configure: async (app) => {
-    app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready', 'metrics', 'dev/mailbox', 'dev/mailbox.json', 'media/*path'] });
-    await app.register(fastifyMultipart as never, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 5 } });
+    // Health and metrics are on the ops port (OPS_PORT), not under the shop's origin.
+    app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/mailbox.json', 'media/*path'] });
+    await app.register(fastifyHelmet as never, helmetOptions(bffConfig().NODE_ENV === 'production') as never);
     app
       .getHttpAdapter()
       .getInstance()
-      .addHook('onSend', async (_req, reply) => {
-        for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+      .addHook('onRequest', async (_req, reply) => {
+        reply.header('permissions-policy', PERMISSIONS_POLICY);
       });
+    await app.register(fastifyCookie as never);
+    // JSON and pages above 1 KB; the apps' assets are compressed at build time (static.ts).
+    await app.register(fastifyCompress as never, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+    await app.register(fastifyMultipart as never, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 5 } });
+    // Request guards (content types, origin checks, NUL), before the routes.
+    registerRequestGuards(app.getHttpAdapter().getInstance(), bffConfig().PUBLIC_URL);
+    // OpenAPI 3.1 of the route contract and Swagger UI at /api/docs (ADR 015).
+    await registerApiDocs(app);
     await registerWebApps(app, app.get(WebAppsService));
   },
 });

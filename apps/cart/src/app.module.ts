@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
 import { pingController, ServiceKitModule } from '@jalaj/server-kit';
-import { CartItem } from './items/cart-item.entity.js';
-import { CartRpc } from './items/cart.rpc.js';
-import { CartService } from './items/cart.service.js';
+import { ItemsModule } from './items/items.module.js';
 import { migrations } from './migrations/index.js';
 
 @Module({
-  imports: [ServiceKitModule.forService({ name: 'cart', database: { entities: [CartItem], migrations } })],
-  controllers: [pingController('cart'), CartRpc],
-  providers: [CartService],
+  imports: [ServiceKitModule.forService({ name: 'cart', database: { migrations } }), ItemsModule],
+  controllers: [pingController('cart')],
 })
 export class AppModule {}

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { pingController, ServiceKitModule } from '@jalaj/server-kit';
 import { migrations } from './migrations/index.js';
-import { Product } from './products/entities/product.entity.js';
 import { ProductsModule } from './products/products.module.js';
+import { StockModule } from './stock/stock.module.js';
 
 @Module({
-  imports: [ServiceKitModule.forService({ name: 'catalog', database: { entities: [Product], migrations } }), ProductsModule],
+  imports: [ServiceKitModule.forService({ name: 'catalog', database: { migrations } }), ProductsModule, StockModule],
   controllers: [pingController('catalog')],
 })
 export class AppModule {}

@@ -1,14 +1,14 @@
 import { MAX_IMAGE_BYTES } from '@jalaj/commerce';
 import { bootstrapService } from '@jalaj/server-kit';
 import { AppModule } from './app.module.js';
-import { storageConfigSchema } from './storage/storage.service.js';
+import { mediaConfigSchema } from './config.js';
 
 await bootstrapService({
   name: 'media',
   module: AppModule,
   defaultPort: 8085,
   rpc: true,
-  configSchema: storageConfigSchema,
+  configSchema: mediaConfigSchema,
   configure: (app) => {
     // Uploads arrive as raw bytes; one byte over the limit is enough to say "too large".
     app

@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { pingController, ServiceKitModule } from '@jalaj/server-kit';
 import { migrations } from './migrations/index.js';
+import { OrdersModule } from './orders/orders.module.js';
 
 @Module({
-  imports: [ServiceKitModule.forService({ name: 'order', database: { entities: [], migrations } })],
+  imports: [ServiceKitModule.forService({ name: 'order', database: { migrations } }), OrdersModule],
   controllers: [pingController('order')],
 })
 export class AppModule {}

@@ -1,7 +1,7 @@
 import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router-dom';
 import { router } from './router.js';
 import './styles.css';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router-dom';
 import { LazyPage } from './features/pages/page-loading.js';
 import { HomeRoute } from './routes/home-route.js';
 import { NotFoundRoute } from './routes/not-found-route.js';

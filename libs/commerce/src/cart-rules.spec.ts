@@ -71,7 +71,7 @@ describe('cart texts', () => {
 
 describe('checkAddToCart', () => {
   const outOfStock = { ok: false, code: 'OUT_OF_STOCK', title: 'Out of Stock', message: 'This item is currently out of stock' };
-  const insufficient = (message: string) => ({ ok: false, code: 'INSUFFICIENT_STOCK', title: 'Insufficient Stock', message });
+  const insufficient = (message: string, stock: { available: number; inCart: number }) => ({ ok: false, code: 'INSUFFICIENT_STOCK', title: 'Insufficient Stock', message, stock });
   const invalid = { ok: false, code: 'INVALID_QUANTITY', title: 'Invalid Quantity', message: expect.any(String) };
 
   it.each([
@@ -83,12 +83,12 @@ describe('checkAddToCart', () => {
     [{ stock: 0, existingQuantity: 2, requestedQuantity: 1 }, outOfStock],
     // step 2: already in the cart
     [{ stock: 5, existingQuantity: 3, requestedQuantity: 2 }, { ok: true, newQuantity: 5, updatesExistingLine: true }],
-    [{ stock: 5, existingQuantity: 3, requestedQuantity: 3 }, insufficient('Only 5 items available. You already have 3 in cart.')],
-    [{ stock: 5, existingQuantity: 5, requestedQuantity: 1 }, insufficient('Only 5 items available. You already have 5 in cart.')],
+    [{ stock: 5, existingQuantity: 3, requestedQuantity: 3 }, insufficient('Only 5 items available. You already have 3 in cart.', { available: 5, inCart: 3 })],
+    [{ stock: 5, existingQuantity: 5, requestedQuantity: 1 }, insufficient('Only 5 items available. You already have 5 in cart.', { available: 5, inCart: 5 })],
     // step 3: new line
     [{ stock: 5, requestedQuantity: 5 }, { ok: true, newQuantity: 5, updatesExistingLine: false }],
     [{ stock: 5, existingQuantity: 0, requestedQuantity: 1 }, { ok: true, newQuantity: 1, updatesExistingLine: false }],
-    [{ stock: 5, existingQuantity: null, requestedQuantity: 6 }, insufficient('Only 5 items available')],
+    [{ stock: 5, existingQuantity: null, requestedQuantity: 6 }, insufficient('Only 5 items available', { available: 5, inCart: 0 })],
     // bad requested quantity
     [{ stock: 5, requestedQuantity: 0 }, invalid],
     [{ stock: 5, requestedQuantity: -1 }, invalid],
@@ -134,7 +134,7 @@ describe('checkSetQuantity', () => {
     [{ stock: null, quantity: 0 }, { ok: true, action: 'remove' }],
     [{ stock: 5, quantity: 1 }, { ok: true, action: 'update', quantity: 1 }],
     [{ stock: 5, quantity: 5 }, { ok: true, action: 'update', quantity: 5 }],
-    [{ stock: 5, quantity: 6 }, { ok: false, code: 'INSUFFICIENT_STOCK', title: 'Insufficient Stock', message: 'Only 5 items available' }],
+    [{ stock: 5, quantity: 6 }, { ok: false, code: 'INSUFFICIENT_STOCK', title: 'Insufficient Stock', message: 'Only 5 items available', stock: { available: 5, inCart: 0 } }],
     [{ stock: 0, quantity: 1 }, { ok: false, code: 'OUT_OF_STOCK', title: 'Out of Stock', message: 'This item is currently out of stock' }],
     [{ stock: null, quantity: 1 }, { ok: false, code: 'OUT_OF_STOCK', title: 'Out of Stock', message: 'This item is currently out of stock' }],
     [{ stock: 5, quantity: 2.5 }, expect.objectContaining({ ok: false, code: 'INVALID_QUANTITY' })],

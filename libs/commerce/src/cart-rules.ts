@@ -98,6 +98,8 @@ export interface CartRefusal {
   readonly title: string;
   /** The toast text. */
   readonly message: string;
+  /** For `INSUFFICIENT_STOCK`: the stock and what the cart already holds, the facts a service sends instead of the text. */
+  readonly stock?: { readonly available: number; readonly inCart: number };
 }
 
 /** The outcome of {@link checkAddToCart}. */
@@ -111,7 +113,8 @@ export type AddToCartDecision =
     }
   | CartRefusal;
 
-const refuse = (code: CartRefusalCode, title: string, message: string): CartRefusal => ({ ok: false, code, title, message });
+const refuse = (code: CartRefusalCode, title: string, message: string, stock?: CartRefusal['stock']): CartRefusal =>
+  stock ? { ok: false, code, title, message, stock } : { ok: false, code, title, message };
 
 const invalidQuantity = (): CartRefusal =>
   refuse('INVALID_QUANTITY', CART_MESSAGES.invalidQuantityTitle, CART_MESSAGES.invalidQuantityText);
@@ -154,7 +157,7 @@ export function checkAddToCart(input: {
   assertCount(stock, 'stock');
   const newQuantity = existing + input.requestedQuantity;
   if (newQuantity > stock) {
-    return refuse('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientStockTitle, insufficientStockMessage(stock, existing));
+    return refuse('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientStockTitle, insufficientStockMessage(stock, existing), { available: stock, inCart: existing });
   }
   return { ok: true, newQuantity, updatesExistingLine: existing > 0 };
 }
@@ -186,7 +189,7 @@ export function checkSetQuantity(input: {
   }
   assertCount(stock, 'stock');
   if (quantity > stock) {
-    return refuse('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientStockTitle, insufficientStockMessage(stock));
+    return refuse('INSUFFICIENT_STOCK', CART_MESSAGES.insufficientStockTitle, insufficientStockMessage(stock), { available: stock, inCart: 0 });
   }
   return { ok: true, action: 'update', quantity };
 }

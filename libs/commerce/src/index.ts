@@ -24,3 +24,4 @@ export * from './product-rules.js';
 export * from './cart-rules.js';
 export * from './checkout.js';
 export * from './display.js';
+export * from './message-catalogue.js';

@@ -266,4 +266,13 @@ describe('product form', () => {
     expect(parseStockQuantity('-0')).toEqual({ ok: true, stock: 0 });
     expect(parseStockQuantity(NaN)).toEqual({ ok: false, message: PRODUCT_FORM_MESSAGES.stockInvalid });
   });
+
+  it('refuses a price or a stock the columns cannot hold (numeric(10,2), integer)', () => {
+    expect(parseProductPrice('99999999.99')).toEqual({ ok: true, paise: 9_999_999_999 });
+    expect(parseProductPrice('100000000')).toEqual({ ok: false, message: PRODUCT_FORM_MESSAGES.priceTooLarge });
+    expect(parseProductPrice(1e12)).toEqual({ ok: false, message: PRODUCT_FORM_MESSAGES.priceTooLarge });
+    expect(parseStockQuantity(2_147_483_647)).toEqual({ ok: true, stock: 2_147_483_647 });
+    expect(parseStockQuantity('2147483648')).toEqual({ ok: false, message: PRODUCT_FORM_MESSAGES.stockTooLarge });
+    expect(validateProductForm({ name: 'Big', price: '1e9', stockQuantity: 9e15 }).map((e) => e.field)).toEqual(['price', 'stockQuantity']);
+  });
 });

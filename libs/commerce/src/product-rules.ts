@@ -302,7 +302,19 @@ export const PRODUCT_FORM_MESSAGES = Object.freeze({
   stockRequired: 'Stock quantity is required',
   stockInvalid: 'Stock quantity must be a whole number',
   stockNegative: 'Stock quantity cannot be negative',
+  priceTooLarge: 'Price must be at most ₹99,999,999.99',
+  stockTooLarge: 'Stock quantity must be at most 2,147,483,647',
+  // Not in the spec: the form's selects and upload normally prevent these; the service checks them too.
+  categoryInvalid: 'Please choose a category',
+  optionInvalid: 'Please choose one of the options',
+  imageUrlInvalid: 'Image addresses must be http(s) URLs',
 });
+
+/** The highest price a product can have, in paise: the price column is numeric(10,2) rupees. */
+export const MAX_PRODUCT_PRICE_PAISE = 9_999_999_999;
+
+/** The highest stock a product can have: the stock column is a PostgreSQL integer. */
+export const MAX_STOCK_QUANTITY = 2_147_483_647;
 
 /** The required fields of the product form, as typed (text) or already parsed (numbers). */
 export interface ProductFormInput {
@@ -334,6 +346,7 @@ export function parseProductPrice(price: string | number | null | undefined): { 
     return { ok: false, message: PRODUCT_FORM_MESSAGES.priceInvalid };
   }
   if (paise < 0) return { ok: false, message: PRODUCT_FORM_MESSAGES.priceNegative };
+  if (paise > MAX_PRODUCT_PRICE_PAISE) return { ok: false, message: PRODUCT_FORM_MESSAGES.priceTooLarge };
   return { ok: true, paise };
 }
 
@@ -351,6 +364,7 @@ export function parseStockQuantity(stock: string | number | null | undefined): {
   }
   const value = Number(text);
   if (value < 0) return { ok: false, message: PRODUCT_FORM_MESSAGES.stockNegative };
+  if (value > MAX_STOCK_QUANTITY) return { ok: false, message: PRODUCT_FORM_MESSAGES.stockTooLarge };
   return { ok: true, stock: value === 0 ? 0 : value };
 }
 

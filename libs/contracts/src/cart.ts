@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { resultSchema } from './errors.js';
-import { actorSchema } from './schemas.js';
+import { notice, noticeSchema, resultSchema } from './errors.js';
+import { actorSchema, text } from './schemas.js';
 import type { RpcDefinition } from './subjects.js';
 
 /** One cart line with the product's current data and its prices, all computed by the server (libs/commerce). */
@@ -34,7 +34,8 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 /** A cart change with the toast the storefront shows for it (spec §8). */
-export const cartChangeSchema = z.object({ cart: cartSchema, title: z.string(), message: z.string() });
+/** A cart change: the cart after it and the notice to show (its texts come from the catalogue). */
+export const cartChangeSchema = z.object({ cart: cartSchema, notice: noticeSchema });
 
 const quantity = z.number().int().min(-1000).max(1000);
 const userActor = { id: 'usr_01JD0000000000000000000000', role: 'user' as const };
@@ -68,26 +69,26 @@ export const cartSubjects = {
   },
   /** Adds a quantity of a product (spec §4 Cart steps 1–3): OUT_OF_STOCK or INSUFFICIENT_STOCK with the spec's texts. */
   'rpc.cart.items.add': {
-    request: z.object({ actor: actorSchema, productId: z.string().max(64), quantity }).strict(),
+    request: z.object({ actor: actorSchema, productId: text(64), quantity }).strict(),
     reply: resultSchema(cartChangeSchema),
-    fixtures: { request: { actor: userActor, productId: 'prd_01JD0000000000000000000000', quantity: 3 }, reply: ok({ cart: oneLine, title: 'Added to Cart', message: '3 items successfully added to your cart' }) },
+    fixtures: { request: { actor: userActor, productId: 'prd_01JD0000000000000000000000', quantity: 3 }, reply: ok({ cart: oneLine, notice: notice('CART_ITEM_ADDED', { quantity: 3 }) }) },
   },
   /** Sets a line's quantity: 0 or less removes it, above the stock is refused. */
   'rpc.cart.items.update': {
-    request: z.object({ actor: actorSchema, id: z.string().max(64), quantity }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64), quantity }).strict(),
     reply: resultSchema(cartChangeSchema),
-    fixtures: { request: { actor: userActor, id: 'cit_01JD0000000000000000000000', quantity: 0 }, reply: ok({ cart: emptyCart, title: 'Removed from Cart', message: 'Item removed from your cart' }) },
+    fixtures: { request: { actor: userActor, id: 'cit_01JD0000000000000000000000', quantity: 0 }, reply: ok({ cart: emptyCart, notice: notice('CART_ITEM_REMOVED') }) },
   },
   /** Removes a line. Another shopper's line id is NOT_FOUND. */
   'rpc.cart.items.remove': {
-    request: z.object({ actor: actorSchema, id: z.string().max(64) }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64) }).strict(),
     reply: resultSchema(cartChangeSchema),
-    fixtures: { request: { actor: userActor, id: 'cit_01JD0000000000000000000000' }, reply: ok({ cart: emptyCart, title: 'Removed from Cart', message: 'Item removed from your cart' }) },
+    fixtures: { request: { actor: userActor, id: 'cit_01JD0000000000000000000000' }, reply: ok({ cart: emptyCart, notice: notice('CART_ITEM_REMOVED') }) },
   },
   /** Empties the actor's cart. */
   'rpc.cart.items.clear': {
     request: z.object({ actor: actorSchema }).strict(),
     reply: resultSchema(cartChangeSchema),
-    fixtures: { request: { actor: userActor }, reply: ok({ cart: emptyCart, title: 'Cart Cleared', message: 'All items removed from your cart' }) },
+    fixtures: { request: { actor: userActor }, reply: ok({ cart: emptyCart, notice: notice('CART_CLEARED') }) },
   },
 } as const satisfies Record<`rpc.cart.${string}`, RpcDefinition>;

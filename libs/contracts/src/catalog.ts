@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { resultSchema } from './errors.js';
-import { actorSchema, productSummarySchema } from './schemas.js';
+import { actorSchema, productSummarySchema, text } from './schemas.js';
 import type { EventDefinition, RpcDefinition } from './subjects.js';
 
-const attribute = z.string().max(40).nullable();
+const attribute = text(40).nullable();
+
+/** The largest value of a PostgreSQL `integer` column (stock, quantities). */
+export const MAX_INT4 = 2_147_483_647;
+/** Numbers sent as JSON numbers are bounded before commerce checks them against the columns. */
+const MAX_NUMBER = 1e12;
 
 /** A product with every field of spec §3 (plant attributes are stored values, e.g. `easy`). */
 export const productSchema = productSummarySchema.extend({
@@ -21,12 +26,13 @@ export type Product = z.infer<typeof productSchema>;
  * address (a single URL, or legacy JSON-array text) merged with `imageUrls`.
  */
 export const productInputSchema = z.object({
-  name: z.string().max(120),
-  description: z.string().max(4000).default(''),
-  price: z.union([z.string().max(20), z.number()]),
-  stockQuantity: z.union([z.string().max(12), z.number()]),
-  category: z.string().max(40).optional(),
-  imageUrls: z.array(z.string().max(1000)).max(8).default([]),
+  name: text(120),
+  description: text(4000).default(''),
+  // Bounds that fit the columns (numeric(10,2) rupees, integer stock) are commerce's rules.
+  price: z.union([text(20), z.number().min(-MAX_NUMBER).max(MAX_NUMBER)]),
+  stockQuantity: z.union([text(12), z.number().min(-MAX_NUMBER).max(MAX_NUMBER)]),
+  category: text(40).optional(),
+  imageUrls: z.array(text(1000)).max(8).default([]),
   plantDifficulty: attribute.optional(),
   co2Requirement: attribute.optional(),
   lightRequirement: attribute.optional(),
@@ -38,18 +44,18 @@ export type ProductInput = z.input<typeof productInputSchema>;
 /** Storefront filters (all optional; combined with AND). */
 export const productFilterSchema = z
   .object({
-    q: z.string().trim().max(100).optional(),
-    category: z.string().max(40).optional(),
-    difficulty: z.string().max(40).optional(),
-    light: z.string().max(40).optional(),
-    co2: z.string().max(40).optional(),
+    q: text().trim().max(100).optional(),
+    category: text(40).optional(),
+    difficulty: text(40).optional(),
+    light: text(40).optional(),
+    co2: text(40).optional(),
     /** `oldest` (storefront, spec §7) or `newest` (admin). */
     order: z.enum(['oldest', 'newest']).default('oldest'),
   })
   .strict();
 export type ProductFilter = z.input<typeof productFilterSchema>;
 
-const lineSchema = z.object({ productId: z.string(), quantity: z.number().int().positive() });
+const lineSchema = z.object({ productId: text(64), quantity: z.number().int().positive().max(MAX_INT4) });
 
 const productFixture: Product = {
   id: 'prd_01JD0000000000000000000000',
@@ -80,13 +86,13 @@ export const catalogSubjects = {
   },
   /** One product; NOT_FOUND 'Product not found'. */
   'rpc.catalog.products.get': {
-    request: z.object({ id: z.string().max(64) }).strict(),
+    request: z.object({ id: text(64) }).strict(),
     reply: resultSchema(productSchema),
     fixtures: { request: { id: productFixture.id }, reply: ok(productFixture) },
   },
   /** Several products by id (missing ids are left out). Asked by: cart, order. */
   'rpc.catalog.products.get-many': {
-    request: z.object({ ids: z.array(z.string().max(64)).max(200) }).strict(),
+    request: z.object({ ids: z.array(text(64)).max(200) }).strict(),
     reply: resultSchema(z.object({ items: z.array(productSchema) })),
     fixtures: { request: { ids: [productFixture.id] }, reply: ok({ items: [productFixture] }) },
   },
@@ -98,13 +104,13 @@ export const catalogSubjects = {
   },
   /** Replaces a product's fields (admins only). Emits `evt.catalog.product.updated.v1`. */
   'rpc.catalog.products.update': {
-    request: z.object({ actor: actorSchema, id: z.string().max(64), product: productInputSchema }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64), product: productInputSchema }).strict(),
     reply: resultSchema(productSchema),
     fixtures: { request: { actor: admin, id: productFixture.id, product: inputFixture }, reply: ok(productFixture) },
   },
   /** Deletes a product (admins only). Emits `evt.catalog.product.deleted.v1`. */
   'rpc.catalog.products.delete': {
-    request: z.object({ actor: actorSchema, id: z.string().min(1).max(64) }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64).min(1) }).strict(),
     reply: resultSchema(z.object({ id: z.string() })),
     fixtures: { request: { actor: admin, id: productFixture.id }, reply: ok({ id: productFixture.id }) },
   },
@@ -113,7 +119,7 @@ export const catalogSubjects = {
    * Idempotent by `reservationId`. OUT_OF_STOCK / INSUFFICIENT_STOCK name the product.
    */
   'rpc.catalog.stock.reserve': {
-    request: z.object({ reservationId: z.string().min(1).max(64), lines: z.array(lineSchema).min(1).max(100), ttlSeconds: z.number().int().min(30).max(86400) }).strict(),
+    request: z.object({ reservationId: text(64).min(1), lines: z.array(lineSchema).min(1).max(100), ttlSeconds: z.number().int().min(30).max(86400) }).strict(),
     reply: resultSchema(z.object({ reservationId: z.string(), expiresAt: z.iso.datetime() })),
     fixtures: {
       request: { reservationId: 'res_1', lines: [{ productId: productFixture.id, quantity: 2 }], ttlSeconds: 900 },
@@ -122,13 +128,13 @@ export const catalogSubjects = {
   },
   /** Makes a reservation's stock sold (after payment). Idempotent. */
   'rpc.catalog.stock.commit': {
-    request: z.object({ reservationId: z.string().min(1).max(64) }).strict(),
+    request: z.object({ reservationId: text(64).min(1) }).strict(),
     reply: resultSchema(z.object({ reservationId: z.string(), status: z.enum(['committed', 'released']) })),
     fixtures: { request: { reservationId: 'res_1' }, reply: ok({ reservationId: 'res_1', status: 'committed' as const }) },
   },
   /** Gives a reservation's stock back (payment failed or expired). Idempotent. */
   'rpc.catalog.stock.release': {
-    request: z.object({ reservationId: z.string().min(1).max(64) }).strict(),
+    request: z.object({ reservationId: text(64).min(1) }).strict(),
     reply: resultSchema(z.object({ reservationId: z.string(), status: z.enum(['committed', 'released']) })),
     fixtures: { request: { reservationId: 'res_1' }, reply: ok({ reservationId: 'res_1', status: 'released' as const }) },
   },
@@ -141,7 +147,7 @@ export const catalogEvents = {
     data: z.object({ product: productSchema }),
     fixture: { product: productFixture },
   },
-  /** A product changed. `removedImageUrls`: images it no longer uses (media deletes them). */
+  /** A product changed. `removedImageUrls`: images it no longer uses and no other product uses either (media deletes them). */
   'evt.catalog.product.updated.v1': {
     data: z.object({ product: productSchema, removedImageUrls: z.array(z.string()) }),
     fixture: { product: productFixture, removedImageUrls: [] },
@@ -149,10 +155,24 @@ export const catalogEvents = {
   /**
    * A product was deleted. Emitted by: catalog, after the delete commits.
    * Consumed by: media, which removes the product's stored images; BFF (cache).
-   * `imageKeys`: object keys of its images in the photos bucket.
+   * `imageKeys`: object keys of its images in the photos bucket that no other product uses.
    */
   'evt.catalog.product.deleted.v1': {
     data: z.object({ productId: z.string(), imageKeys: z.array(z.string()) }),
     fixture: { productId: productFixture.id, imageKeys: ['products/upl_01JD/large.webp'] },
+  },
+  /**
+   * Stock changed outside a product edit: a checkout reserved it, or a reservation was
+   * released (payment failed or the hold expired). Emitted by: catalog, in the
+   * transaction of the change. Consumed by: BFF (cache), so a sale shows at once.
+   * `products`: each product touched, with its stock after the change.
+   */
+  'evt.catalog.product.stock-changed.v1': {
+    data: z.object({
+      reservationId: z.string(),
+      reason: z.enum(['reserved', 'released']),
+      products: z.array(z.object({ productId: z.string(), stockQuantity: z.number().int().nonnegative() })),
+    }),
+    fixture: { reservationId: 'res_1', reason: 'reserved' as const, products: [{ productId: productFixture.id, stockQuantity: 39 }] },
   },
 } as const satisfies Record<`evt.catalog.${string}`, EventDefinition>;

@@ -18,6 +18,28 @@ export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema
 export const HEADERS = {
   correlationId: 'x-correlation-id',
   traceparent: 'traceparent',
-  /** The acting user, as `{ id, role }` JSON, set by the BFF after it checked the token. */
-  actor: 'x-actor',
+  /**
+   * The id of a state-changing command, set by the BFF from the caller's `Idempotency-Key`
+   * (scoped to the actor, see {@link commandIdFor}). The service that owns the change
+   * records it with the change, so a repeat returns the first reply instead of doing the
+   * work again.
+   */
+  commandId: 'x-command-id',
 } as const;
+
+/** The HTTP request header a client sends with every state-changing request (ADR 012). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** A valid `Idempotency-Key`: 8–128 characters of letters, digits and `_ - : .` (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
+
+/**
+ * The command id the BFF sends down for a caller's `Idempotency-Key`: prefixed with the
+ * acting user's id, so one shopper's key can never collide with another's. The service
+ * further scopes it by subject.
+ *
+ * @param actorId - The verified id of the acting user.
+ * @param key - The caller's valid `Idempotency-Key`.
+ * @returns The command id for {@link HEADERS.commandId}.
+ */
+export const commandIdFor = (actorId: string, key: string): string => `${actorId}/${key}`;

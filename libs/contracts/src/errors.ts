@@ -1,25 +1,96 @@
 import { z } from 'zod';
 
-/**
- * The one list of error codes used across the shop. Services return them in typed
- * failure results (expected business outcomes) or throw them (unexpected failures);
- * the BFF maps each to an HTTP status and the spec's user-facing text.
- */
-export const ERROR_CODES = [
-  'VALIDATION_FAILED',
-  'INVALID_TOKEN',
-  'NOT_FOUND',
-  'UNAUTHENTICATED',
-  'FORBIDDEN',
-  'CONFLICT',
-  'RATE_LIMITED',
-  'OUT_OF_STOCK',
-  'INSUFFICIENT_STOCK',
-  'UNAVAILABLE',
-  'INTERNAL',
-] as const;
+const productId = z.string().min(1);
+const count = z.number().int().min(0);
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+/**
+ * The one list of error codes used across the shop, each with the zod schema of the data
+ * its failure carries. Services return them in typed failure results (expected business
+ * outcomes) or throw them (unexpected failures) with the facts a caller needs, never
+ * screen text; the one catalogue of texts (`ERROR_TEXTS` in `@jalaj/commerce`) turns a
+ * code and its data into the spec's words (ADR 013).
+ */
+export const ERROR_DATA = {
+  // Generic codes: any failure of their kind that has no specific code.
+  VALIDATION_FAILED: z.object({}),
+  INVALID_TOKEN: z.object({}),
+  NOT_FOUND: z.object({}),
+  UNAUTHENTICATED: z.object({}),
+  FORBIDDEN: z.object({}),
+  CONFLICT: z.object({}),
+  RATE_LIMITED: z.object({}),
+  UNAVAILABLE: z.object({}),
+  INTERNAL: z.object({}),
+  /** A command's outcome is not known: its service did not answer in time (it may or may not have done the work). */
+  OUTCOME_UNKNOWN: z.object({}),
+  /** An `Idempotency-Key` was used again for a different request. */
+  IDEMPOTENCY_CONFLICT: z.object({}),
+  PAYLOAD_TOO_LARGE: z.object({}),
+  UNSUPPORTED_MEDIA_TYPE: z.object({}),
+  URI_TOO_LONG: z.object({}),
+  /** A state-changing request sent by another site's page (the BFF's cross-site guard). */
+  CROSS_SITE_REQUEST: z.object({}),
+  /** The request's headers are over the server's limit (431). */
+  HEADERS_TOO_LARGE: z.object({}),
+  /** The request was not received in time (408). */
+  REQUEST_TIMEOUT: z.object({}),
+  // Stock and cart.
+  /** The product has no stock left; `productName` when the refusal names the product (checkout's reservation). */
+  OUT_OF_STOCK: z.object({ productId, productName: z.string().optional() }),
+  /** More than the stock was asked for; `inCart` is what the cart already holds (0 when none). */
+  INSUFFICIENT_STOCK: z.object({ productId, available: count, inCart: count, productName: z.string().optional() }),
+  /** A quantity that is not a whole number of at least 1. */
+  INVALID_QUANTITY: z.object({}),
+  CART_LINE_NOT_FOUND: z.object({}),
+  /** An add lost a race twice in a row (another tab changed the same line). */
+  CART_ADD_FAILED: z.object({}),
+  // Identity.
+  SESSION_ENDED: z.object({}),
+  INVALID_CREDENTIALS: z.object({}),
+  EMAIL_NOT_CONFIRMED: z.object({}),
+  EMAIL_TAKEN: z.object({}),
+  CONFIRM_LINK_INVALID: z.object({}),
+  RESET_LINK_INVALID: z.object({}),
+  OTP_INVALID: z.object({}),
+  PHONE_INVALID: z.object({}),
+  PROFILE_NOT_FOUND: z.object({ action: z.enum(['load', 'update']) }),
+  // Admin.
+  ADMIN_REQUIRED: z.object({}),
+  USER_NOT_FOUND: z.object({}),
+  ALREADY_ADMIN: z.object({}),
+  NOT_ADMIN: z.object({}),
+  LAST_ADMIN: z.object({}),
+  // Addresses.
+  ADDRESS_NOT_FOUND: z.object({}),
+  DEFAULT_ADDRESS_FAILED: z.object({ kind: z.enum(['shipping', 'billing']) }),
+  // Products and images.
+  PRODUCT_NOT_FOUND: z.object({ productId: z.string().optional() }),
+  PRODUCT_INVALID: z.object({ action: z.enum(['create', 'update']) }),
+  IMAGE_TOO_LARGE: z.object({}),
+  IMAGE_TYPE_INVALID: z.object({}),
+  TOO_MANY_IMAGES: z.object({}),
+  /** An image upload the BFF could not take: not multipart, unreadable, or without a file. */
+  UPLOAD_INVALID: z.object({ reason: z.enum(['not-multipart', 'unreadable', 'empty']) }),
+  /** The media service could not store an image (unreachable, or it failed without a code of its own). */
+  IMAGE_UPLOAD_FAILED: z.object({}),
+  /** A stored image could not be fetched from the media service (the BFF answers 502). */
+  IMAGE_LOAD_FAILED: z.object({}),
+  // Payments (checkout).
+  /** The payment provider refused the payment. */
+  PAYMENT_DECLINED: z.object({ orderId: z.string().min(1), reason: z.string().optional() }),
+  /** The provider has not decided yet; the order waits for its callback. */
+  PAYMENT_PENDING: z.object({ orderId: z.string().min(1) }),
+  /** The provider reports another amount than the order's total. */
+  AMOUNT_MISMATCH: z.object({ orderId: z.string().min(1), expectedPaise: z.number().int(), receivedPaise: z.number().int() }),
+} as const satisfies Record<string, z.ZodObject>;
+
+/** Every error code, in the order of {@link ERROR_DATA}. */
+export const ERROR_CODES = Object.keys(ERROR_DATA) as [keyof typeof ERROR_DATA, ...(keyof typeof ERROR_DATA)[]];
+
+export type ErrorCode = keyof typeof ERROR_DATA;
+
+/** The data a failure with code `C` carries. */
+export type ErrorData<C extends ErrorCode> = z.infer<(typeof ERROR_DATA)[C]>;
 
 /** HTTP status the BFF answers with for each code. */
 export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -30,23 +101,128 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   CONFLICT: 409,
   RATE_LIMITED: 429,
-  OUT_OF_STOCK: 409,
-  INSUFFICIENT_STOCK: 409,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  // 504, not 503: a 503 says "nothing happened, try again"; here the work may have been done,
+  // and only a retry carrying the same Idempotency-Key is safe (ADR 012).
+  OUTCOME_UNKNOWN: 504,
+  IDEMPOTENCY_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  URI_TOO_LONG: 414,
+  CROSS_SITE_REQUEST: 403,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
+  OUT_OF_STOCK: 409,
+  INSUFFICIENT_STOCK: 409,
+  INVALID_QUANTITY: 400,
+  CART_LINE_NOT_FOUND: 404,
+  CART_ADD_FAILED: 409,
+  SESSION_ENDED: 401,
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  EMAIL_TAKEN: 409,
+  CONFIRM_LINK_INVALID: 400,
+  RESET_LINK_INVALID: 400,
+  OTP_INVALID: 400,
+  PHONE_INVALID: 400,
+  PROFILE_NOT_FOUND: 404,
+  ADMIN_REQUIRED: 403,
+  USER_NOT_FOUND: 404,
+  ALREADY_ADMIN: 409,
+  NOT_ADMIN: 409,
+  LAST_ADMIN: 409,
+  ADDRESS_NOT_FOUND: 404,
+  DEFAULT_ADDRESS_FAILED: 409,
+  PRODUCT_NOT_FOUND: 404,
+  PRODUCT_INVALID: 400,
+  IMAGE_TOO_LARGE: 400,
+  IMAGE_TYPE_INVALID: 400,
+  TOO_MANY_IMAGES: 400,
+  UPLOAD_INVALID: 400,
+  IMAGE_UPLOAD_FAILED: 503,
+  IMAGE_LOAD_FAILED: 502,
+  PAYMENT_DECLINED: 402,
+  PAYMENT_PENDING: 409,
+  AMOUNT_MISMATCH: 409,
+};
+
+/** A valid data fixture per code, parsed by the contracts spec and rendered by the catalogue spec. */
+export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = {
+  ...(Object.fromEntries(Object.keys(ERROR_DATA).map((code) => [code, {}])) as { [C in ErrorCode]: ErrorData<C> }),
+  OUT_OF_STOCK: { productId: 'prd_01JD0000000000000000000000', productName: 'Monte Carlo' },
+  INSUFFICIENT_STOCK: { productId: 'prd_01JD0000000000000000000000', available: 3, inCart: 2 },
+  PROFILE_NOT_FOUND: { action: 'load' },
+  DEFAULT_ADDRESS_FAILED: { kind: 'shipping' },
+  PRODUCT_NOT_FOUND: { productId: 'prd_01JD0000000000000000000000' },
+  PRODUCT_INVALID: { action: 'create' },
+  UPLOAD_INVALID: { reason: 'empty' },
+  PAYMENT_DECLINED: { orderId: 'ord_01JD0000000000000000000000', reason: 'insufficient funds' },
+  PAYMENT_PENDING: { orderId: 'ord_01JD0000000000000000000000' },
+  AMOUNT_MISMATCH: { orderId: 'ord_01JD0000000000000000000000', expectedPaise: 150000, receivedPaise: 100000 },
+};
+
+/**
+ * Codes of success notices (the toasts after a change), each with its data: like errors,
+ * services send the code and the facts, and the catalogue holds the words.
+ */
+export const NOTICE_DATA = {
+  CART_ITEM_ADDED: z.object({ quantity: z.number().int().min(1) }),
+  CART_LINE_INCREASED: z.object({ quantity: z.number().int().min(1) }),
+  CART_QUANTITY_UPDATED: z.object({ quantity: z.number().int().min(1) }),
+  CART_ITEM_REMOVED: z.object({}),
+  CART_CLEARED: z.object({}),
+  RESET_EMAIL_SENT: z.object({}),
+  PASSWORD_UPDATED: z.object({}),
+  OTP_SENT: z.object({}),
+  ADMIN_ADDED: z.object({}),
+  ADMIN_REMOVED: z.object({}),
+} as const satisfies Record<string, z.ZodObject>;
+
+export type NoticeCode = keyof typeof NOTICE_DATA;
+
+/** The data a notice with code `C` carries. */
+export type NoticeData<C extends NoticeCode> = z.infer<(typeof NOTICE_DATA)[C]>;
+
+/** A success notice on the wire: its code and data. */
+export const noticeSchema = z.object({ code: z.enum(Object.keys(NOTICE_DATA) as [NoticeCode, ...NoticeCode[]]), data: z.record(z.string(), z.unknown()).optional() });
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** Builds a typed notice. */
+export const notice = <C extends NoticeCode>(code: C, ...data: Record<string, never> extends NoticeData<C> ? [NoticeData<C>?] : [NoticeData<C>]): Notice =>
+  data[0] === undefined ? { code } : { code, data: data[0] };
+
+/** A valid data fixture per notice code. */
+export const NOTICE_DATA_FIXTURES: { readonly [C in NoticeCode]: NoticeData<C> } = {
+  CART_ITEM_ADDED: { quantity: 3 },
+  CART_LINE_INCREASED: { quantity: 1 },
+  CART_QUANTITY_UPDATED: { quantity: 2 },
+  CART_ITEM_REMOVED: {},
+  CART_CLEARED: {},
+  RESET_EMAIL_SENT: {},
+  PASSWORD_UPDATED: {},
+  OTP_SENT: {},
+  ADMIN_ADDED: {},
+  ADMIN_REMOVED: {},
 };
 
 /** A field-level problem, as shown beside a form field. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** The error part of a failed reply: a stable code, the user-facing text, optional details. */
+/**
+ * The error part of a failed reply: a stable code and its data. Services send no text;
+ * the BFF fills `title` and `message` from the catalogue before a problem response leaves
+ * (ADR 013). `message` is also set by the few platform failures that have no code of their own.
+ */
 export const appErrorSchema = z.object({
   code: z.enum(ERROR_CODES),
-  /** Short title for a toast (e.g. 'Out of Stock'); optional. */
+  /** The facts of the failure, shaped by the code's schema in {@link ERROR_DATA}. */
+  data: z.record(z.string(), z.unknown()).optional(),
+  /** Short title for a toast (e.g. 'Out of Stock'); filled by the BFF. */
   title: z.string().optional(),
-  /** The user-facing text, word for word from the spec where the spec has one. */
-  message: z.string(),
+  /** The user-facing text; filled by the BFF from the catalogue. */
+  message: z.string().optional(),
   fieldErrors: z.array(fieldErrorSchema).optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
@@ -65,10 +241,24 @@ export function resultSchema<T extends z.ZodType>(data: T) {
 /** Shorthand for a success result. */
 export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
 
-/** Shorthand for a failure result. */
-export const fail = (code: ErrorCode, message: string, extra: Omit<AppError, 'code' | 'message'> = {}): Result<never> => ({
+type DataArg<C extends ErrorCode> = Record<string, never> extends ErrorData<C> ? [data?: ErrorData<C>] : [data: ErrorData<C>];
+
+/**
+ * A typed error: the code and its data (omitted when the code carries none).
+ *
+ * @example appError('INSUFFICIENT_STOCK', { productId, available: 3, inCart: 2 })
+ */
+export function appError<C extends ErrorCode>(code: C, ...[data]: DataArg<C>): AppError {
+  return data === undefined || Object.keys(data).length === 0 ? { code } : { code, data: data as Record<string, unknown> };
+}
+
+/** Shorthand for a failure result: a code and its data, never text. */
+export const fail = <C extends ErrorCode>(code: C, ...data: DataArg<C>): Result<never> => ({ ok: false, error: appError(code, ...data) });
+
+/** A failed form: `VALIDATION_FAILED` (or a more specific code) with the problems per field. */
+export const failFields = (fieldErrors: FieldError[], error: AppError = { code: 'VALIDATION_FAILED' }): Result<never> => ({
   ok: false,
-  error: { code, message, ...extra },
+  error: { ...error, fieldErrors },
 });
 
 /**
@@ -77,7 +267,7 @@ export const fail = (code: ErrorCode, message: string, extra: Omit<AppError, 'co
  */
 export class AppErrorException extends Error {
   constructor(readonly error: AppError) {
-    super(error.message);
+    super(error.message ?? error.code);
     this.name = 'AppErrorException';
   }
 }

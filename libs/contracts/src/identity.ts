@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { resultSchema } from './errors.js';
-import { actorSchema } from './schemas.js';
+import { notice, noticeSchema, resultSchema } from './errors.js';
+import { actorSchema, text } from './schemas.js';
 import type { RpcDefinition } from './subjects.js';
 
 /** A person's profile as every screen sees it (spec §3 Profile). */
@@ -33,21 +33,21 @@ export const issuedSessionSchema = sessionSchema.extend({
 });
 export type IssuedSession = z.infer<typeof issuedSessionSchema>;
 
-const email = z.string().trim().max(254);
-const password = z.string().max(200);
-const token = z.string().min(1).max(200);
+const email = text().trim().max(254);
+const password = text(200);
+const token = text(200).min(1);
 
 /** Address fields a shopper sends (spec §3 Address, camelCase). Rules: commerce `validateAddress`. */
 export const addressInputSchema = z.object({
-  nickname: z.string().max(60).nullish(),
-  fullName: z.string().max(120),
-  phone: z.string().max(20),
-  addressLine1: z.string().max(200),
-  addressLine2: z.string().max(200).nullish(),
-  city: z.string().max(100),
-  state: z.string().max(100),
-  postalCode: z.string().max(10),
-  country: z.string().max(60).optional(),
+  nickname: text(60).nullish(),
+  fullName: text(120),
+  phone: text(20),
+  addressLine1: text(200),
+  addressLine2: text(200).nullish(),
+  city: text(100),
+  state: text(100),
+  postalCode: text(10),
+  country: text(60).optional(),
   addressType: z.enum(['shipping', 'billing', 'both']),
 });
 export type AddressInputBody = z.infer<typeof addressInputSchema>;
@@ -110,7 +110,7 @@ const addressFixture: Address = {
 };
 const { id: _id, isDefaultShipping: _s, isDefaultBilling: _b, createdAt: _c, ...addressInputFixture } = addressFixture;
 const ok = <T>(data: T) => ({ ok: true as const, data });
-const messageReply = resultSchema(z.object({ message: z.string() }));
+const noticeReply = resultSchema(z.object({ notice: noticeSchema }));
 
 /**
  * Identity's request/reply subjects. Asked by: the BFF. Every subject that acts for a
@@ -118,21 +118,21 @@ const messageReply = resultSchema(z.object({ message: z.string() }));
  * ownership and the admin role itself.
  */
 export const identitySubjects = {
-  /** Creates an unconfirmed account and mails the confirmation link. 'User already registered' when the email is taken. */
+  /** Creates an unconfirmed account and mails the confirmation link. EMAIL_TAKEN when the email is taken. */
   'rpc.identity.accounts.sign-up': {
-    request: z.object({ email, password, fullName: z.string().max(120) }).strict(),
+    request: z.object({ email, password, fullName: text(120) }).strict(),
     reply: resultSchema(z.object({ userId: z.string() })),
     fixtures: { request: { email: meFixture.email, password: 'secret1', fullName: meFixture.fullName }, reply: ok({ userId: meFixture.id }) },
   },
   /** Confirms an account from the mailed token and starts a session. */
   'rpc.identity.accounts.confirm': {
-    request: z.object({ token, userAgent: z.string().max(300).optional() }).strict(),
+    request: z.object({ token, userAgent: text(300).optional() }).strict(),
     reply: resultSchema(issuedSessionSchema),
     fixtures: { request: { token: 'abc' }, reply: ok(issuedFixture) },
   },
   /** Signs in with email and password. */
   'rpc.identity.sessions.create': {
-    request: z.object({ email, password, userAgent: z.string().max(300).optional() }).strict(),
+    request: z.object({ email, password, userAgent: text(300).optional() }).strict(),
     reply: resultSchema(issuedSessionSchema),
     fixtures: { request: { email: meFixture.email, password: 'secret1' }, reply: ok(issuedFixture) },
   },
@@ -151,24 +151,24 @@ export const identitySubjects = {
   /** Mails a password-reset link when the email has an account; answers the same either way. */
   'rpc.identity.passwords.reset-request': {
     request: z.object({ email }).strict(),
-    reply: messageReply,
-    fixtures: { request: { email: meFixture.email }, reply: ok({ message: 'Please check your email for password reset instructions.' }) },
+    reply: noticeReply,
+    fixtures: { request: { email: meFixture.email }, reply: ok({ notice: notice('RESET_EMAIL_SENT') }) },
   },
   /** Sets a new password from a reset token and ends every session of the account. */
   'rpc.identity.passwords.update': {
     request: z.object({ token, password }).strict(),
-    reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
-    fixtures: { request: { token: 'abc', password: 'secret2' }, reply: ok({ message: 'Your password has been successfully updated.', userId: meFixture.id }) },
+    reply: resultSchema(z.object({ notice: noticeSchema, userId: z.string() })),
+    fixtures: { request: { token: 'abc', password: 'secret2' }, reply: ok({ notice: notice('PASSWORD_UPDATED'), userId: meFixture.id }) },
   },
   /** Texts a 6-digit sign-in code to an Indian mobile number. */
   'rpc.identity.otp.request': {
-    request: z.object({ phone: z.string().max(20) }).strict(),
-    reply: messageReply,
-    fixtures: { request: { phone: '98300 12345' }, reply: ok({ message: 'Please check your phone for the verification code.' }) },
+    request: z.object({ phone: text(20) }).strict(),
+    reply: noticeReply,
+    fixtures: { request: { phone: '98300 12345' }, reply: ok({ notice: notice('OTP_SENT') }) },
   },
   /** Signs in with a texted code (type sms); creates the account of a new phone. */
   'rpc.identity.otp.verify': {
-    request: z.object({ phone: z.string().max(20), token: z.string().max(10), userAgent: z.string().max(300).optional() }).strict(),
+    request: z.object({ phone: text(20), token: text(10), userAgent: text(300).optional() }).strict(),
     reply: resultSchema(issuedSessionSchema),
     fixtures: { request: { phone: '9830012345', token: '123456' }, reply: ok(issuedFixture) },
   },
@@ -186,7 +186,7 @@ export const identitySubjects = {
   },
   /** Changes the actor's full name (the only editable field). */
   'rpc.identity.profiles.update': {
-    request: z.object({ actor: actorSchema, fullName: z.string().max(120) }).strict(),
+    request: z.object({ actor: actorSchema, fullName: text(120) }).strict(),
     reply: resultSchema(meSchema),
     fixtures: { request: { actor: actorFixture, fullName: 'Asha R.' }, reply: ok({ ...meFixture, fullName: 'Asha R.' }) },
   },
@@ -205,14 +205,14 @@ export const identitySubjects = {
   /** Makes a registered user an admin (admins only). */
   'rpc.identity.admins.add': {
     request: z.object({ actor: actorSchema, email }).strict(),
-    reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
-    fixtures: { request: { actor: adminActor, email: meFixture.email }, reply: ok({ message: 'Successfully made the given email an admin', userId: meFixture.id }) },
+    reply: resultSchema(z.object({ notice: noticeSchema, userId: z.string() })),
+    fixtures: { request: { actor: adminActor, email: meFixture.email }, reply: ok({ notice: notice('ADMIN_ADDED'), userId: meFixture.id }) },
   },
   /** Takes the admin role away (admins only; an admin may remove their own). */
   'rpc.identity.admins.remove': {
     request: z.object({ actor: actorSchema, email }).strict(),
-    reply: resultSchema(z.object({ message: z.string(), userId: z.string() })),
-    fixtures: { request: { actor: adminActor, email: meFixture.email }, reply: ok({ message: 'Successfully removed admin role from the given email', userId: meFixture.id }) },
+    reply: resultSchema(z.object({ notice: noticeSchema, userId: z.string() })),
+    fixtures: { request: { actor: adminActor, email: meFixture.email }, reply: ok({ notice: notice('ADMIN_REMOVED'), userId: meFixture.id }) },
   },
   /** The actor's addresses, newest first. */
   'rpc.identity.addresses.list': {
@@ -228,19 +228,19 @@ export const identitySubjects = {
   },
   /** Changes one of the actor's addresses; another user's id is NOT_FOUND. */
   'rpc.identity.addresses.update': {
-    request: z.object({ actor: actorSchema, id: z.string(), address: addressInputSchema }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64), address: addressInputSchema }).strict(),
     reply: resultSchema(addressSchema),
     fixtures: { request: { actor: actorFixture, id: addressFixture.id, address: addressInputFixture }, reply: ok(addressFixture) },
   },
   /** Deletes one of the actor's addresses. */
   'rpc.identity.addresses.delete': {
-    request: z.object({ actor: actorSchema, id: z.string() }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64) }).strict(),
     reply: resultSchema(z.object({ id: z.string() })),
     fixtures: { request: { actor: actorFixture, id: addressFixture.id }, reply: ok({ id: addressFixture.id }) },
   },
   /** Makes an address the default shipping or billing one; clears the flag elsewhere. */
   'rpc.identity.addresses.set-default': {
-    request: z.object({ actor: actorSchema, id: z.string(), kind: z.enum(['shipping', 'billing']) }).strict(),
+    request: z.object({ actor: actorSchema, id: text(64), kind: z.enum(['shipping', 'billing']) }).strict(),
     reply: resultSchema(z.object({ items: z.array(addressSchema) })),
     fixtures: { request: { actor: actorFixture, id: addressFixture.id, kind: 'shipping' }, reply: ok({ items: [addressFixture] }) },
   },

@@ -7,3 +7,6 @@ export * from './ids.js';
 export * from './rpc.js';
 export * from './schemas.js';
 export * from './subjects.js';
+export * from './http/routes.js';
+export * from './http/route-schemas.js';
+export * from './image-keys.js';

@@ -1,5 +1,27 @@
 import { z } from 'zod';
 
+/** What a refused NUL character reads as, beside the field. */
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/**
+ * A string as the shop accepts it from outside: never a NUL character (PostgreSQL text
+ * cannot store one, so it would fail deep inside a service instead of as a 400), and at
+ * most `max` characters when given. Every accepted string — BFF bodies, query values,
+ * path ids, request schemas of the contracts — is one of these.
+ */
+export function text(max?: number) {
+  const s = z.string().refine((v) => !v.includes('\u0000'), { message: NUL_MESSAGE });
+  return max === undefined ? s : s.max(max);
+}
+
+/** Whether any string in a JSON-like value (keys included) holds a NUL character. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
+}
+
 /** Health of one service as reported by its `rpc.<service>.ping` reply. */
 export const pingReplySchema = z.object({
   service: z.string(),
@@ -29,5 +51,5 @@ export type ProductSummary = z.infer<typeof productSummarySchema>;
 export const emptyRequestSchema = z.object({}).strict();
 
 /** The acting user, as the BFF passes it to services after checking the access token. */
-export const actorSchema = z.object({ id: z.string(), role: z.enum(['admin', 'user']) });
+export const actorSchema = z.object({ id: text(), role: z.enum(['admin', 'user']) });
 export type Actor = z.infer<typeof actorSchema>;

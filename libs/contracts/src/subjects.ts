@@ -76,3 +76,15 @@ export type EventData<S extends EventSubject> = z.output<(typeof eventSubjects)[
 
 /** Name of the JetStream stream that holds every event (never an `rpc.*` subject). */
 export const EVENT_STREAM = 'EVENTS';
+
+/** How long the event stream keeps an event, in days: an event older than this is never delivered again. */
+export const EVENT_RETENTION_DAYS = 7;
+
+/**
+ * Name of the JetStream stream that keeps events a consumer gave up on (subjects `dlq.>`),
+ * for an operator to inspect and replay.
+ */
+export const DEAD_LETTER_STREAM = 'DEAD_LETTERS';
+
+/** The dead-letter subject of an event subject: `dlq.<subject>`. */
+export const deadLetterSubject = (subject: string): `dlq.${string}` => `dlq.${subject}`;

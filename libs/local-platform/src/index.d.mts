@@ -19,19 +19,22 @@ export function startInfra(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<Infra>;
 export const root: string;
-export const APPS: { name: string; port: number }[];
+export const APPS: { name: string; port: number; opsPort: number }[];
 export function waitReady(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
 export interface AppHandle {
   child: import('node:child_process').ChildProcess;
+  /** The app's ops port: /health/live, /health/ready, /health, /metrics. */
+  opsPort: number;
   stop: () => Promise<void>;
 }
 export function startApp(
   name: string,
-  options: { env: Record<string, string>; port: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },
+  options: { env: Record<string, string>; port: number; opsPort?: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },
 ): Promise<AppHandle>;
 export function startApps(options: {
   env: Record<string, string>;
   ports: Record<string, number>;
+  opsPorts?: Record<string, number>;
   onLine: (app: string, line: string) => void;
   readyTimeoutMs?: number;
 }): Promise<{ stop: () => Promise<void> }>;

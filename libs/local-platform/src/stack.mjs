@@ -5,17 +5,21 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './infra.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Each server app, its default HTTP port (health and metrics; the shop for the BFF). */
+/**
+ * Each server app, its default HTTP port (the shop for the BFF) and its default ops port
+ * (health and metrics, reached only by the platform: the app's port + 1000).
+ */
 export const APPS = [
-  { name: 'identity', port: 8081 },
-  { name: 'catalog', port: 8082 },
-  { name: 'cart', port: 8083 },
-  { name: 'order', port: 8084 },
-  { name: 'media', port: 8085 },
-  { name: 'bff', port: 8080 },
+  { name: 'identity', port: 8081, opsPort: 9081 },
+  { name: 'catalog', port: 8082, opsPort: 9082 },
+  { name: 'cart', port: 8083, opsPort: 9083 },
+  { name: 'order', port: 8084, opsPort: 9084 },
+  { name: 'media', port: 8085, opsPort: 9085 },
+  { name: 'bff', port: 8080, opsPort: 9080 },
 ];
 
 export async function waitReady(url, timeoutMs, isAlive = () => true) {
@@ -45,15 +49,18 @@ function stopChild(c) {
 }
 
 /**
- * Starts one built app (`apps/<name>/dist/main.js`) as its own process and waits until it
- * answers /health/ready. Returns the child and `stop()` (SIGTERM, then SIGKILL after 8 s).
+ * Starts one built app (`apps/<name>/dist/main.js`) as its own process and waits until its
+ * ops port (a free one unless given) answers /health/ready. Returns the child, the ops
+ * port and `stop()` (SIGTERM, then SIGKILL after 8 s).
  */
-export async function startApp(name, { env, port, onLine = () => {}, readyTimeoutMs = 60000 }) {
+export async function startApp(name, { env, port, opsPort, onLine = () => {}, readyTimeoutMs = 60000 }) {
+  opsPort ??= await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps', name, 'dist/main.js')], {
     cwd: root,
-    // Services answer only on the loopback here (their internal HTTP is not for the
-    // network); the BFF listens on every interface so a phone on the LAN can open the shop.
-    env: { HOST: name === 'bff' ? '0.0.0.0' : '127.0.0.1', ...process.env, ...env, PORT: String(port), SERVICE_NAME: name },
+    // Every app answers only on the loopback here, the shop too unless HOST says otherwise
+    // (HOST=0.0.0.0 lets a phone on the LAN open it; the dev mailbox then shows to the LAN).
+    // The ops port stays on the loopback for every app.
+    env: { HOST: '127.0.0.1', OPS_HOST: '127.0.0.1', ...process.env, ...env, PORT: String(port), OPS_PORT: String(opsPort), SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent = [];
@@ -71,9 +78,9 @@ export async function startApp(name, { env, port, onLine = () => {}, readyTimeou
       }
     });
   }
-  const handle = { child, stop: () => stopChild(child) };
+  const handle = { child, opsPort, stop: () => stopChild(child) };
   try {
-    await waitReady(`http://127.0.0.1:${port}/health/ready`, readyTimeoutMs, () => child.exitCode === null);
+    await waitReady(`http://127.0.0.1:${opsPort}/health/ready`, readyTimeoutMs, () => child.exitCode === null);
   } catch (e) {
     await handle.stop();
     throw new Error(`${name} did not become ready: ${e.message}\n${recent.join('\n')}`, { cause: e });
@@ -83,9 +90,10 @@ export async function startApp(name, { env, port, onLine = () => {}, readyTimeou
 
 /**
  * Starts every app — the services first, then the BFF — with `env`, each on its port from
- * `ports`, and waits until all are ready. Returns `stop()`, which stops them in reverse.
+ * `ports` and its ops port from `opsPorts`, and waits until all are ready. Returns `stop()`,
+ * which stops them in reverse.
  */
-export async function startApps({ env, ports, onLine, readyTimeoutMs = 60000 }) {
+export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = 60000 }) {
   const handles = [];
   const stop = async () => {
     await Promise.all(handles.reverse().map((h) => h.stop()));
@@ -95,7 +103,7 @@ export async function startApps({ env, ports, onLine, readyTimeoutMs = 60000 }) 
     for (const group of [services, APPS.filter((a) => a.name === 'bff')]) {
       await Promise.all(
         group.map(async (app) => {
-          handles.push(await startApp(app.name, { env, port: ports[app.name], onLine, readyTimeoutMs }));
+          handles.push(await startApp(app.name, { env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs }));
         }),
       );
     }

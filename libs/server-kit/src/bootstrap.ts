@@ -3,22 +3,36 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import type { Type } from '@nestjs/common';
+import type { FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig } from './config.js';
+import { HEADERS } from '@jalaj/contracts';
+import { baseConfigSchema, bootConfig, ConfigError, type BaseConfig } from './config.js';
+import { callContext } from './context.js';
 import { getLogger, PinoNestLogger, rootLogger } from './logger.js';
+import { assignCorrelationId } from './ops/correlation.js';
+import { OpsService } from './ops/health.js';
+import { httpDuration } from './ops/metrics.js';
+import { startOpsServer } from './ops/ops-server.js';
+import { beginHttpSpan, endHttpSpan, inHttpTrace } from './tracing/http-tracing.js';
+import { startTracing } from './tracing/tracing.js';
 
 export interface BootstrapOptions {
   /** Service name: NATS queue group (shared by all replicas), log name. */
   name: string;
-  module: Type<unknown>;
+  /** The app module, or a function importing it: then its imports run after the configuration is loaded. */
+  module: Type<unknown> | (() => Promise<Type<unknown>>);
   /** HTTP port when PORT is not set. */
   defaultPort: number;
+  /** Ops port (health, metrics) when OPS_PORT is not set; default `defaultPort + 1000`. */
+  defaultOpsPort?: number;
   /** Answer request/reply subjects over NATS (every service; not the BFF). */
   rpc: boolean;
   /** Extra environment schema the app needs validated at boot. */
   configSchema?: z.ZodObject;
   /** Last touches on the app before it listens (static files, prefixes…). */
   configure?: (app: NestFastifyApplication) => Promise<void> | void;
+  /** Extra Fastify options of the public port (e.g. `frameworkErrors`, `clientErrorHandler`). */
+  fastify?: Partial<FastifyServerOptions>;
 }
 
 /**
@@ -32,33 +46,69 @@ function trustProxy(value: string | undefined): boolean | string {
 }
 
 /**
- * Starts a Jalaj server app: validated configuration, pino JSON logs, Fastify HTTP (health,
- * metrics and, for the BFF, the API), the NATS microservice in the service's queue group,
+ * Starts a Jalaj server app: validated configuration, pino JSON logs (request logs by
+ * nestjs-pino, a correlation id per request), Fastify HTTP (for the BFF, the shop), the
+ * internal ops port (health, metrics), the NATS microservice in the service's queue group,
  * and graceful shutdown on SIGTERM/SIGINT.
  */
 export async function bootstrapService(options: BootstrapOptions): Promise<NestFastifyApplication> {
-  process.env.SERVICE_NAME ??= options.name;
-  process.env.PORT ??= String(options.defaultPort);
-  const log = getLogger('Bootstrap');
-  let config: z.infer<typeof baseConfigSchema>;
+  let config: BaseConfig;
   try {
-    config = loadConfig(options.configSchema ? baseConfigSchema.extend(options.configSchema.shape) : baseConfigSchema) as z.infer<
-      typeof baseConfigSchema
-    >;
+    config = bootConfig(options.configSchema ? baseConfigSchema.extend(options.configSchema.shape) : baseConfigSchema, {
+      SERVICE_NAME: options.name,
+      PORT: String(options.defaultPort),
+      OPS_PORT: String(options.defaultOpsPort ?? options.defaultPort + 1000),
+    }) as BaseConfig;
+    if (config.OPS_PORT === config.PORT) throw new ConfigError(`Invalid configuration:\n  OPS_PORT: must differ from PORT (${config.PORT})`);
   } catch (e) {
     if (e instanceof ConfigError) {
-      rootLogger().fatal(e.message);
+      rootLogger(options.name).fatal(e.message);
       process.stderr.write(`${options.name}: ${e.message}\n`);
       process.exit(1);
     }
     throw e;
   }
+  const log = getLogger('Bootstrap');
+  const module = 'prototype' in options.module ? (options.module as Type<unknown>) : await (options.module as () => Promise<Type<unknown>>)();
+  // Before the app exists: every span it starts needs the provider.
+  const tracing = startTracing(options.name);
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    options.module,
-    new FastifyAdapter({ trustProxy: trustProxy(process.env.TRUST_PROXY), bodyLimit: 1024 * 1024, logger: false }),
+    module,
+    new FastifyAdapter({
+      trustProxy: trustProxy(config.TRUST_PROXY),
+      bodyLimit: 1024 * 1024,
+      logger: false,
+      // The request id is the correlation id: the caller's when well formed, else a new one.
+      genReqId: assignCorrelationId,
+      ...options.fastify,
+    }),
     { logger: new PinoNestLogger(), abortOnError: false },
   );
+  const http = app.getHttpAdapter().getInstance();
+  // Everything the request runs — logs, NATS requests (HEADERS.correlationId, traceparent),
+  // calls to media — carries its correlation id and trace, and the caller gets both back.
+  http.addHook('onRequest', (request, reply, done) => {
+    void reply.header(HEADERS.correlationId, request.id);
+    inHttpTrace(beginHttpSpan(request, reply), () => callContext.run({ correlationId: request.id }, done));
+  });
+  // The status the response went out with. Read at onSend: after an app page is sent for an
+  // unrouted path (the BFF's 404 filter), Nest's not-found handling still sets 404 on the
+  // raw response, which onResponse would then report.
+  const sentStatus = new WeakMap<object, number>();
+  http.addHook('onSend', (request, reply, payload, done) => {
+    sentStatus.set(request, reply.statusCode);
+    done(null, payload);
+  });
+  http.addHook('onResponse', (request, reply, done) => {
+    // The route template (not the URL) keeps the label set small; unrouted requests share one.
+    const status = sentStatus.get(request) ?? reply.statusCode;
+    httpDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(status) }, reply.elapsedTime / 1000);
+    endHttpSpan(request, status);
+    done();
+  });
+  // Sends the spans still buffered when the app closes (SIGTERM).
+  http.addHook('onClose', (_instance, done) => void tracing.shutdown().finally(done));
   if (options.rpc) {
     app.connectMicroservice<MicroserviceOptions>(
       { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: options.name, name: `${options.name}-${process.pid}-rpc`, maxReconnectAttempts: -1 } as never },
@@ -68,8 +118,10 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   app.enableShutdownHooks();
   await options.configure?.(app);
   await app.startAllMicroservices();
-  // Containers need every interface; `npm start` keeps services on the loopback.
-  await app.listen({ port: config.PORT, host: process.env.HOST ?? '0.0.0.0' });
-  log.info({ port: config.PORT }, `${options.name} ready`);
+  const host = config.HOST;
+  await app.listen({ port: config.PORT, host });
+  // Opens last: readiness is only answered once the app itself listens.
+  await startOpsServer(app.get(OpsService), { port: config.OPS_PORT, host: config.OPS_HOST ?? host });
+  log.info({ port: config.PORT, opsPort: config.OPS_PORT }, `${options.name} ready`);
   return app;
 }

@@ -1,22 +1,25 @@
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
+import { logSettings } from './config.js';
 import { currentCorrelationId } from './context.js';
+import { currentTraceIds } from './tracing/trace-context.js';
 
 let root: Logger | undefined;
 
 /**
- * The process's root pino logger: JSON lines on stdout, with the current correlation id
- * bound to every line written inside a request or message.
+ * The process's root pino logger: JSON lines on stdout, with the current correlation id,
+ * trace id and span id bound to every line written inside a request or message.
  */
-export function rootLogger(service = process.env.SERVICE_NAME ?? 'app'): Logger {
+export function rootLogger(service = logSettings().service): Logger {
   root ??= pino({
     name: service,
-    level: process.env.LOG_LEVEL ?? 'info',
+    level: logSettings().level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin() {
       const correlationId = currentCorrelationId();
-      return correlationId ? { correlationId } : {};
+      const ids = currentTraceIds();
+      return { ...(correlationId ? { correlationId } : {}), ...ids };
     },
   });
   return root;

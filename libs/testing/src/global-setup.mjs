@@ -12,5 +12,9 @@ export default async function globalSetup() {
   rmSync(dataDir, { recursive: true, force: true });
   const infra = await startTestInfra(dataDir);
   Object.assign(process.env, infra.env);
+  // The specs follow mailed links through the BFF's development mailbox (opt-in).
+  process.env.DEV_MAILBOX ??= 'true';
+  // Spec clients send their own X-Forwarded-For address (libs/testing http-client).
+  process.env.TRUST_PROXY ??= 'true';
   globalThis.__jalajInfra = { ...infra, dataDir };
 }

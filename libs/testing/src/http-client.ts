@@ -14,13 +14,24 @@ export interface CallOptions {
   cookie?: string;
 }
 
+/** A private (RFC 1918) address of its own for each client: 10.x.y.z, never 10.0.0.0. */
+function clientAddress(): string {
+  const n = 1 + Math.floor(Math.random() * 0xfffffe);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 /**
  * A small JSON client for the BFF's HTTP API, as a browser would use it: bearer token,
  * the refresh cookie passed by hand, redirects not followed.
+ *
+ * Each client is a shopper's device of its own: it sends its own address in
+ * `X-Forwarded-For` (the integration setup starts apps with TRUST_PROXY=true), so the
+ * per-address rate limits of one spec file never spend another's budget.
  */
 export function httpClient(base: string) {
+  const address = clientAddress();
   return async function call(method: string, path: string, opts: CallOptions = {}): Promise<HttpReply> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'x-forwarded-for': address };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.cookie) headers.cookie = opts.cookie;

@@ -1,3 +1,5 @@
 export * from './databases.js';
 export * from './eventually.js';
 export * from './http-client.js';
+export * from './test-shop.js';
+export * from './test-service.js';

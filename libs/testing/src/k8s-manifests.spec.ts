@@ -2,7 +2,8 @@
  * Static checks of the deployment descriptions: every YAML under k8s/ and docker-compose.yml.
  * They catch what `kubectl apply` or `docker compose up` would only reveal on a cluster or a
  * Docker host: a file that does not parse, a workload the restricted Pod Security Standard
- * rejects, a probe on the wrong path, a Service that selects no pod, a Secret key that no
+ * rejects, a probe on the wrong path or port (health and metrics are on the ops port), a
+ * Service that selects no pod, a Secret key that no
  * overlay provides, a kustomization that names a missing file or forgets one, an app
  * missing a variable it reads (or given one that no longer exists, like JWT_*).
  */
@@ -60,6 +61,7 @@ interface Container {
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: Probe;
   livenessProbe?: Probe;
+  startupProbe?: Probe;
   resources?: { requests?: Labels; limits?: Labels };
   securityContext?: SecurityContext;
 }
@@ -212,16 +214,20 @@ describe('workloads', () => {
     }
   });
 
-  it.each(deployments.map((d) => [d.metadata.name, d]))('app Deployment %s: health probes, read-only root, scrape annotations, config', (_, d) => {
+  it.each(deployments.map((d) => [d.metadata.name, d]))('app Deployment %s: health probes and scrape annotations on the ops port, read-only root, config', (_, d) => {
     const pod = podOf(d);
     const [c] = pod.spec.containers;
     const port = c.ports?.find((p) => p.name === 'http')?.containerPort;
+    const opsPort = c.ports?.find((p) => p.name === 'ops')?.containerPort;
     expect(port).toBeDefined();
+    expect(opsPort).toBe(port! + 1000);
     expect(envValue(c, 'PORT')).toBe(String(port));
-    expect(c.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'http' });
-    expect(c.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'http' });
+    expect(envValue(c, 'OPS_PORT')).toBe(String(opsPort));
+    expect(c.readinessProbe?.httpGet).toEqual({ path: '/health/ready', port: 'ops' });
+    expect(c.livenessProbe?.httpGet).toEqual({ path: '/health/live', port: 'ops' });
+    expect(c.startupProbe?.httpGet).toEqual({ path: '/health/live', port: 'ops' });
     expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
-    expect(pod.metadata?.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+    expect(pod.metadata?.annotations).toMatchObject({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(opsPort), 'prometheus.io/path': '/metrics' });
     expect(c.envFrom).toContainEqual({ configMapRef: { name: 'jalaj-config' } });
     const secretRefs = (c.env ?? []).flatMap((e) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef.name] : []));
     expect(secretRefs.length).toBeGreaterThan(0);
@@ -240,6 +246,8 @@ describe('apps in k8s/base', () => {
     expect(matches(svc.selector, pod.metadata?.labels)).toBe(true);
     const names = pod.spec.containers.flatMap((c) => c.ports ?? []).map((p) => p.name);
     for (const p of svc.ports) expect(names).toContain(p.targetPort);
+    // The ops port (health, metrics) is for the kubelet and Prometheus only.
+    expect(svc.ports.map((p) => p.targetPort)).not.toContain('ops');
     expect(pod.spec.containers[0].image).toMatch(new RegExp(`^jalaj/${app}:`));
     const replicas = (d!.spec as WorkloadSpec).replicas ?? 1;
     if (TWO_REPLICA_APPS.includes(app)) expect(replicas).toBe(2);
@@ -286,6 +294,10 @@ describe('apps in k8s/base', () => {
     const toBff = fromOtherNamespaces.filter((p) => p.podSelector.matchLabels && matches(p.podSelector.matchLabels, bffLabels));
     expect(toBff).toHaveLength(1);
     for (const p of fromOtherNamespaces) expect(p.ingress.every((i) => i.ports && i.ports.length > 0)).toBe(true);
+    // The ingress controller reaches the shop's port only; Prometheus the ops port only.
+    expect(toBff[0].ingress.flatMap((i) => i.ports)).toEqual([{ protocol: 'TCP', port: 'http' }]);
+    const fromMonitoring = fromOtherNamespaces.filter((p) => p !== toBff[0]);
+    expect(fromMonitoring.flatMap((p) => p.ingress.flatMap((i) => i.ports))).toEqual([{ protocol: 'TCP', port: 'ops' }]);
   });
 
   it('every Secret and ConfigMap key the workloads need is defined by the demo overlay', () => {
@@ -430,6 +442,7 @@ describe('docker-compose.yml', () => {
     expect(svc.environment).toMatchObject({ NODE_ENV: 'production', NATS_URL: 'nats://nats:4222' });
     const [c] = podOf(find(baseManifests, 'Deployment', app)!).spec.containers;
     expect(svc.environment?.PORT).toBe(envValue(c, 'PORT'));
+    expect(svc.environment?.OPS_PORT).toBe(envValue(c, 'OPS_PORT'));
   });
 
   it.each(WITH_DATABASE)('%s gets a PostgreSQL URL and waits for a healthy PostgreSQL and NATS', (app) => {
@@ -451,8 +464,9 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('the bff is the app published on 8080', () => {
+  it('the bff is the app published on 8080, and no ops port is published', () => {
     expect(compose.services.bff.ports?.some((p) => p.endsWith(':8080'))).toBe(true);
+    expect(compose.services.bff.ports?.some((p) => p.endsWith(`:${compose.services.bff.environment?.OPS_PORT}`))).toBe(false);
     for (const app of APPS.filter((a) => a !== 'bff')) expect(compose.services[app].ports).toBeUndefined();
   });
 

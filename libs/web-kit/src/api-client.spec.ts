@@ -1,5 +1,5 @@
 import { setAccessToken } from './access-token.js';
-import { createApiClient } from './api-client.js';
+import { createApiClient, isSafeToRetry, newIdempotencyKey } from './api-client.js';
 import { ApiError } from './api-error.js';
 import { setUnauthorizedHandler } from './unauthorized-handler.js';
 
@@ -99,6 +99,110 @@ describe('createApiClient', () => {
       const once = createApiClient({ maxAttempts: 1, sleep: async () => undefined });
       await expect(once.get('/api/x')).rejects.toMatchObject({ status: 502 });
       expect(fetchMock.calls).toHaveLength(1);
+    });
+  });
+
+  describe('retry policy for state-changing requests', () => {
+    const keyOf = (call: [RequestInfo | URL, RequestInit | undefined] | undefined) => new Headers(call?.[1]?.headers).get('Idempotency-Key');
+    let keys: number;
+    const keyed = () => createApiClient({ sleep: async (ms) => void delays.push(ms), newIdempotencyKey: () => `key-000${++keys}` });
+    beforeEach(() => {
+      keys = 0;
+    });
+
+    it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('sends a %s with a fresh key and retries it with the same key', async (method) => {
+      const fetchMock = stubFetch(problem(503, 'UNAVAILABLE', 'down'), new TypeError('Failed to fetch'), json(200, { ok: 1 }));
+      await expect(keyed().request(method, '/api/cart/items', { quantity: 1 })).resolves.toEqual({ ok: 1 });
+      expect(fetchMock.calls.map(keyOf)).toEqual(['key-0001', 'key-0001', 'key-0001']);
+    });
+
+    it('gives each call its own key', async () => {
+      const fetchMock = stubFetch(json(200, {}), json(200, {}));
+      const api = keyed();
+      await api.post('/api/cart/items', { productId: 'prd_1', quantity: 1 });
+      await api.post('/api/cart/items', { productId: 'prd_1', quantity: 1 });
+      expect(fetchMock.calls.map(keyOf)).toEqual(['key-0001', 'key-0002']);
+    });
+
+    it.each(['GET', 'HEAD'] as const)('sends no key with a %s and still retries it', async (method) => {
+      const fetchMock = stubFetch(problem(504, 'UNAVAILABLE', 'slow'), json(200, {}));
+      await keyed().request(method, '/api/products');
+      expect(fetchMock.calls.map(keyOf)).toEqual([null, null]);
+    });
+
+    it('retries a command whose outcome is unknown with the same key, and returns the first outcome', async () => {
+      const fetchMock = stubFetch(problem(504, 'OUTCOME_UNKNOWN', 'unknown'), json(200, { cart: { itemCount: 1 } }));
+      await expect(keyed().post('/api/cart/items', { productId: 'prd_1' })).resolves.toEqual({ cart: { itemCount: 1 } });
+      expect(fetchMock.calls.map(keyOf)).toEqual(['key-0001', 'key-0001']);
+    });
+
+    it('uses the caller\'s own key for one logical action across calls', async () => {
+      const fetchMock = stubFetch(json(200, {}), json(200, {}));
+      await keyed().post('/api/orders', {}, { idempotencyKey: 'checkout-abc-123' });
+      await keyed().post('/api/orders', {}, { headers: { 'idempotency-key': 'checkout-abc-123' } });
+      expect(fetchMock.calls.map(keyOf)).toEqual(['checkout-abc-123', 'checkout-abc-123']);
+    });
+
+    it('never retries a state-changing request sent without a key', async () => {
+      const fetchMock = stubFetch(problem(503, 'UNAVAILABLE', 'down'), json(200, {}));
+      await expect(keyed().post('/api/cart/items', {}, { idempotencyKey: false })).rejects.toMatchObject({ status: 503 });
+      expect(fetchMock.calls).toHaveLength(1);
+      expect(keyOf(fetchMock.calls[0])).toBeNull();
+      expect(delays).toEqual([]);
+    });
+
+    it('does not retry a network failure of a state-changing request sent without a key', async () => {
+      const fetchMock = stubFetch(new TypeError('Failed to fetch'), json(200, {}));
+      await expect(keyed().del('/api/cart', { idempotencyKey: false })).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+      expect(fetchMock.calls).toHaveLength(1);
+    });
+
+    it('keeps the key on the re-send after a renewed session', async () => {
+      const fetchMock = stubFetch(problem(401, 'UNAUTHENTICATED', 'expired'), json(200, {}));
+      setAccessToken('tok_old');
+      const api = createApiClient({
+        newIdempotencyKey: () => 'key-renewed',
+        onUnauthorized: async () => {
+          setAccessToken('tok_new');
+          return true;
+        },
+      });
+      await api.patch('/api/me', { fullName: 'Asha' });
+      expect(fetchMock.calls.map(keyOf)).toEqual(['key-renewed', 'key-renewed']);
+    });
+  });
+
+  describe('isSafeToRetry', () => {
+    it.each([
+      ['GET', {}, true],
+      ['HEAD', {}, true],
+      ['POST', {}, false],
+      ['DELETE', {}, false],
+      ['POST', { 'Idempotency-Key': 'key-0001' }, true],
+      ['PATCH', { 'idempotency-key': 'key-0001' }, true],
+      ['PUT', { 'Idempotency-Key': '' }, false],
+    ] as const)('%s with %j → %s', (method, headers, expected) => {
+      expect(isSafeToRetry(method, new Headers(headers))).toBe(expected);
+    });
+  });
+
+  describe('newIdempotencyKey', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+    it('makes a different version-4 UUID each time', () => {
+      const a = newIdempotencyKey();
+      expect(a).toMatch(uuid);
+      expect(newIdempotencyKey()).not.toBe(a);
+    });
+
+    it('builds one from getRandomValues where randomUUID is missing (plain HTTP pages)', () => {
+      const real = globalThis.crypto.randomUUID;
+      Object.defineProperty(globalThis.crypto, 'randomUUID', { value: undefined, configurable: true });
+      try {
+        expect(newIdempotencyKey()).toMatch(uuid);
+      } finally {
+        Object.defineProperty(globalThis.crypto, 'randomUUID', { value: real, configurable: true });
+      }
     });
   });
 

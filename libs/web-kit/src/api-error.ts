@@ -1,3 +1,4 @@
+import { renderReceived, UNEXPECTED_ERROR_TEXT } from '@jalaj/commerce';
 import type { ErrorCode, FieldError } from '@jalaj/contracts';
 
 /**
@@ -12,6 +13,8 @@ export interface ProblemBody {
   readonly status: number;
   /** A stable code from the shop's error-code list. */
   readonly code: ApiErrorCode;
+  /** The facts of the failure, shaped by the code (e.g. `{ productId, available, inCart }`). */
+  readonly data?: Readonly<Record<string, unknown>>;
   /** A short toast title, e.g. `'Out of Stock'`. */
   readonly title?: string;
   /** The user-facing text, word for word from the spec where it has one. */
@@ -20,8 +23,8 @@ export interface ProblemBody {
   readonly fieldErrors?: readonly FieldError[];
 }
 
-/** The text used when a failed response carries no usable message. */
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred';
+/** The text used when a failed response carries no usable message (the catalogue's `INTERNAL` text). */
+export const UNEXPECTED_ERROR_MESSAGE = UNEXPECTED_ERROR_TEXT;
 
 /**
  * A failed API call, carrying what the BFF's problem response said.
@@ -33,6 +36,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The stable error code to branch on; never branch on `message`. */
   readonly code: ApiErrorCode;
+  /** The facts the code carries, to render with the catalogue (`renderReceived(code, data)`); `{}` when none. */
+  readonly data: Readonly<Record<string, unknown>>;
   /** A short toast title, when the server gave one. */
   readonly title: string | undefined;
   /** Per-field problems of a rejected form, when the server gave them. */
@@ -43,6 +48,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = problem.status;
     this.code = problem.code;
+    this.data = problem.data ?? {};
     this.title = problem.title;
     this.fieldErrors = problem.fieldErrors;
   }
@@ -94,11 +100,17 @@ function readFieldErrors(value: unknown): FieldError[] | undefined {
  */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const problem = isRecord(body) ? body : {};
+  const code = nonEmptyString(problem['code']) ? (problem['code'] as ApiErrorCode) : codeForStatus(status);
+  const data = isRecord(problem['data']) ? problem['data'] : undefined;
+  // A problem body without texts still reads with the catalogue's words; a body that is no
+  // problem at all (a proxy's error page) keeps the generic text, as the status is all we know.
+  const rendered = nonEmptyString(problem['code']) ? renderReceived(code, data) : undefined;
   return new ApiError({
     status,
-    code: nonEmptyString(problem['code']) ? (problem['code'] as ApiErrorCode) : codeForStatus(status),
-    title: nonEmptyString(problem['title']) ? problem['title'] : undefined,
-    message: nonEmptyString(problem['message']) ? problem['message'] : UNEXPECTED_ERROR_MESSAGE,
+    code,
+    data,
+    title: nonEmptyString(problem['title']) ? problem['title'] : rendered?.title,
+    message: nonEmptyString(problem['message']) ? problem['message'] : (rendered?.message ?? UNEXPECTED_ERROR_MESSAGE),
     fieldErrors: readFieldErrors(problem['fieldErrors']),
   });
 }

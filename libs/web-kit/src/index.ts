@@ -13,3 +13,4 @@ export * from './use-api.js';
 export * from './unauthorized-handler.js';
 export * from './session-core.js';
 export * from './session.js';
+export * from './api-routes.js';

@@ -1,3 +1,4 @@
+import { apiPath } from '@jalaj/contracts';
 import { setAccessToken } from './access-token.js';
 import type { ApiClient } from './api-client.js';
 import { isApiError } from './api-error.js';
@@ -41,9 +42,9 @@ export interface SessionState {
 
 /** The session routes of the BFF. */
 export const SESSION_PATHS = Object.freeze({
-  signIn: '/api/auth/sign-in',
-  signOut: '/api/auth/sign-out',
-  refresh: '/api/auth/refresh',
+  signIn: apiPath('auth.signIn'),
+  signOut: apiPath('auth.signOut'),
+  refresh: apiPath('auth.refresh'),
 });
 
 /** How long before expiry a token is renewed. */

@@ -1,32 +1,28 @@
-import type { Me } from '@jalaj/web-kit';
-import { useApi, useApiClient } from '@jalaj/web-kit';
+import { apiPath, type HttpResponse } from '@jalaj/contracts';
+import { callRoute, useApiClient, useRoute } from '@jalaj/web-kit';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
 /** `GET /api/admin/users`: every account, newest first. */
-export const ADMIN_USERS_PATH = '/api/admin/users';
+export const ADMIN_USERS_PATH = apiPath('admin.users.list');
 
 /** `GET /api/admin/admins` (list), `POST` (add) and `DELETE …/:email` (remove). */
-export const ADMIN_ADMINS_PATH = '/api/admin/admins';
+export const ADMIN_ADMINS_PATH = apiPath('admin.admins.list');
 
 /** The reply of both admin listings. */
-export interface UserList {
-  readonly items: readonly Me[];
-}
+export type UserList = HttpResponse<'admin.users.list'>;
 
 /** The reply of a successful role change. */
-export interface RoleChangeReply {
-  readonly message: string;
-}
+export type RoleChangeReply = HttpResponse<'admin.admins.add'>;
 
 /** Every account, for the Users tab. */
 export function useAdminUsers() {
-  return useApi<UserList>(ADMIN_USERS_PATH);
+  return useRoute('admin.users.list', {});
 }
 
 /** The accounts whose role is admin, for the Admins tab. */
 export function useAdminAdmins() {
-  return useApi<UserList>(ADMIN_ADMINS_PATH);
+  return useRoute('admin.admins.list', {});
 }
 
 /**
@@ -46,7 +42,7 @@ export function useRoleChanges() {
   const addAdmin = useCallback(
     async (email: string) => {
       try {
-        return await client.post<RoleChangeReply>(ADMIN_ADMINS_PATH, { email });
+        return await callRoute(client, 'admin.admins.add', { body: { email } });
       } finally {
         void refreshLists();
       }
@@ -57,7 +53,7 @@ export function useRoleChanges() {
   const removeAdmin = useCallback(
     async (email: string) => {
       try {
-        return await client.del<RoleChangeReply>(`${ADMIN_ADMINS_PATH}/${encodeURIComponent(email)}`);
+        return await callRoute(client, 'admin.admins.remove', { params: { email } });
       } finally {
         void refreshLists();
       }

@@ -1,12 +1,14 @@
-import { type ApiErrorCode, isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
+import { ADMIN_MESSAGES, PRODUCT_MESSAGES, renderMessage, renderReceived } from '@jalaj/commerce';
+import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
 import { App } from 'antd';
 import { useCallback } from 'react';
 
 /**
  * The one place that turns a failed API call into the text an admin sees.
- * The BFF already sends the spec's wording for expected failures, so that text
- * is shown as is; unexpected failures (server faults, network loss) show the
- * caller's fallback instead of a technical message.
+ * Expected failures read as the catalogue's text for their code and data (the
+ * server's own message only for a code the catalogue does not know); unexpected
+ * failures (server faults, network loss) show the caller's fallback instead of a
+ * technical message.
  *
  * @param error - What the API call threw.
  * @param fallback - The screen's own fallback text, e.g. 'Failed to delete product'.
@@ -20,15 +22,13 @@ export function apiErrorMessage(error: unknown, fallback: string = UNEXPECTED_ER
     case 'NETWORK_ERROR':
       return fallback;
     default:
-      return error.message || fallback;
+      return renderReceived(error.code, error.data)?.message ?? (error.message || fallback);
   }
 }
 
 /** The texts of one role change in the Admins tab (spec §8, Admin: admins). */
 interface RoleChangeTexts {
   readonly success: string;
-  /** The spec's text per expected failure code. */
-  readonly failures: Partial<Record<ApiErrorCode, string>>;
   /** When the server itself failed (fault, outage, network). */
   readonly fallback: string;
 }
@@ -36,22 +36,14 @@ interface RoleChangeTexts {
 /** The two role changes of the Admins tab. */
 export type RoleChange = 'add' | 'remove';
 
-/** Spec §8, word for word. */
+/** Spec §8, from the catalogue; the expected failures (USER_NOT_FOUND, ALREADY_ADMIN, NOT_ADMIN, LAST_ADMIN) read by their codes. */
 export const ROLE_CHANGE_TEXTS: Readonly<Record<RoleChange, RoleChangeTexts>> = Object.freeze({
-  add: {
-    success: 'Successfully made the given email an admin',
-    failures: { NOT_FOUND: 'User not found with that email address', CONFLICT: 'User is already an admin' },
-    fallback: 'Failed to add admin',
-  },
-  remove: {
-    success: 'Successfully removed admin role from the given email',
-    failures: { NOT_FOUND: 'User not found with that email address', CONFLICT: 'User is not an admin' },
-    fallback: 'Failed to remove admin',
-  },
+  add: { success: ADMIN_MESSAGES.added, fallback: ADMIN_MESSAGES.addFailed },
+  remove: { success: ADMIN_MESSAGES.removed, fallback: ADMIN_MESSAGES.removeFailed },
 });
 
 /** Spec §8: a failed listing of the admins. */
-export const LIST_ADMINS_FALLBACK = 'Failed to list admin users';
+export const LIST_ADMINS_FALLBACK = ADMIN_MESSAGES.listFailed;
 
 /**
  * The text of a failed role change: the spec's text for the expected outcomes
@@ -64,11 +56,8 @@ export const LIST_ADMINS_FALLBACK = 'Failed to list admin users';
  * @returns The text to show under the title 'Error'.
  */
 export function roleChangeErrorMessage(change: RoleChange, error: unknown): string {
-  const texts = ROLE_CHANGE_TEXTS[change];
   if (!isApiError(error)) return UNEXPECTED_ERROR_MESSAGE;
-  const expected = texts.failures[error.code];
-  if (expected) return expected;
-  return apiErrorMessage(error, texts.fallback);
+  return apiErrorMessage(error, ROLE_CHANGE_TEXTS[change].fallback);
 }
 
 /**
@@ -93,18 +82,20 @@ export function useApiErrorNotice(): (error: unknown, fallback?: string) => void
 /** The product changes of the Products tab. */
 export type ProductChange = 'create' | 'update' | 'delete';
 
-/** Spec §8, Admin: products, word for word. */
+/** Spec §8, Admin: products, from the catalogue. */
 export const PRODUCT_CHANGE_TEXTS: Readonly<Record<ProductChange, { readonly success: string; readonly failure: string }>> = Object.freeze({
-  create: { success: 'Product created successfully', failure: 'Failed to create product' },
-  update: { success: 'Product updated successfully', failure: 'Failed to update product' },
-  delete: { success: 'Product deleted successfully', failure: 'Failed to delete product' },
+  create: { success: PRODUCT_MESSAGES.created, failure: PRODUCT_MESSAGES.createFailed },
+  update: { success: PRODUCT_MESSAGES.updated, failure: PRODUCT_MESSAGES.updateFailed },
+  delete: { success: PRODUCT_MESSAGES.deleted, failure: PRODUCT_MESSAGES.deleteFailed },
 });
 
-/** Spec §8, Admin: products: the summary toasts after a batch of image uploads. */
+const uploadFailed = renderMessage('IMAGE_UPLOAD_FAILED');
+
+/** Spec §8, Admin: products: the summary toasts after a batch of image uploads (the failure from the catalogue). */
 export const UPLOAD_TEXTS = Object.freeze({
   success: 'Upload successful',
-  failureTitle: 'Upload failed',
-  failureText: 'Failed to upload one or more images',
+  failureTitle: uploadFailed.title!,
+  failureText: uploadFailed.message,
 });
 
 /** Not in the spec: the Products tab's own load failure. */
@@ -133,6 +124,8 @@ export function productChangeFailure(change: ProductChange, error: unknown): { t
  * @returns The notification's title and description.
  */
 export function uploadFailure(error: unknown): { title: string; description: string } {
+  const refused = isApiError(error) && error.status >= 400 && error.status < 500 ? renderReceived(error.code, error.data) : undefined;
+  if (refused?.title) return { title: refused.title, description: refused.message };
   if (isApiError(error) && error.title && error.status >= 400 && error.status < 500) {
     return { title: error.title, description: error.message };
   }

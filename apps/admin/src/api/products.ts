@@ -1,31 +1,30 @@
-import type { Product, ProductInput } from '@jalaj/contracts';
+import { apiPath, type HttpResponse, type ProductInput } from '@jalaj/contracts';
 import {
   apiErrorFromResponse,
   ApiError,
+  callRoute,
   getAccessToken,
   getUnauthorizedHandler,
   networkError,
   UNEXPECTED_ERROR_MESSAGE,
-  useApi,
   useApiClient,
+  useRoute,
 } from '@jalaj/web-kit';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
 /** `GET /api/admin/products` (newest first), `POST` (create), `PATCH|DELETE …/:id`. */
-export const ADMIN_PRODUCTS_PATH = '/api/admin/products';
+export const ADMIN_PRODUCTS_PATH = apiPath('admin.products.list');
 
 /** `POST /api/admin/media`: multipart `existingCount` + `file`, answers `{ items: [{ url }] }`. */
-export const ADMIN_MEDIA_PATH = '/api/admin/media';
+export const ADMIN_MEDIA_PATH = apiPath('admin.media.upload');
 
 /** The reply of the admin product listing. */
-export interface ProductList {
-  readonly items: readonly Product[];
-}
+export type ProductList = HttpResponse<'admin.products.list'>;
 
 /** Every product, newest first, for the Products tab. */
 export function useAdminProducts() {
-  return useApi<ProductList>(ADMIN_PRODUCTS_PATH);
+  return useRoute('admin.products.list', {});
 }
 
 /**
@@ -41,7 +40,7 @@ export function useProductChanges() {
   const createProduct = useCallback(
     async (input: ProductInput) => {
       try {
-        return await client.post<Product>(ADMIN_PRODUCTS_PATH, input);
+        return await callRoute(client, 'admin.products.create', { body: input });
       } finally {
         refreshList();
       }
@@ -52,7 +51,7 @@ export function useProductChanges() {
   const updateProduct = useCallback(
     async (id: string, input: ProductInput) => {
       try {
-        return await client.patch<Product>(`${ADMIN_PRODUCTS_PATH}/${encodeURIComponent(id)}`, input);
+        return await callRoute(client, 'admin.products.update', { params: { id }, body: input });
       } finally {
         refreshList();
       }
@@ -63,7 +62,7 @@ export function useProductChanges() {
   const deleteProduct = useCallback(
     async (id: string) => {
       try {
-        await client.del(`${ADMIN_PRODUCTS_PATH}/${encodeURIComponent(id)}`);
+        await callRoute(client, 'admin.products.delete', { params: { id } });
       } finally {
         refreshList();
       }
@@ -150,7 +149,8 @@ export function uploadProductImage(file: File, existingCount: number, onProgress
     }
     if (aborted) throw abortError();
     if (answer.status < 200 || answer.status >= 300) throw apiErrorFromResponse(answer.status, answer.body);
-    const url = (answer.body as { items?: { url?: unknown }[] } | undefined)?.items?.[0]?.url;
+    // An answer not of the contract's shape (a proxy's page) is refused below, not trusted.
+    const url = (answer.body as Partial<HttpResponse<'admin.media.upload'>> | undefined)?.items?.[0]?.url;
     if (typeof url !== 'string' || url === '') {
       throw new ApiError({ status: answer.status, code: 'INTERNAL', message: UNEXPECTED_ERROR_MESSAGE });
     }

@@ -1,13 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { type Actor } from '@jalaj/contracts';
+import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AuthStateService } from '../auth/auth-state.service.js';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 
-const emailBody = z.object({ email: z.string().max(254) });
+/** An email without NUL characters (PostgreSQL cannot compare text with them): the route contract's. */
+const emailBody = HTTP_SCHEMAS['admin.admins.add'].body;
+const emailParams = HTTP_SCHEMAS['admin.admins.remove'].params;
 
 /** `/api/admin/users` and `/api/admin/admins`. The guard checks the token's role; identity re-checks it in its database. */
 @Controller('admin')
@@ -39,9 +40,10 @@ export class AdminUsersController {
     return { message };
   }
 
+  /** The router already decoded `:email` once; decoding again would turn `admin%2540…` into `admin@…`. */
   @Delete('admins/:email')
   async remove(@CurrentActor() actor: Actor, @Param('email') email: string) {
-    const { message, userId } = unwrap(await this.rpc.request('rpc.identity.admins.remove', { actor, email: decodeURIComponent(email).slice(0, 254) }));
+    const { message, userId } = unwrap(await this.rpc.request('rpc.identity.admins.remove', { actor, email: parseBody(emailParams, { email: email.slice(0, 254) }).email }));
     await this.auth.invalidateUserTokens(userId);
     return { message };
   }

@@ -1,13 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { type Actor } from '@jalaj/contracts';
+import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
-import { parseBody } from '../auth/body.js';
+import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 
-const addBody = z.object({ productId: z.string().min(1).max(64), quantity: z.number().int().min(-1000).max(1000).default(1) });
-const quantityBody = z.object({ quantity: z.number().int().min(-1000).max(1000) });
+const addBody = HTTP_SCHEMAS['cart.addItem'].body;
+const quantityBody = HTTP_SCHEMAS['cart.updateItem'].body;
 
 /** `/api/cart`: the signed-in shopper's cart. Prices are computed by the cart service, never taken from the browser. */
 @Controller('cart')
@@ -30,12 +29,12 @@ export class CartController {
   @Patch('items/:id')
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
     const { quantity } = parseBody(quantityBody, raw);
-    return unwrap(await this.rpc.request('rpc.cart.items.update', { actor, id: id.slice(0, 64), quantity }));
+    return unwrap(await this.rpc.request('rpc.cart.items.update', { actor, id: pathId(id), quantity }));
   }
 
   @Delete('items/:id')
   async remove(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return unwrap(await this.rpc.request('rpc.cart.items.remove', { actor, id: id.slice(0, 64) }));
+    return unwrap(await this.rpc.request('rpc.cart.items.remove', { actor, id: pathId(id) }));
   }
 
   @Delete()

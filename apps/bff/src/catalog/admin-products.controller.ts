@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { productInputSchema, type Actor } from '@jalaj/contracts';
+import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
-import { parseBody } from '../auth/body.js';
+import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 import { CatalogCache } from './catalog-cache.service.js';
 
@@ -24,14 +24,14 @@ export class AdminProductsController {
   @Post()
   @HttpCode(201)
   async create(@CurrentActor() actor: Actor, @Body() raw: unknown) {
-    const product = unwrap(await this.rpc.request('rpc.catalog.products.create', { actor, product: parseBody(productInputSchema, raw) }));
+    const product = unwrap(await this.rpc.request('rpc.catalog.products.create', { actor, product: parseBody(HTTP_SCHEMAS['admin.products.create'].body, raw) }));
     await this.cache.invalidate();
     return product;
   }
 
   @Patch(':id')
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
-    const product = unwrap(await this.rpc.request('rpc.catalog.products.update', { actor, id: id.slice(0, 64), product: parseBody(productInputSchema, raw) }));
+    const product = unwrap(await this.rpc.request('rpc.catalog.products.update', { actor, id: pathId(id), product: parseBody(HTTP_SCHEMAS['admin.products.update'].body, raw) }));
     await this.cache.invalidate();
     return product;
   }
@@ -39,7 +39,7 @@ export class AdminProductsController {
   @Delete(':id')
   @HttpCode(204)
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    unwrap(await this.rpc.request('rpc.catalog.products.delete', { actor, id: id.slice(0, 64) }));
+    unwrap(await this.rpc.request('rpc.catalog.products.delete', { actor, id: pathId(id) }));
     await this.cache.invalidate();
   }
 }

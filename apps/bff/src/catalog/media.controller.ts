@@ -1,8 +1,11 @@
 import { Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IMAGE_MESSAGES, MAX_IMAGES_PER_PRODUCT } from '@jalaj/commerce';
-import { AppErrorException, appErrorSchema, HEADERS, type Actor } from '@jalaj/contracts';
+import { MAX_IMAGES_PER_PRODUCT } from '@jalaj/commerce';
+import { AppErrorException, appError, appErrorSchema, IMAGE_KEY, type Actor } from '@jalaj/contracts';
+import { traceHeaders } from '@jalaj/server-kit';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
+import { bffConfig } from '../config.js';
+import { sendProblem } from '../errors/problem.filter.js';
 
 interface CachedImage {
   body: Buffer;
@@ -37,12 +40,17 @@ class ImageCache {
   }
 }
 
-const imageCache = new ImageCache(Number(process.env.IMAGE_CACHE_MB ?? 64) * 1024 * 1024);
+// Made at the first image: the module is imported before the configuration is loaded.
+let imageCache_: ImageCache | undefined;
+const imageCache = () => (imageCache_ ??= new ImageCache(bffConfig().IMAGE_CACHE_MB * 1024 * 1024));
 
 const sendImage = (reply: FastifyReply, image: CachedImage) =>
   reply.header('content-type', image.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('etag', image.etag).send(image.body);
 
-const mediaUrl = () => (process.env.MEDIA_URL ?? 'http://127.0.0.1:8085').replace(/\/$/, '');
+/** A missing image (404) or one media could not give (502), as a problem response that no cache keeps. */
+const notFound = (reply: FastifyReply, status = 404) => sendProblem(reply.header('cache-control', 'no-store'), appError(status === 404 ? 'NOT_FOUND' : 'IMAGE_LOAD_FAILED'), status);
+
+const mediaUrl = () => bffConfig().MEDIA_URL.replace(/\/$/, '');
 
 /**
  * Product images: admins upload through the BFF to the media service over HTTP (image
@@ -59,7 +67,7 @@ export class MediaController {
   @UseGuards(AuthGuard)
   @AdminOnly()
   async upload(@CurrentActor() actor: Actor, @Req() req: FastifyRequest) {
-    if (!req.isMultipart()) throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'Send the images as multipart/form-data.' });
+    if (!req.isMultipart()) throw new AppErrorException(appError('UPLOAD_INVALID', { reason: 'not-multipart' }));
     const files: Buffer[] = [];
     let existing = 0;
     try {
@@ -68,30 +76,31 @@ export class MediaController {
           if (part.fieldname === 'existingCount') existing = Math.max(0, Number.parseInt(String(part.value), 10) || 0);
           continue;
         }
-        if (existing + files.length + 1 > MAX_IMAGES_PER_PRODUCT) throw new AppErrorException({ code: 'VALIDATION_FAILED', title: IMAGE_MESSAGES.tooManyTitle, message: IMAGE_MESSAGES.tooManyText });
+        if (existing + files.length + 1 > MAX_IMAGES_PER_PRODUCT) throw new AppErrorException(appError('TOO_MANY_IMAGES'));
         files.push(await part.toBuffer());
       }
     } catch (e) {
       if (e instanceof AppErrorException) throw e;
       const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppErrorException({ code: 'VALIDATION_FAILED', title: IMAGE_MESSAGES.tooLargeTitle, message: IMAGE_MESSAGES.tooLargeText });
-      if (code === 'FST_FILES_LIMIT') throw new AppErrorException({ code: 'VALIDATION_FAILED', title: IMAGE_MESSAGES.tooManyTitle, message: IMAGE_MESSAGES.tooManyText });
-      throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The upload could not be read.' });
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppErrorException(appError('IMAGE_TOO_LARGE'));
+      if (code === 'FST_FILES_LIMIT') throw new AppErrorException(appError('TOO_MANY_IMAGES'));
+      throw new AppErrorException(appError('UPLOAD_INVALID', { reason: 'unreadable' }));
     }
-    if (!files.length) throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'Choose at least one image.' });
+    if (!files.length) throw new AppErrorException(appError('UPLOAD_INVALID', { reason: 'empty' }));
 
     const items: { url: string }[] = [];
     for (const file of files) {
       const res = await fetch(`${mediaUrl()}/internal/uploads`, {
         method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', [HEADERS.actor]: JSON.stringify(actor) },
+        // Media verifies the admin's own access token itself (ADR 011); the guard checked it here too.
+        headers: { 'content-type': 'application/octet-stream', authorization: req.headers.authorization ?? '', ...traceHeaders() },
         body: new Uint8Array(file),
       }).catch(() => null);
-      if (!res) throw new AppErrorException({ code: 'UNAVAILABLE', message: 'Failed to upload one or more images' });
+      if (!res) throw new AppErrorException(appError('IMAGE_UPLOAD_FAILED'));
       const body = await res.json().catch(() => null);
       if (!res.ok) {
         const problem = appErrorSchema.safeParse(body);
-        throw new AppErrorException(problem.success ? problem.data : { code: 'UNAVAILABLE', message: 'Failed to upload one or more images' });
+        throw new AppErrorException(problem.success ? problem.data : appError('IMAGE_UPLOAD_FAILED'));
       }
       items.push({ url: (body as { url: string }).url });
     }
@@ -105,12 +114,13 @@ export class MediaController {
   @Get('media/*')
   async image(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const key = (req.params as Record<string, string>)['*'] ?? '';
-    const cached = imageCache.get(key);
+    if (!IMAGE_KEY.test(key)) return notFound(reply);
+    const cached = imageCache().get(key);
     if (cached) return sendImage(reply, cached);
-    const res = await fetch(`${mediaUrl()}/internal/objects/${key.split('/').map(encodeURIComponent).join('/')}`).catch(() => null);
-    if (!res?.ok || !res.body) return reply.status(res?.status === 404 ? 404 : 502).header('content-type', 'application/problem+json').send({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
+    const res = await fetch(`${mediaUrl()}/internal/objects/${key}`, { redirect: 'error', headers: traceHeaders() }).catch(() => null);
+    if (!res?.ok || !res.body || res.headers.get('content-type') !== 'image/webp') return notFound(reply, !res || res.status >= 500 ? 502 : 404);
     const image = { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '', contentType: res.headers.get('content-type') ?? 'image/webp' };
-    imageCache.set(key, image);
+    imageCache().set(key, image);
     return sendImage(reply, image);
   }
 }

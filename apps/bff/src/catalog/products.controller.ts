@@ -1,10 +1,10 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { productFilterSchema } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { parseBody } from '../auth/body.js';
+import { pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 import { CatalogCache } from './catalog-cache.service.js';
+import { readProductFilters } from './product-filters.js';
 
 const sendJson = (reply: FastifyReply, json: string) => reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(json);
 
@@ -18,16 +18,16 @@ export class ProductsController {
 
   /** The storefront's plant list, oldest first; `q`, `category`, `difficulty`, `light`, `co2` filter it. */
   @Get()
-  async list(@Query() query: Record<string, string>, @Res() reply: FastifyReply) {
-    const { q, category, difficulty, light, co2 } = query;
-    const filter = parseBody(productFilterSchema, Object.fromEntries(Object.entries({ q, category, difficulty, light, co2 }).filter(([, v]) => v)));
+  async list(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const filter = readProductFilters(query);
     const json = await this.cache.readJson(`list:${JSON.stringify(filter)}`, async () => unwrap(await this.rpc.request('rpc.catalog.products.list', { ...filter, order: 'oldest' })));
     return sendJson(reply, json);
   }
 
   @Get(':id')
-  async get(@Param('id') id: string, @Res() reply: FastifyReply) {
-    const json = await this.cache.readJson(`product:${id.slice(0, 64)}`, async () => unwrap(await this.rpc.request('rpc.catalog.products.get', { id: id.slice(0, 64) })));
+  async get(@Param('id') raw: string, @Res() reply: FastifyReply) {
+    const id = pathId(raw);
+    const json = await this.cache.readJson(`product:${id}`, async () => unwrap(await this.rpc.request('rpc.catalog.products.get', { id })));
     return sendJson(reply, json);
   }
 }

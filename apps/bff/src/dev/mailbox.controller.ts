@@ -1,13 +1,21 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { RpcClient } from '@jalaj/server-kit';
 import { unwrap } from '../auth/rpc-result.js';
+import { bffConfig } from '../config.js';
+
+/**
+ * Whether `/dev/mailbox` is served: only when asked for with `DEV_MAILBOX=true` (`npm start`
+ * and the test suites set it) and never in production. It shows every kept mail's links,
+ * sign-in codes included, to whoever can reach the shop.
+ */
+export const devMailboxEnabled = (env: { DEV_MAILBOX?: string; NODE_ENV?: string } = bffConfig()) => env.DEV_MAILBOX === 'true' && env.NODE_ENV !== 'production';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * `/dev/mailbox`: the mails and SMS codes that were kept instead of sent, so a developer
- * or a browser test can follow confirmation and reset links. Registered only outside
- * production.
+ * or a browser test can follow confirmation and reset links. Registered only when
+ * {@link devMailboxEnabled}.
  */
 @Controller('dev')
 export class DevMailboxController {

@@ -3,34 +3,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppErrorException, HTTP_STATUS_BY_CODE, type AppError } from '@jalaj/contracts';
 import { getLogger } from '@jalaj/server-kit';
 import { WebAppsService } from '../web/web-apps.service.js';
+import { clientProblem, codeForStatus, isOpsPath } from './client-errors.js';
+import { withTexts } from './error-texts.js';
 
-/** Problem response body (RFC 9457 shape plus the shop's code and texts). */
+/** Problem response body (RFC 9457 shape plus the shop's code, its data and the catalogue's texts). */
 export interface Problem extends AppError {
   status: number;
+  message: string;
 }
 
-/** Sends an AppError as `application/problem+json` with the status its code maps to. */
+/** Sends an AppError as `application/problem+json` with the status its code maps to and its texts from the catalogue. */
 export function sendProblem(reply: FastifyReply, error: AppError, status = HTTP_STATUS_BY_CODE[error.code]) {
-  const body: Problem = { status, ...error };
+  const body: Problem = { status, ...withTexts(error) };
   return reply.status(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
 }
-
-const codeForStatus = (status: number): AppError['code'] =>
-  status === 400 || status === 422
-    ? 'VALIDATION_FAILED'
-    : status === 401
-      ? 'UNAUTHENTICATED'
-      : status === 403
-        ? 'FORBIDDEN'
-        : status === 404
-          ? 'NOT_FOUND'
-          : status === 409
-            ? 'CONFLICT'
-            : status === 429
-              ? 'RATE_LIMITED'
-              : status === 503
-                ? 'UNAVAILABLE'
-                : 'INTERNAL';
 
 /**
  * The one HTTP error filter: every failure leaves the BFF as a problem response with a
@@ -50,14 +36,14 @@ export class ProblemFilter implements ExceptionFilter {
     if (exception instanceof AppErrorException) return sendProblem(reply, exception.error);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
-      if (status === 404 && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      if (status === 404 && request.method === 'GET' && !request.url.startsWith('/api/') && !isOpsPath(request.url)) {
         const served = await this.webApps.serveIndex(request, reply);
         if (served) return served;
       }
       const response = exception.getResponse();
       const message =
         status === 404
-          ? 'Not found'
+          ? undefined
           : typeof response === 'object' && response && 'message' in response
             ? [response.message].flat().join('; ')
             : exception.message;
@@ -66,9 +52,10 @@ export class ProblemFilter implements ExceptionFilter {
     // Fastify's own client errors (malformed JSON, body too large, wrong content type).
     const status = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendProblem(reply, { code: codeForStatus(status), message: status === 413 ? 'The request is too large.' : 'The request is not valid.' }, status);
+      const { code, message } = clientProblem(status);
+      return sendProblem(reply, { code, message }, status);
     }
     this.log.error({ err: exception, url: request.url }, 'unhandled error');
-    return sendProblem(reply, { code: 'INTERNAL', message: 'An unexpected error occurred' }, 500);
+    return sendProblem(reply, { code: 'INTERNAL' }, 500);
   }
 }

@@ -1,13 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { addressInputSchema, type Actor } from '@jalaj/contracts';
+import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
-import { parseBody } from '../auth/body.js';
+import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 
-const profileBody = z.object({ fullName: z.string().max(120) });
-const id = (raw: string) => raw.slice(0, 64);
+const profileBody = HTTP_SCHEMAS['me.update'].body;
+const addressBody = HTTP_SCHEMAS['me.addresses.create'].body;
+const id = pathId;
 
 /** `/api/me`: the signed-in person's profile and addresses. Identity scopes every query to the actor. */
 @Controller('me')
@@ -34,13 +34,13 @@ export class MeController {
   @Post('addresses')
   @HttpCode(201)
   async create(@CurrentActor() actor: Actor, @Body() raw: unknown) {
-    const address = parseBody(addressInputSchema, raw);
+    const address = parseBody(addressBody, raw);
     return unwrap(await this.rpc.request('rpc.identity.addresses.create', { actor, address }));
   }
 
   @Patch('addresses/:id')
   async update_(@CurrentActor() actor: Actor, @Param('id') addressId: string, @Body() raw: unknown) {
-    const address = parseBody(addressInputSchema, raw);
+    const address = parseBody(HTTP_SCHEMAS['me.addresses.update'].body, raw);
     return unwrap(await this.rpc.request('rpc.identity.addresses.update', { actor, id: id(addressId), address }));
   }
 

@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { getLogger, HealthService } from '@jalaj/server-kit';
+import { getLogger, HealthService, InjectConfig } from '@jalaj/server-kit';
+import type { BffConfig } from '../config.js';
 
 /** The BFF's Redis: cache, rate limits and token revocation. */
 @Injectable()
@@ -8,8 +9,8 @@ export class RedisService implements OnApplicationShutdown {
   private readonly log = getLogger('Redis');
   readonly client: Redis;
 
-  constructor(health: HealthService) {
-    this.client = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: false, maxRetriesPerRequest: 2 });
+  constructor(health: HealthService, @InjectConfig() config: BffConfig) {
+    this.client = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
     this.client.on('error', (e) => this.log.warn({ err: e }, 'redis connection problem'));
     health.register('redis', async () => (await this.client.ping()) === 'PONG');
   }

@@ -8,7 +8,8 @@ import type { WebAppsService } from './web-apps.service.js';
 /**
  * Serves the two built React apps from the shop's origin: the storefront at `/`, the admin
  * under `/admin/`. Hashed assets are cached for a year; index pages are never cached, so a
- * deploy is visible at once.
+ * deploy is visible at once. The build writes brotli and gzip files beside each asset;
+ * they are sent as they are to a browser that accepts them (no compression per request).
  */
 export async function registerWebApps(app: NestFastifyApplication, webApps: WebAppsService) {
   const setHeaders = (reply: FastifyReply, file: string) => {
@@ -20,7 +21,7 @@ export async function registerWebApps(app: NestFastifyApplication, webApps: WebA
     [webApps.storefrontDir, '/'],
   ] as const) {
     if (!existsSync(root)) continue;
-    await app.register(fastifyStatic as never, { root, prefix, wildcard: false, index: false, decorateReply: decorate, setHeaders });
+    await app.register(fastifyStatic as never, { root, prefix, wildcard: false, index: false, decorateReply: decorate, setHeaders, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
     decorate = false;
   }
 }

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectConfig } from '@jalaj/server-kit';
+import type { BffConfig } from '../config.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,13 +11,18 @@ const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 /** Where the built storefront and admin live, and their index pages for client-side routes. */
 @Injectable()
 export class WebAppsService {
-  readonly storefrontDir = process.env.STOREFRONT_DIST ?? path.join(appsDir, 'storefront/dist');
-  readonly adminDir = process.env.ADMIN_DIST ?? path.join(appsDir, 'admin/dist');
+  readonly storefrontDir: string;
+  readonly adminDir: string;
   private readonly cache = new Map<string, string | null>();
+
+  constructor(@InjectConfig() private readonly config: BffConfig) {
+    this.storefrontDir = config.STOREFRONT_DIST ?? path.join(appsDir, 'storefront/dist');
+    this.adminDir = config.ADMIN_DIST ?? path.join(appsDir, 'admin/dist');
+  }
 
   private index(dir: string): string | null {
     // Outside production a rebuilt app shows without restarting the BFF.
-    if (process.env.NODE_ENV !== 'production') this.cache.delete(dir);
+    if (this.config.NODE_ENV !== 'production') this.cache.delete(dir);
     if (!this.cache.has(dir)) {
       const file = path.join(dir, 'index.html');
       this.cache.set(dir, existsSync(file) ? readFileSync(file, 'utf8') : null);

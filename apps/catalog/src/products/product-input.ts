@@ -8,6 +8,7 @@ import {
   PLANT_ATTRIBUTE_OPTIONS,
   plantAttributesToSave,
   PRODUCT_CATEGORIES,
+  PRODUCT_FORM_MESSAGES,
   validateProductForm,
   type PlantAttributes,
 } from '@jalaj/commerce';
@@ -37,12 +38,12 @@ const IMAGE_URL = /^(\/media\/[A-Za-z0-9/_.-]+|https?:\/\/\S+)$/;
 export function checkProductInput(input: ProductInput): CheckedProduct {
   const errors: FieldError[] = validateProductForm({ name: input.name, price: input.price, stockQuantity: input.stockQuantity });
   const category = input.category?.trim() || DEFAULT_PRODUCT_CATEGORY;
-  if (!CATEGORIES.has(category)) errors.push({ field: 'category', message: 'Please choose a category' });
+  if (!CATEGORIES.has(category)) errors.push({ field: 'category', message: PRODUCT_FORM_MESSAGES.categoryInvalid });
 
   // Each entry may itself be legacy JSON-array text; flatten before counting.
   const imageUrls = (input.imageUrls ?? []).flatMap((u) => parseImageUrls(u));
   if (imageUrls.length > MAX_IMAGES_PER_PRODUCT) errors.push({ field: 'imageUrls', message: IMAGE_MESSAGES.tooManyText });
-  if (imageUrls.some((u) => !IMAGE_URL.test(u))) errors.push({ field: 'imageUrls', message: 'Image addresses must be http(s) URLs' });
+  if (imageUrls.some((u) => !IMAGE_URL.test(u))) errors.push({ field: 'imageUrls', message: PRODUCT_FORM_MESSAGES.imageUrlInvalid });
 
   const attributes = plantAttributesToSave({
     plantDifficulty: input.plantDifficulty ?? undefined,
@@ -52,7 +53,7 @@ export function checkProductInput(input: ProductInput): CheckedProduct {
     generalHardnessGh: input.generalHardnessGh ?? undefined,
   });
   for (const [key, value] of Object.entries(attributes) as [keyof PlantAttributes, string][]) {
-    if (!PLANT_ATTRIBUTE_OPTIONS[key].some((o) => o.value === value)) errors.push({ field: key, message: 'Please choose one of the options' });
+    if (!PLANT_ATTRIBUTE_OPTIONS[key].some((o) => o.value === value)) errors.push({ field: key, message: PRODUCT_FORM_MESSAGES.optionInvalid });
   }
   if (errors.length) return { ok: false, errors };
 

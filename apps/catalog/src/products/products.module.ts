@@ -1,15 +1,20 @@
 import { Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { StockRpc } from '../stock/stock.rpc.js';
-import { StockService } from '../stock/stock.service.js';
+import { DatabaseModule, InjectConfig } from '@jalaj/server-kit';
+import type { CatalogConfig } from '../config.js';
 import { DemoSeed } from './demo-seed.js';
+import { Product } from './entities/product.entity.js';
 import { ProductsRpc } from './products.rpc.js';
 import { ProductsService } from './products.service.js';
 
-@Module({ controllers: [ProductsRpc, StockRpc], providers: [ProductsService, StockService, DemoSeed], exports: [ProductsService] })
+/** The catalogue: `rpc.catalog.products.*`, and the demo plants under `npm start`. */
+@Module({ imports: [DatabaseModule.forFeature([Product])], controllers: [ProductsRpc], providers: [ProductsService, DemoSeed], exports: [ProductsService] })
 export class ProductsModule implements OnApplicationBootstrap {
-  constructor(private readonly seed: DemoSeed) {}
+  constructor(
+    private readonly seed: DemoSeed,
+    @InjectConfig() private readonly config: CatalogConfig,
+  ) {}
 
   async onApplicationBootstrap() {
-    if (process.env.SEED_DEMO_DATA === 'true') await this.seed.run();
+    if (this.config.SEED_DEMO_DATA === 'true') await this.seed.run();
   }
 }

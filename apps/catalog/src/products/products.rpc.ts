@@ -1,43 +1,42 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ok } from '@jalaj/contracts';
-import { parseRequest } from '@jalaj/server-kit';
+import { IdempotentCommand, RpcHandler, type RpcParsedRequest as Req } from '@jalaj/server-kit';
 import { ProductsService } from './products.service.js';
 
 @Controller()
 export class ProductsRpc {
   constructor(private readonly products: ProductsService) {}
 
-  @MessagePattern('rpc.catalog.products.list')
-  async list(@Payload() payload: unknown) {
-    return ok({ items: await this.products.list(parseRequest('rpc.catalog.products.list', payload)) });
+  @RpcHandler('rpc.catalog.products.list')
+  async list(request: Req<'rpc.catalog.products.list'>) {
+    return ok({ items: await this.products.list(request) });
   }
 
-  @MessagePattern('rpc.catalog.products.get')
-  get(@Payload() payload: unknown) {
-    return this.products.get(parseRequest('rpc.catalog.products.get', payload).id);
+  @RpcHandler('rpc.catalog.products.get')
+  get({ id }: Req<'rpc.catalog.products.get'>) {
+    return this.products.get(id);
   }
 
-  @MessagePattern('rpc.catalog.products.get-many')
-  async getMany(@Payload() payload: unknown) {
-    return ok({ items: await this.products.getMany(parseRequest('rpc.catalog.products.get-many', payload).ids) });
+  @RpcHandler('rpc.catalog.products.get-many')
+  async getMany({ ids }: Req<'rpc.catalog.products.get-many'>) {
+    return ok({ items: await this.products.getMany(ids) });
   }
 
-  @MessagePattern('rpc.catalog.products.create')
-  create(@Payload() payload: unknown) {
-    const { actor, product } = parseRequest('rpc.catalog.products.create', payload);
+  @RpcHandler('rpc.catalog.products.create')
+  @IdempotentCommand()
+  create({ actor, product }: Req<'rpc.catalog.products.create'>) {
     return this.products.create(actor, product);
   }
 
-  @MessagePattern('rpc.catalog.products.update')
-  update(@Payload() payload: unknown) {
-    const { actor, id, product } = parseRequest('rpc.catalog.products.update', payload);
+  @RpcHandler('rpc.catalog.products.update')
+  @IdempotentCommand()
+  update({ actor, id, product }: Req<'rpc.catalog.products.update'>) {
     return this.products.update(actor, id, product);
   }
 
-  @MessagePattern('rpc.catalog.products.delete')
-  delete(@Payload() payload: unknown) {
-    const { actor, id } = parseRequest('rpc.catalog.products.delete', payload);
+  @RpcHandler('rpc.catalog.products.delete')
+  @IdempotentCommand()
+  delete({ actor, id }: Req<'rpc.catalog.products.delete'>) {
     return this.products.delete(actor, id);
   }
 }

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { paiseToDecimalString, rupeesToPaise } from '@jalaj/commerce';
-import { fail, newId, ok, type Actor, type Product as ProductDto, type ProductFilter, type ProductInput, type Result } from '@jalaj/contracts';
+import { appError, fail, failFields, newId, ok, type Actor, type Product as ProductDto, type ProductFilter, type ProductInput, type Result } from '@jalaj/contracts';
 import { addToOutbox, getLogger, OutboxRelay } from '@jalaj/server-kit';
 import { Product } from './entities/product.entity.js';
 import { checkProductInput } from './product-input.js';
-
-export const PRODUCT_MESSAGES = {
-  notFound: 'Product not found',
-  adminRequired: 'Unauthorized: Admin access required',
-} as const;
 
 /** Maps a row to the contract shape; prices leave the service as paise. */
 export function toProduct(p: Product): ProductDto {
@@ -32,6 +27,36 @@ export function toProduct(p: Product): ProductDto {
 
 /** Object keys of our own stored images (`/media/<key>`); pasted external addresses have none. */
 export const imageKeys = (urls: string[]) => urls.flatMap((u) => (u.startsWith('/media/') ? [u.slice('/media/'.length)] : []));
+
+/** The stored image set (`/media/products/<upload id>`) an address belongs to: media removes whole sets. */
+export const imageSetOf = (url: string) => url.replace(/\/[^/]*$/, '');
+
+/**
+ * Product writes that change image references take this lock, so that a product dropping
+ * an image and another product taking it up are not decided at the same time.
+ */
+const IMAGE_REFERENCES_LOCK = "select pg_advisory_xact_lock(hashtext('catalog.product-images'))";
+
+/**
+ * Of the given addresses, those whose image set no other product uses: only these may be
+ * deleted from the bucket (an admin may give two products the same image).
+ */
+async function unshared(tx: EntityManager, productId: string, urls: string[]): Promise<string[]> {
+  const own = urls.filter((u) => u.startsWith('/media/'));
+  if (!own.length) return [];
+  const sets = [...new Set(own.map(imageSetOf))];
+  const rows = (await tx
+    .getConnection()
+    .execute(
+      `select distinct regexp_replace(u, '/[^/]*$', '') as image_set from products p cross join lateral jsonb_array_elements_text(p.image_urls) as u
+       where p.id <> ? and regexp_replace(u, '/[^/]*$', '') in (${sets.map(() => '?').join(', ')})`,
+      [productId, ...sets],
+      'all',
+      tx.getTransactionContext(),
+    )) as { image_set: string }[];
+  const used = new Set(rows.map((r) => r.image_set));
+  return own.filter((u) => !used.has(imageSetOf(u)));
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -59,7 +84,7 @@ export class ProductsService {
 
   async get(id: string): Promise<Result<ProductDto>> {
     const row = await this.em.findOne(Product, { id });
-    return row ? ok(toProduct(row)) : fail('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+    return row ? ok(toProduct(row)) : fail('PRODUCT_NOT_FOUND');
   }
 
   async getMany(ids: string[]): Promise<ProductDto[]> {
@@ -68,11 +93,12 @@ export class ProductsService {
   }
 
   async create(actor: Actor, input: ProductInput): Promise<Result<ProductDto>> {
-    if (actor.role !== 'admin') return fail('FORBIDDEN', PRODUCT_MESSAGES.adminRequired);
+    if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
     const checked = checkProductInput(input);
-    if (!checked.ok) return fail('VALIDATION_FAILED', 'Failed to create product', { fieldErrors: checked.errors });
+    if (!checked.ok) return failFields(checked.errors, appError('PRODUCT_INVALID', { action: 'create' }));
     const v = checked.value;
     const product = await this.em.transactional(async (tx) => {
+      await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
       const row = tx.create(Product, {
         id: newId('prd'),
         name: v.name,
@@ -94,14 +120,22 @@ export class ProductsService {
   }
 
   async update(actor: Actor, id: string, input: ProductInput): Promise<Result<ProductDto>> {
-    if (actor.role !== 'admin') return fail('FORBIDDEN', PRODUCT_MESSAGES.adminRequired);
+    if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
     const checked = checkProductInput(input);
-    if (!checked.ok) return fail('VALIDATION_FAILED', 'Failed to update product', { fieldErrors: checked.errors });
+    if (!checked.ok) return failFields(checked.errors, appError('PRODUCT_INVALID', { action: 'update' }));
     const v = checked.value;
     const result = await this.em.transactional(async (tx) => {
+      await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
       const row = await tx.findOne(Product, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
       if (!row) return null;
-      const removedImageUrls = row.imageUrls.filter((u) => !v.imageUrls.includes(u));
+      // Images this product stops using, unless it keeps another variant of the same set
+      // or another product uses them: media deletes exactly these.
+      const kept = new Set(v.imageUrls.map(imageSetOf));
+      const removedImageUrls = await unshared(
+        tx,
+        id,
+        row.imageUrls.filter((u) => !v.imageUrls.includes(u) && !kept.has(imageSetOf(u))),
+      );
       Object.assign(row, nullAttributes(), v.attributes, {
         name: v.name,
         description: v.description,
@@ -113,22 +147,24 @@ export class ProductsService {
       addToOutbox(tx, 'evt.catalog.product.updated.v1', { product: toProduct(row), removedImageUrls });
       return toProduct(row);
     });
-    if (!result) return fail('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+    if (!result) return fail('PRODUCT_NOT_FOUND');
     this.relay.nudge();
     return ok(result);
   }
 
-  /** Deletes a product (admins only) and, in the same transaction, queues its deletion event. */
+  /** Deletes a product (admins only) and, in the same transaction, queues its deletion event with the images only it used. */
   async delete(actor: Actor, id: string): Promise<Result<{ id: string }>> {
-    if (actor.role !== 'admin') return fail('FORBIDDEN', PRODUCT_MESSAGES.adminRequired);
+    if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
     const deleted = await this.em.transactional(async (tx) => {
+      await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
       const product = await tx.findOne(Product, { id });
       if (!product) return false;
       tx.remove(product);
-      addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId: id, imageKeys: imageKeys(product.imageUrls) });
+      // Images another product still shows stay in the bucket.
+      addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId: id, imageKeys: imageKeys(await unshared(tx, id, product.imageUrls)) });
       return true;
     });
-    if (!deleted) return fail('NOT_FOUND', PRODUCT_MESSAGES.notFound);
+    if (!deleted) return fail('PRODUCT_NOT_FOUND');
     this.relay.nudge();
     return ok({ id });
   }

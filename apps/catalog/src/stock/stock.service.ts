@@ -1,8 +1,8 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager, MikroORM } from '@mikro-orm/core';
-import { CART_MESSAGES, insufficientStockMessage } from '@jalaj/commerce';
-import { AppErrorException, fail, ok, type Result } from '@jalaj/contracts';
-import { getLogger, runPeriodically } from '@jalaj/server-kit';
+import { EntityManager } from '@mikro-orm/core';
+import { AppErrorException, appError, fail, ok, type Result } from '@jalaj/contracts';
+import { addToOutbox, getLogger, OutboxRelay, runPeriodically } from '@jalaj/server-kit';
+import { StockRepository } from './stock.repository.js';
 
 type Line = { productId: string; quantity: number };
 type Settled = { reservationId: string; status: 'committed' | 'released' };
@@ -12,6 +12,7 @@ type Settled = { reservationId: string; status: 'committed' | 'released' };
  * updates (`stock_quantity >= n`), so stock can never go below zero and two checkouts can
  * never both get the last plant. A reservation is committed after payment or released
  * (payment failed, or it expired), and each of those happens once, whatever the retries.
+ * Each write is one `em.transactional` here (ADR 014); the SQL is {@link StockRepository}'s.
  */
 @Injectable()
 export class StockService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,45 +21,37 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
 
   constructor(
     private readonly em: EntityManager,
-    private readonly orm: MikroORM,
+    private readonly reservations: StockRepository,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async reserve(reservationId: string, lines: Line[], ttlSeconds: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
     try {
-      return await this.em.fork().transactional(async (tx) => {
-        const conn = tx.getConnection();
-        const ctx = tx.getTransactionContext();
-        const inserted = (await conn.execute(
-          "insert into stock_reservations (id, status, expires_at) values (?, 'held', now() + make_interval(secs => ?)) on conflict (id) do nothing returning expires_at",
-          [reservationId, ttlSeconds],
-          'all',
-          ctx,
-        )) as { expires_at: Date }[];
-        if (!inserted.length) {
-          const [existing] = (await conn.execute('select status, expires_at from stock_reservations where id = ?', [reservationId], 'all', ctx)) as { status: string; expires_at: Date }[];
-          return ok({ reservationId, expiresAt: new Date(existing!.expires_at).toISOString() });
-        }
+      // One transaction: the reservation, its lines and the event, or nothing.
+      const result = await this.em.transactional(async (tx) => {
+        const expiresAt = await this.reservations.insertHeld(reservationId, ttlSeconds);
+        if (!expiresAt) return ok({ reservationId, expiresAt: (await this.reservations.expiresAt(reservationId))!.toISOString() });
         // Sum duplicates and lock rows in id order, so concurrent reservations cannot deadlock.
         const totals = new Map<string, number>();
         for (const l of lines) totals.set(l.productId, (totals.get(l.productId) ?? 0) + l.quantity);
+        const changed: { productId: string; stockQuantity: number }[] = [];
         for (const [productId, quantity] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
-          const updated = (await conn.execute(
-            'update products set stock_quantity = stock_quantity - ? where id = ? and stock_quantity >= ? returning stock_quantity',
-            [quantity, productId, quantity],
-            'all',
-            ctx,
-          )) as unknown[];
-          if (!updated.length) {
-            const [row] = (await conn.execute('select name, stock_quantity from products where id = ?', [productId], 'all', ctx)) as { name: string; stock_quantity: number }[];
+          const left = await this.reservations.takeStock(productId, quantity);
+          if (left === null) {
+            const row = await this.reservations.product(productId);
             // Throwing rolls back the lines reserved so far: all or nothing.
-            if (!row) throw new AppErrorException({ code: 'NOT_FOUND', message: 'Product not found', title: productId });
-            if (row.stock_quantity <= 0) throw new AppErrorException({ code: 'OUT_OF_STOCK', title: CART_MESSAGES.outOfStockTitle, message: `${row.name}: ${CART_MESSAGES.outOfStockText}` });
-            throw new AppErrorException({ code: 'INSUFFICIENT_STOCK', title: CART_MESSAGES.insufficientStockTitle, message: `${row.name}: ${insufficientStockMessage(row.stock_quantity)}` });
+            if (!row) throw new AppErrorException(appError('PRODUCT_NOT_FOUND', { productId }));
+            if (row.stockQuantity <= 0) throw new AppErrorException(appError('OUT_OF_STOCK', { productId, productName: row.name }));
+            throw new AppErrorException(appError('INSUFFICIENT_STOCK', { productId, available: row.stockQuantity, inCart: 0, productName: row.name }));
           }
-          await conn.execute('insert into stock_reservation_lines (reservation_id, product_id, quantity) values (?, ?, ?)', [reservationId, productId, quantity], 'run', ctx);
+          await this.reservations.insertLine(reservationId, productId, quantity);
+          changed.push({ productId, stockQuantity: left });
         }
-        return ok({ reservationId, expiresAt: new Date(inserted[0]!.expires_at).toISOString() });
+        addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'reserved', products: changed });
+        return ok({ reservationId, expiresAt: expiresAt.toISOString() });
       });
+      this.relay.nudge();
+      return result;
     } catch (e) {
       if (e instanceof AppErrorException) return { ok: false, error: e.error };
       throw e;
@@ -75,33 +68,26 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** Moves a held reservation to its final state once; a settled one answers with the state it has. */
   private async settle(reservationId: string, to: 'committed' | 'released'): Promise<Result<Settled>> {
-    return this.em.fork().transactional(async (tx) => {
-      const conn = tx.getConnection();
-      const ctx = tx.getTransactionContext();
-      const [row] = (await conn.execute('select status from stock_reservations where id = ? for update', [reservationId], 'all', ctx)) as { status: string }[];
-      if (!row) return fail('NOT_FOUND', 'Reservation not found');
-      if (row.status !== 'held') return ok({ reservationId, status: row.status as Settled['status'] });
+    const result = await this.em.transactional(async (tx) => {
+      const status = await this.reservations.lockStatus(reservationId);
+      if (!status) return fail('NOT_FOUND');
+      if (status !== 'held') return ok({ reservationId, status: status as Settled['status'] });
       if (to === 'released') {
-        await conn.execute(
-          'update products p set stock_quantity = p.stock_quantity + l.quantity from stock_reservation_lines l where l.reservation_id = ? and l.product_id = p.id',
-          [reservationId],
-          'run',
-          ctx,
-        );
+        const products = await this.reservations.restoreStock(reservationId);
+        addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products });
       }
-      await conn.execute('update stock_reservations set status = ?, settled_at = now() where id = ?', [to, reservationId], 'run', ctx);
+      await this.reservations.markSettled(reservationId, to);
       return ok({ reservationId, status: to });
     });
+    this.relay.nudge();
+    return result;
   }
 
-  /** Releases reservations whose time ran out (a checkout abandoned before payment). */
+  /** Releases reservations whose time ran out (a checkout abandoned before payment); each in its own transaction. */
   async releaseExpired(): Promise<number> {
-    const rows = (await this.orm.em
-      .fork()
-      .getConnection()
-      .execute("select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit 100")) as { id: string }[];
-    for (const { id } of rows) await this.release(id);
-    return rows.length;
+    const ids = await this.reservations.expiredHeld(100);
+    for (const id of ids) await this.release(id);
+    return ids.length;
   }
 
   onApplicationBootstrap() {

@@ -5,9 +5,10 @@ import { expect, test } from '@playwright/test';
  * the catalog's PostgreSQL table through NATS and the BFF; `/admin` loads the admin app.
  */
 test.describe('walking skeleton', () => {
-  test('every service reports healthy through the BFF', async ({ request }) => {
-    const res = await request.get('/api/health');
+  test('every service reports healthy through the BFF (on its ops port; not on the shop)', async ({ request }) => {
+    const res = await request.get(`${process.env.E2E_OPS_URL}/health`);
     expect(res.ok()).toBe(true);
+    expect((await request.get('/api/health')).status()).toBe(404);
     const health = await res.json();
     expect(health.status).toBe('up');
     expect(Object.keys(health.services).sort()).toEqual(['cart', 'catalog', 'identity', 'media', 'order']);

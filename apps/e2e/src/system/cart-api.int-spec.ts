@@ -1,5 +1,4 @@
-import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
-import { httpClient, newConfirmedShopper, testDatabaseUrl, type HttpCall } from '@jalaj/testing';
+import { httpClient, newConfirmedShopper, startTestShop, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
 
 /**
  * The cart through the BFF with real identity, catalog, cart and BFF processes: the
@@ -7,28 +6,17 @@ import { httpClient, newConfirmedShopper, testDatabaseUrl, type HttpCall } from 
  * products, and two tabs adding at once.
  */
 describe('cart through the BFF (real processes)', () => {
-  const apps: AppHandle[] = [];
+  let shop: TestShop;
   let base = '';
   let adminToken = '';
 
   beforeAll(async () => {
-    const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
-    const bffPort = await freePort();
-    base = `http://127.0.0.1:${bffPort}`;
-    apps.push(
-      ...(await Promise.all([
-        startApp('identity', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('identity'), ADMIN_EMAIL: 'admin@jalaj.test', ADMIN_PASSWORD: 'admin-secret-1', PUBLIC_URL: base } }),
-        startApp('catalog', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('catalog') } }),
-        startApp('cart', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('cart') } }),
-      ])),
-    );
-    apps.push(await startApp('bff', { port: bffPort, env: shared }));
-    adminToken = (await call('POST', '/api/auth/sign-in', { body: { email: 'admin@jalaj.test', password: 'admin-secret-1' } })).body.accessToken;
+    shop = await startTestShop({ services: ['identity', 'catalog', 'cart'] });
+    base = shop.base;
+    adminToken = (await call('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken;
   }, 120000);
 
-  afterAll(async () => {
-    await Promise.all(apps.reverse().map((a) => a.stop()));
-  });
+  afterAll(() => shop?.stop());
 
   const call: HttpCall = (method, path, opts) => httpClient(base)(method, path, opts);
   const shopper = async () => (await newConfirmedShopper(call, 'cart')).token;
@@ -58,7 +46,7 @@ describe('cart through the BFF (real processes)', () => {
     expect((await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity: 11 } })).body).toMatchObject({ title: 'Insufficient Stock', message: 'Only 10 items available' });
 
     const first = await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity: 1 } });
-    expect(first.body).toMatchObject({ title: 'Added to Cart', message: '1 item successfully added to your cart' });
+    expect(first.body).toMatchObject({ notice: { code: 'CART_ITEM_ADDED', data: { quantity: 1 } }, title: 'Added to Cart', message: '1 item successfully added to your cart' });
     const second = await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity: 2 } });
     expect(second.body).toMatchObject({ title: 'Updated Cart', message: 'Cart updated with 2 more items' });
     // 3 of one plant: 5% off ₹200.00 = ₹190.00 each.
@@ -67,6 +55,9 @@ describe('cart through the BFF (real processes)', () => {
 
     expect((await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity: 8 } })).body).toMatchObject({
       code: 'INSUFFICIENT_STOCK',
+      // The facts travel with the code, so a client can word it itself (ADR 013).
+      data: { productId: p.id, available: 10, inCart: 3 },
+      title: 'Insufficient Stock',
       message: 'Only 10 items available. You already have 3 in cart.',
     });
     expect((await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity: 0 } })).status).toBe(400);

@@ -1,7 +1,7 @@
+import http, { type IncomingHttpHeaders } from 'node:http';
 import { Client as S3 } from 'minio';
-import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventually, httpClient, testDatabaseUrl, type HttpCall } from '@jalaj/testing';
+import { eventually, httpClient, startTestShop, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
 
 /**
  * The catalogue through the BFF with real identity, catalog, media and BFF processes:
@@ -9,37 +9,28 @@ import { eventually, httpClient, testDatabaseUrl, type HttpCall } from '@jalaj/t
  * catalogue events, and stock that never goes below zero under concurrent reservations.
  */
 describe('catalogue and media through the BFF (real processes)', () => {
-  const apps: AppHandle[] = [];
+  let shop: TestShop;
   let base = '';
+  let mediaBase = '';
   let rpc: RpcClient;
   let s3: S3;
   let adminToken = '';
   let shopperToken = '';
 
   beforeAll(async () => {
-    const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
-    const s3env = { S3_ENDPOINT: process.env.S3_ENDPOINT!, S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!, S3_SECRET_KEY: process.env.S3_SECRET_KEY!, S3_BUCKET: 'photos-catalog-spec' };
-    const mediaPort = await freePort();
-    const bffPort = await freePort();
-    base = `http://127.0.0.1:${bffPort}`;
-    apps.push(
-      ...(await Promise.all([
-        startApp('identity', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('identity'), ADMIN_EMAIL: 'admin@jalaj.test', ADMIN_PASSWORD: 'admin-secret-1' } }),
-        startApp('catalog', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('catalog') } }),
-        startApp('media', { port: mediaPort, env: { ...shared, ...s3env, DATABASE_URL: testDatabaseUrl('media') } }),
-      ])),
-    );
-    apps.push(await startApp('bff', { port: bffPort, env: { ...shared, MEDIA_URL: `http://127.0.0.1:${mediaPort}` } }));
+    shop = await startTestShop({ services: ['identity', 'catalog', 'media'], bucket: 'photos-catalog-spec' });
+    base = shop.base;
+    mediaBase = shop.mediaBase!;
     rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'catalog-spec' });
     const u = new URL(process.env.S3_ENDPOINT!);
-    s3 = new S3({ endPoint: u.hostname, port: Number(u.port), useSSL: false, accessKey: s3env.S3_ACCESS_KEY, secretKey: s3env.S3_SECRET_KEY, pathStyle: true, region: 'ap-south-1' });
-    adminToken = (await json('POST', '/api/auth/sign-in', { body: { email: 'admin@jalaj.test', password: 'admin-secret-1' } })).body.accessToken;
+    s3 = new S3({ endPoint: u.hostname, port: Number(u.port), useSSL: false, accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, pathStyle: true, region: 'ap-south-1' });
+    adminToken = (await json('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken;
     shopperToken = (await json('POST', '/api/auth/sign-in', { body: { email: 'shopper@jalaj.shop', password: 'jalaj-shopper-2026' } })).body.accessToken;
   }, 120000);
 
   afterAll(async () => {
     await rpc?.onApplicationShutdown();
-    await Promise.all(apps.reverse().map((a) => a.stop()));
+    await shop?.stop();
   });
 
   const json: HttpCall = (method, path, opts) => httpClient(base)(method, path, opts);
@@ -82,7 +73,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     expect((await json('POST', '/api/admin/products', { body: product })).status).toBe(401);
     expect((await json('POST', '/api/admin/products', { body: product, token: shopperToken })).status).toBe(403);
     const shopperViaRpc = await rpc.request('rpc.catalog.products.create', { actor: { id: 'usr_x', role: 'user' }, product });
-    expect(shopperViaRpc).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+    expect(shopperViaRpc).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
 
     const bad = await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: ' ', price: '9.999', stockQuantity: 1.5 } });
     expect(bad.status).toBe(400);
@@ -136,6 +127,96 @@ describe('catalogue and media through the BFF (real processes)', () => {
     await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefixA)));
   });
 
+  it('never deletes an image set another product still uses, on delete or on edit', async () => {
+    const png = await realPng();
+    const [shared, onlyA, onlyC] = (
+      await upload([
+        { name: 's.webp', type: 'image/webp', bytes: png },
+        { name: 'a.webp', type: 'image/webp', bytes: png },
+        { name: 'c.webp', type: 'image/webp', bytes: png },
+      ])
+    ).body.items.map((i: { url: string }) => i.url as string);
+    const prefix = (url: string) => url.split('/').slice(2, 4).join('/');
+    const a = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Shares A', imageUrls: [shared, onlyA] } })).body;
+    // B shows another variant of the same set: still the same stored images.
+    const b = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Shares B', imageUrls: [shared.replace('large', 'card')] } })).body;
+    const c = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Shares C', imageUrls: [shared, onlyC] } })).body;
+
+    // Deleting A removes only what A alone used (both travel in the same event).
+    expect((await json('DELETE', `/api/admin/products/${a.id}`, { token: adminToken })).status).toBe(204);
+    await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefix(onlyA))));
+    expect((await storedObjects()).filter((k) => k.startsWith(prefix(shared)))).toHaveLength(3);
+
+    // C stops using both: again only its own image goes.
+    await json('PATCH', `/api/admin/products/${c.id}`, { token: adminToken, body: { ...product, name: 'Shares C', imageUrls: [] } });
+    await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefix(onlyC))));
+    expect((await storedObjects()).filter((k) => k.startsWith(prefix(shared)))).toHaveLength(3);
+    expect((await fetch(base + shared.replace('large', 'thumb'))).status).toBe(200);
+
+    // The last product using it lets it go.
+    await json('DELETE', `/api/admin/products/${b.id}`, { token: adminToken });
+    await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefix(shared))));
+  });
+
+  it('serves only minted image keys: dot segments are a 404, never forwarded or cached', async () => {
+    // node:http sends the path as written (fetch would resolve the dot segments itself).
+    const rawGet = (path: string) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const u = new URL(base);
+        http
+          .get({ host: u.hostname, port: u.port, path }, (res) => {
+            let body = '';
+            res.setEncoding('utf8').on('data', (d: string) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          })
+          .on('error', reject);
+      });
+    const paths = [
+      '/media/%2e%2e/%2e%2e/metrics',
+      '/media/..%2f..%2f..%2fhealth%2fready',
+      '/media/../../metrics',
+      '/media/demo/%2e%2e/%2e%2e/%2e%2e/metrics',
+      '/media/products/x/..%2f..%2f..%2fmetrics',
+      '/media/demo/monte-carlo/large.png',
+    ];
+    for (const path of paths) {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const r = await rawGet(path);
+        expect([path, r.status]).toEqual([path, 404]);
+        expect(r.headers['content-type']).toContain('application/problem+json');
+        expect(r.headers['cache-control']).not.toContain('immutable');
+        expect(r.body).not.toMatch(/process_cpu|"checks"/);
+      }
+    }
+    expect((await rawGet('/media/demo/monte-carlo/thumb.webp')).status).toBe(200);
+  });
+
+  it("media's upload endpoint believes no x-actor header: only a verified admin token", async () => {
+    const png = await realPng();
+    const post = (headers: Record<string, string>) =>
+      fetch(`${mediaBase}/internal/uploads`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', ...headers }, body: png });
+    const forged = await post({ 'x-actor': JSON.stringify({ id: 'usr_forged', role: 'admin' }) });
+    expect(forged.status).toBe(401);
+    expect((await post({ 'x-actor': JSON.stringify({ id: 'usr_forged', role: 'admin' }), authorization: 'Bearer not.a.token' })).status).toBe(401);
+    expect((await post({ authorization: `Bearer ${shopperToken}` })).status).toBe(403);
+    const admin = await post({ authorization: `Bearer ${adminToken}` });
+    expect(admin.status).toBe(201);
+    expect((await admin.json()).url).toMatch(/^\/media\/products\/upl_[0-9A-Z]+\/large\.webp$/);
+  });
+
+  it('refuses unknown product-list filters with a 400 naming the allowed values', async () => {
+    const bad = await json('GET', '/api/products?category=nonsense');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Unknown category 'nonsense'. Choose one of: foreground, midground, background, aquatic_plant.");
+    expect((await json('GET', '/api/products?difficulty=impossible')).status).toBe(400);
+    expect((await json('GET', '/api/products?light=dark')).status).toBe(400);
+    expect((await json('GET', '/api/products?co2=maybe')).status).toBe(400);
+    expect((await json('GET', '/api/products?sort=price_desc')).body).toMatchObject({ status: 400, message: "Unknown filter 'sort'. Filters: q, category, difficulty, light, co2." });
+    expect((await json('GET', '/api/products?minPrice=abc&maxPrice=-5')).status).toBe(400);
+    expect((await json('GET', '/api/products?category=foreground&category=background')).status).toBe(400);
+    expect((await json('GET', '/api/products?category=&difficulty=easy')).status).toBe(200);
+  });
+
   it('drops the cached product when the catalogue changes, even when the change did not come through this BFF', async () => {
     const [first] = (await json('GET', '/api/products')).body.items;
     expect((await json('GET', `/api/products/${first.id}`)).body.pricePaise).toBe(first.pricePaise);
@@ -179,5 +260,16 @@ describe('catalogue and media through the BFF (real processes)', () => {
     expect(await rpc.request('rpc.catalog.stock.commit', { reservationId: okId })).toEqual({ ok: true, data: { reservationId: okId, status: 'released' } });
     expect(await get(created.id)).toBe(1);
     expect(await get(other.id)).toBe(96);
+  });
+
+  it('shows a reservation and its release on the product page at once, not after the cache expires', async () => {
+    const created = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Cached stock', stockQuantity: 7 } })).body;
+    const shown = async () => (await json('GET', `/api/products/${created.id}`)).body.stockQuantity as number;
+    expect(await shown()).toBe(7); // now cached by the BFF
+    const reservationId = `res_cache_${created.id}`;
+    expect((await rpc.request('rpc.catalog.stock.reserve', { reservationId, ttlSeconds: 600, lines: [{ productId: created.id, quantity: 3 }] })).ok).toBe(true);
+    await eventually(shown, (n) => n === 4);
+    expect((await rpc.request('rpc.catalog.stock.release', { reservationId })).ok).toBe(true);
+    await eventually(shown, (n) => n === 7);
   });
 });

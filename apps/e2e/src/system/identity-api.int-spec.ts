@@ -1,3 +1,5 @@
+import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pg from 'pg';
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
 import { eventually, httpClient, newConfirmedShopper, testDatabaseUrl, type HttpCall, type HttpReply } from '@jalaj/testing';
 
@@ -10,15 +12,17 @@ describe('identity through the BFF (real processes)', () => {
   let identity: AppHandle;
   let bff: AppHandle;
   let base = '';
+  let identityDb = '';
   const admin = { email: 'admin@jalaj.test', password: 'admin-secret-1' };
 
   beforeAll(async () => {
     const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, LOG_LEVEL: 'warn' };
     const bffPort = await freePort();
     base = `http://127.0.0.1:${bffPort}`;
+    identityDb = testDatabaseUrl('identity');
     identity = await startApp('identity', {
       port: await freePort(),
-      env: { ...shared, DATABASE_URL: testDatabaseUrl('identity'), PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, REFRESH_REUSE_GRACE_MS: '0' },
+      env: { ...shared, DATABASE_URL: identityDb, PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, REFRESH_REUSE_GRACE_MS: '0' },
     });
     bff = await startApp('bff', { port: bffPort, env: shared });
   }, 90000);
@@ -53,7 +57,7 @@ describe('identity through the BFF (real processes)', () => {
     const email = uniqueEmail('ravi');
     expect((await call('POST', '/api/auth/sign-up', { body: { email, password: 'secret-123', fullName: 'Ravi Das' } })).status).toBe(201);
     const again = await call('POST', '/api/auth/sign-up', { body: { email: email.toUpperCase(), password: 'secret-123', fullName: 'Ravi Das' } });
-    expect(again).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'User already registered' } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN', message: 'User already registered' } });
     expect((await call('POST', '/api/auth/sign-in', { body: { email, password: 'secret-123' } })).body).toMatchObject({ message: 'Email not confirmed' });
 
     const link = new URL(await mailTo(email, 'Confirm your Jalaj account'));
@@ -65,7 +69,7 @@ describe('identity through the BFF (real processes)', () => {
     expect(signedIn.body.user).toMatchObject({ email, fullName: 'Ravi Das', role: 'user' });
     expect(signedIn.body).not.toHaveProperty('refreshToken');
     expect(signedIn.cookie).toMatch(/^jalaj_rt=rt_/);
-    expect((await call('POST', '/api/auth/sign-in', { body: { email, password: 'wrong-pass' } })).body).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid login credentials' });
+    expect((await call('POST', '/api/auth/sign-in', { body: { email, password: 'wrong-pass' } })).body).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid login credentials' });
   });
 
   it('rejects bad sign-up input with the rule messages and never answers 500', async () => {
@@ -111,7 +115,7 @@ describe('identity through the BFF (real processes)', () => {
     expect((await call('POST', '/api/auth/password-update', { body: { token, password: '12345' } })).body).toMatchObject({ message: 'Password must be at least 6 characters long.' });
     expect((await call('POST', '/api/auth/password-update', { body: { token, password: 'brand-new-1' } })).status).toBe(200);
     expect((await call('POST', '/api/auth/password-update', { body: { token, password: 'brand-new-2' } })).body).toMatchObject({
-      code: 'INVALID_TOKEN',
+      code: 'RESET_LINK_INVALID',
       message: 'This password reset link is invalid or has expired. Please request a new one.',
     });
     expect((await call('GET', '/api/me', { token: s.token })).status).toBe(401);
@@ -137,14 +141,14 @@ describe('identity through the BFF (real processes)', () => {
   it('signs in with a texted code (type sms), once per code, and limits guesses', async () => {
     const phone = `98${String(Date.now()).slice(-8)}`;
     expect((await call('POST', '/api/auth/otp', { body: { phone: '12345' } })).status).toBe(400);
-    expect((await call('POST', '/api/auth/otp', { body: { phone: `+91 ${phone}` } })).body).toEqual({ message: 'Please check your phone for the verification code.' });
+    expect((await call('POST', '/api/auth/otp', { body: { phone: `+91 ${phone}` } })).body).toEqual({ notice: { code: 'OTP_SENT' }, message: 'Please check your phone for the verification code.' });
     const sms = await eventually(
       () => call('GET', '/dev/mailbox.json'),
       (r) => r.body.items.some((m: { kind: string; to: string }) => m.kind === 'sms' && m.to === `+91${phone}`),
     );
     const code = /(\d{6})/.exec(sms.body.items.find((m: { to: string }) => m.to === `+91${phone}`).text)![1];
     const wrong = code === '000000' ? '111111' : '000000';
-    expect((await call('POST', '/api/auth/otp/verify', { body: { phone, token: wrong, type: 'sms' } })).body).toMatchObject({ code: 'INVALID_TOKEN' });
+    expect((await call('POST', '/api/auth/otp/verify', { body: { phone, token: wrong, type: 'sms' } })).body).toMatchObject({ code: 'OTP_INVALID' });
     const ok = await call('POST', '/api/auth/otp/verify', { body: { phone, token: code, type: 'sms' } });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ role: 'user', email: '' });
@@ -233,4 +237,134 @@ describe('identity through the BFF (real processes)', () => {
     expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(shopper.email)}`, { token: adminToken })).body).toMatchObject({ status: 409, message: 'User is not an admin' });
     expect((await call('GET', '/api/admin/users', { token: refreshed.body.accessToken })).status).toBe(401);
   });
+  /** GET /api/me with a raw Authorization header. */
+  const meWith = async (authorization: string) => (await fetch(`${base}/api/me`, { headers: { authorization } })).status;
+
+  /** An access token as identity would sign it, but with a key of the test's choosing. */
+  async function forgedToken(userId: string, kid: string, alg: 'ES256' | 'EdDSA' = 'ES256') {
+    const { privateKey } = await generateKeyPair(alg);
+    return new SignJWT({ role: 'admin', sid: 'ses_forged', iat_ms: Date.now() })
+      .setProtectedHeader({ alg, kid })
+      .setSubject(userId)
+      .setIssuer('jalaj-identity')
+      .setAudience('jalaj-bff')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+  }
+
+  it('accepts the bearer scheme in any case (issue #9)', async () => {
+    const s = await newShopper('bearer');
+    expect(await meWith(`bearer ${s.token}`)).toBe(200);
+    expect(await meWith(`BEARER ${s.token}`)).toBe(200);
+    expect(await meWith(`Basic ${s.token}`)).toBe(401);
+  });
+
+  it('refuses tokens signed with an unknown key, with another key under a published kid, or with EdDSA (issue #9)', async () => {
+    const s = await newShopper('forged');
+    const publishedKid = decodeProtectedHeader(s.token).kid!;
+    expect(decodeProtectedHeader(s.token).alg).toBe('ES256');
+    for (const token of [await forgedToken(s.user.id, 'key_unknown'), await forgedToken(s.user.id, publishedKid), await forgedToken(s.user.id, publishedKid, 'EdDSA')]) {
+      const r = await call('GET', '/api/me', { token });
+      expect(r).toMatchObject({ status: 401, body: { message: 'Please sign in to continue.' } });
+    }
+    expect((await call('GET', '/api/me', { token: s.token })).status).toBe(200);
+  });
+
+  it('ends the access tokens of a session revoked because a used refresh token came back (issue #9)', async () => {
+    const s = await newShopper('theft');
+    const rotated = await call('POST', '/api/auth/refresh', { cookie: s.cookie });
+    expect(rotated.status).toBe(200);
+    expect((await call('GET', '/api/me', { token: rotated.body.accessToken })).status).toBe(200);
+    // REFRESH_REUSE_GRACE_MS is 0 here: the old token coming back is reuse.
+    expect((await call('POST', '/api/auth/refresh', { cookie: s.cookie })).status).toBe(401);
+    expect((await call('GET', '/api/me', { token: rotated.body.accessToken })).status).toBe(401);
+    expect((await call('GET', '/api/me', { token: s.token })).status).toBe(401);
+  });
+
+  it('answers 400, never 500, to empty or NUL tokens and fields on the auth routes (issue #9)', async () => {
+    const statuses = [
+      await call('POST', '/api/auth/password-update', { body: { token: '', password: 'brand-new-1' } }),
+      await call('POST', '/api/auth/password-update', { body: { token: 'reset_\u0000', password: 'brand-new-1' } }),
+      await call('POST', '/api/auth/confirm', { body: { token: '\u0000' } }),
+      await call('POST', '/api/auth/sign-in', { body: { email: 'asha\u0000@example.in', password: 'secret-123' } }),
+      await call('POST', '/api/auth/sign-up', { body: { email: uniqueEmail('nul'), password: 'secret-123', fullName: 'Asha\u0000' } }),
+      await call('POST', '/api/auth/password-reset', { body: { email: 'asha\u0000@example.in' } }),
+      await call('POST', '/api/auth/otp', { body: { phone: '98300\u000012345' } }),
+    ].map((r) => r.status);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400]);
+    // A NUL in any query value is refused by the BFF's request guard before any route runs.
+    expect(await call('GET', '/api/auth/confirm?token=%00')).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect((await call('POST', '/api/auth/refresh', { cookie: 'jalaj_rt=%E0%A4%A' })).status).toBe(401);
+  });
+
+  /** Signs a shopper up, makes them an admin, and gives back a token that carries the role. */
+  async function newAdmin(adminToken: string, name: string) {
+    const s = await newShopper(name);
+    expect((await call('POST', '/api/admin/admins', { token: adminToken, body: { email: s.email } })).status).toBe(200);
+    const refreshed = await call('POST', '/api/auth/refresh', { cookie: s.cookie });
+    expect(refreshed.body.user.role).toBe('admin');
+    return { ...s, token: refreshed.body.accessToken as string };
+  }
+
+  const adminEmails = async (token: string) => (await call('GET', '/api/admin/admins', { token })).body.items.map((u: { email: string }) => u.email) as string[];
+
+  it('decodes the email of DELETE /api/admin/admins/:email once (issue #9)', async () => {
+    const adminToken = (await call('POST', '/api/auth/sign-in', { body: admin })).body.accessToken;
+    const other = await newAdmin(adminToken, 'twice');
+    // `%2540` is an encoded "%40": decoded twice it would name the other admin.
+    const doubly = encodeURIComponent(encodeURIComponent(other.email));
+    expect((await call('DELETE', `/api/admin/admins/${doubly}`, { token: adminToken })).body).toMatchObject({ status: 404, message: 'User not found with that email address' });
+    expect(await adminEmails(adminToken)).toContain(other.email);
+    expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(other.email)}`, { token: adminToken })).status).toBe(200);
+  });
+
+  it('never removes the last admin, even when the last two are removed at the same time (issue #9)', async () => {
+    const mainToken = (await call('POST', '/api/auth/sign-in', { body: admin })).body.accessToken;
+    expect(await adminEmails(mainToken)).toEqual([admin.email]);
+    const self = await call('DELETE', `/api/admin/admins/${encodeURIComponent(admin.email)}`, { token: mainToken });
+    expect(self).toMatchObject({ status: 409, body: { code: 'LAST_ADMIN', message: 'Cannot remove the last admin. Make another user an admin first.' } });
+
+    const a = await newAdmin(mainToken, 'last-a');
+    const b = await newAdmin(mainToken, 'last-b');
+    // An admin may remove their own role, as long as another admin is left.
+    expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(admin.email)}`, { token: mainToken })).status).toBe(200);
+    const [byA, byB] = await Promise.all([
+      call('DELETE', `/api/admin/admins/${encodeURIComponent(b.email)}`, { token: a.token }),
+      call('DELETE', `/api/admin/admins/${encodeURIComponent(a.email)}`, { token: b.token }),
+    ]);
+    expect([byA.status, byB.status].filter((st) => st === 200)).toHaveLength(1);
+    expect([byA.status, byB.status].filter((st) => st !== 200)[0]).toBeGreaterThanOrEqual(403);
+    const survivor = byA.status === 200 ? a : b;
+    expect(await adminEmails(survivor.token)).toEqual([survivor.email]);
+    // Leave the shop as the other specs expect it: the first admin only.
+    expect((await call('POST', '/api/admin/admins', { token: survivor.token, body: { email: admin.email } })).status).toBe(200);
+    const mainAgain = (await call('POST', '/api/auth/sign-in', { body: admin })).body.accessToken;
+    expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(survivor.email)}`, { token: mainAgain })).status).toBe(200);
+  });
+
+  // Last: a new signing key makes the BFF refetch the keys, which it does at most every 30 s.
+  it('rotates the signing key: the new key signs and tokens of the old one keep working (issue #9)', async () => {
+    const s = await newShopper('rotation');
+    const oldKid = decodeProtectedHeader(s.token).kid!;
+    // Added as an operator would, already past the wait before a new key signs.
+    const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
+    const newKid = `key_rotated_${Date.now()}`;
+    const db = new pg.Client({ connectionString: identityDb });
+    await db.connect();
+    try {
+      await db.query("insert into signing_keys (kid, alg, private_jwk, public_jwk, created_at) values ($1, 'ES256', $2, $3, now() - interval '5 minutes')", [
+        newKid,
+        await exportJWK(privateKey),
+        { ...(await exportJWK(publicKey)), kid: newKid, alg: 'ES256', use: 'sig' },
+      ]);
+    } finally {
+      await db.end();
+    }
+    const again = await call('POST', '/api/auth/sign-in', { body: { email: s.email, password: s.password } });
+    expect(decodeProtectedHeader(again.body.accessToken).kid).toBe(newKid);
+    expect((await call('GET', '/api/me', { token: s.token })).status).toBe(200);
+    expect((await eventually(() => call('GET', '/api/me', { token: again.body.accessToken }), (r) => r.status === 200, 45000)).status).toBe(200);
+    expect(oldKid).not.toBe(newKid);
+  }, 60000);
 });

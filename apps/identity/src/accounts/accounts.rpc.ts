@@ -1,6 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseRequest } from '@jalaj/server-kit';
+import { RpcHandler, type RpcParsedRequest as Req } from '@jalaj/server-kit';
 import { AccountsService } from './accounts.service.js';
 import { TokensService } from './tokens.service.js';
 
@@ -11,57 +10,53 @@ export class AccountsRpc {
     private readonly tokens: TokensService,
   ) {}
 
-  @MessagePattern('rpc.identity.accounts.sign-up')
-  signUp(@Payload() payload: unknown) {
-    return this.accounts.signUp(parseRequest('rpc.identity.accounts.sign-up', payload));
+  @RpcHandler('rpc.identity.accounts.sign-up')
+  signUp(request: Req<'rpc.identity.accounts.sign-up'>) {
+    return this.accounts.signUp(request);
   }
 
-  @MessagePattern('rpc.identity.accounts.confirm')
-  confirm(@Payload() payload: unknown) {
-    const { token, userAgent } = parseRequest('rpc.identity.accounts.confirm', payload);
+  @RpcHandler('rpc.identity.accounts.confirm')
+  confirm({ token, userAgent }: Req<'rpc.identity.accounts.confirm'>) {
     return this.accounts.confirm(token, userAgent);
   }
 
-  @MessagePattern('rpc.identity.sessions.create')
-  signIn(@Payload() payload: unknown) {
-    return this.accounts.signIn(parseRequest('rpc.identity.sessions.create', payload));
+  @RpcHandler('rpc.identity.sessions.create')
+  signIn(request: Req<'rpc.identity.sessions.create'>) {
+    return this.accounts.signIn(request);
   }
 
-  @MessagePattern('rpc.identity.sessions.refresh')
-  refresh(@Payload() payload: unknown) {
-    return this.accounts.refresh(parseRequest('rpc.identity.sessions.refresh', payload).refreshToken);
+  @RpcHandler('rpc.identity.sessions.refresh')
+  refresh({ refreshToken }: Req<'rpc.identity.sessions.refresh'>) {
+    return this.accounts.refresh(refreshToken);
   }
 
-  @MessagePattern('rpc.identity.sessions.revoke')
-  revoke(@Payload() payload: unknown) {
-    return this.accounts.revoke(parseRequest('rpc.identity.sessions.revoke', payload).refreshToken);
+  @RpcHandler('rpc.identity.sessions.revoke')
+  revoke({ refreshToken }: Req<'rpc.identity.sessions.revoke'>) {
+    return this.accounts.revoke(refreshToken);
   }
 
-  @MessagePattern('rpc.identity.passwords.reset-request')
-  resetRequest(@Payload() payload: unknown) {
-    return this.accounts.requestPasswordReset(parseRequest('rpc.identity.passwords.reset-request', payload).email);
+  @RpcHandler('rpc.identity.passwords.reset-request')
+  resetRequest({ email }: Req<'rpc.identity.passwords.reset-request'>) {
+    return this.accounts.requestPasswordReset(email);
   }
 
-  @MessagePattern('rpc.identity.passwords.update')
-  updatePassword(@Payload() payload: unknown) {
-    const { token, password } = parseRequest('rpc.identity.passwords.update', payload);
+  @RpcHandler('rpc.identity.passwords.update')
+  updatePassword({ token, password }: Req<'rpc.identity.passwords.update'>) {
     return this.accounts.updatePassword(token, password);
   }
 
-  @MessagePattern('rpc.identity.otp.request')
-  requestOtp(@Payload() payload: unknown) {
-    return this.accounts.requestOtp(parseRequest('rpc.identity.otp.request', payload).phone);
+  @RpcHandler('rpc.identity.otp.request')
+  requestOtp({ phone }: Req<'rpc.identity.otp.request'>) {
+    return this.accounts.requestOtp(phone);
   }
 
-  @MessagePattern('rpc.identity.otp.verify')
-  verifyOtp(@Payload() payload: unknown) {
-    const { phone, token, userAgent } = parseRequest('rpc.identity.otp.verify', payload);
+  @RpcHandler('rpc.identity.otp.verify')
+  verifyOtp({ phone, token, userAgent }: Req<'rpc.identity.otp.verify'>) {
     return this.accounts.verifyOtp(phone, token, userAgent);
   }
 
-  @MessagePattern('rpc.identity.keys.list')
-  async keys(@Payload() payload: unknown) {
-    parseRequest('rpc.identity.keys.list', payload);
+  @RpcHandler('rpc.identity.keys.list')
+  async keys() {
     return { keys: await this.tokens.jwks() };
   }
 }

@@ -1,31 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
-import { fail, newId, ok, type FieldError, type IssuedSession, type Me, type Result } from '@jalaj/contracts';
-import { getLogger } from '@jalaj/server-kit';
-import { identityConfig } from '../config.js';
+import { AUTH_MESSAGES, IDENTITY_MESSAGES, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
+import { fail, failFields, newId, notice, ok, type FieldError, type IssuedSession, type Me, type Notice, type Result } from '@jalaj/contracts';
+import { getLogger, InjectConfig } from '@jalaj/server-kit';
+import type { IdentityConfig } from '../config.js';
 import { queueMessage } from '../mail/mail.service.js';
 import { OneTimeToken, RefreshToken, Session } from './entities/session.entity.js';
 import { User } from './entities/user.entity.js';
 import { hashPassword, newSecret, newSmsCode, sha256, verifyPassword } from './secrets.js';
 import { TokensService } from './tokens.service.js';
-
-/** User-facing texts of identity that the spec words (§8) or that we had to choose. */
-export const IDENTITY_MESSAGES = {
-  alreadyRegistered: 'User already registered',
-  invalidCredentials: 'Invalid login credentials',
-  emailNotConfirmed: 'Email not confirmed',
-  invalidResetLink: 'This password reset link is invalid or has expired. Please request a new one.',
-  invalidConfirmLink: 'This confirmation link is invalid or has expired.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
-  accountCreated: 'Please check your email to verify your account.',
-  resetSent: 'Please check your email for password reset instructions.',
-  passwordUpdated: 'Your password has been successfully updated.',
-  passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
-  otpSent: 'Please check your phone for the verification code.',
-  invalidOtp: 'The verification code is invalid or has expired.',
-  invalidPhone: 'Please enter a valid 10-digit mobile number.',
-} as const;
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 
@@ -40,7 +23,7 @@ const RESET_TTL_MS = 3600 * 1000;
 
 export const toMe = (u: User): Me => ({ id: u.id, email: u.email ?? '', fullName: u.fullName, role: u.role, createdAt: u.createdAt.toISOString() });
 
-const invalid = (fieldErrors: FieldError[]) => fail('VALIDATION_FAILED', fieldErrors.map((e) => e.message).join(' '), { fieldErrors });
+const invalid = (fieldErrors: FieldError[]) => failFields(fieldErrors);
 
 @Injectable()
 export class AccountsService {
@@ -49,6 +32,7 @@ export class AccountsService {
   constructor(
     private readonly em: EntityManager,
     private readonly tokens: TokensService,
+    @InjectConfig() private readonly config: IdentityConfig,
   ) {}
 
   findByEmail(em: EntityManager, email: string) {
@@ -57,15 +41,15 @@ export class AccountsService {
 
   async signUp(input: { email: string; password: string; fullName: string }): Promise<Result<{ userId: string }>> {
     const errors = validateSignUp(input);
-    if (input.password && input.password.length < MIN_PASSWORD_LENGTH) errors.push({ field: 'password', message: IDENTITY_MESSAGES.passwordTooShort });
+    if (input.password && input.password.length < MIN_PASSWORD_LENGTH) errors.push({ field: 'password', message: AUTH_MESSAGES.passwordTooShort });
     if (errors.length) return invalid(errors);
     const email = input.email.trim().toLowerCase();
     const passwordHash = await hashPassword(input.password);
     return this.em.transactional(async (tx) => {
-      if (await this.findByEmail(tx, email)) return fail('CONFLICT', IDENTITY_MESSAGES.alreadyRegistered);
+      if (await this.findByEmail(tx, email)) return fail('EMAIL_TAKEN');
       const user = tx.create(User, { id: newId('usr'), email, passwordHash, fullName: input.fullName.trim(), role: 'user', createdAt: new Date(), emailConfirmedAt: null });
       const token = this.oneTimeToken(tx, 'confirm', user.id, CONFIRM_TTL_MS);
-      const link = `${identityConfig().PUBLIC_URL}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+      const link = `${this.config.PUBLIC_URL}/api/auth/confirm?token=${encodeURIComponent(token)}`;
       queueMessage(tx, {
         kind: 'mail',
         to: email,
@@ -80,7 +64,7 @@ export class AccountsService {
   async confirm(token: string, userAgent?: string): Promise<Result<IssuedSession>> {
     return this.em.transactional(async (tx) => {
       const row = await this.useToken(tx, 'confirm', token);
-      if (!row?.userId) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidConfirmLink);
+      if (!row?.userId) return fail('CONFIRM_LINK_INVALID');
       const user = await tx.findOneOrFail(User, { id: row.userId });
       user.emailConfirmedAt ??= new Date();
       return ok(await this.startSession(tx, user, userAgent));
@@ -92,8 +76,8 @@ export class AccountsService {
     if (errors.length) return invalid(errors);
     const user = await this.findByEmail(this.em, input.email);
     const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !valid) return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.invalidCredentials);
-    if (!user.emailConfirmedAt) return fail('FORBIDDEN', IDENTITY_MESSAGES.emailNotConfirmed);
+    if (!user || !valid) return fail('INVALID_CREDENTIALS');
+    if (!user.emailConfirmedAt) return fail('EMAIL_NOT_CONFIRMED');
     return this.em.transactional(async (tx) => ok(await this.startSession(tx, tx.merge(user), input.userAgent)));
   }
 
@@ -104,19 +88,19 @@ export class AccountsService {
   async refresh(refreshToken: string): Promise<Result<IssuedSession>> {
     return this.em.transactional(async (tx) => {
       const row = await tx.findOne(RefreshToken, { tokenHash: sha256(refreshToken) });
-      if (!row) return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionEnded);
+      if (!row) return fail('SESSION_ENDED');
       const session = await tx.findOne(Session, { id: row.sessionId });
-      if (!session || session.revokedAt || session.expiresAt < new Date()) return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionEnded);
+      if (!session || session.revokedAt || session.expiresAt < new Date()) return fail('SESSION_ENDED');
       const claimed = await tx
         .getConnection()
         .execute('update refresh_tokens set used_at = now() where token_hash = ? and used_at is null', [row.tokenHash], 'run', tx.getTransactionContext());
       if (claimed.affectedRows === 0) {
         const usedAt = row.usedAt?.getTime() ?? 0;
-        if (Date.now() - usedAt >= identityConfig().REFRESH_REUSE_GRACE_MS) {
+        if (Date.now() - usedAt >= this.config.REFRESH_REUSE_GRACE_MS) {
           session.revokedAt = new Date();
           await tx.flush();
           this.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reused: session revoked');
-          return fail('UNAUTHENTICATED', IDENTITY_MESSAGES.sessionEnded);
+          return fail('SESSION_ENDED');
         }
       }
       const user = await tx.findOneOrFail(User, { id: session.userId });
@@ -135,14 +119,14 @@ export class AccountsService {
   }
 
   /** Answers the same whether or not the email has an account, so it cannot be used to probe for accounts. */
-  async requestPasswordReset(emailInput: string): Promise<Result<{ message: string }>> {
+  async requestPasswordReset(emailInput: string): Promise<Result<{ notice: Notice }>> {
     const errors = validatePasswordResetRequest({ email: emailInput });
     if (errors.length) return invalid(errors);
     await this.em.transactional(async (tx) => {
       const user = await this.findByEmail(tx, emailInput);
       if (!user?.email) return;
       const token = this.oneTimeToken(tx, 'reset', user.id, RESET_TTL_MS);
-      const link = `${identityConfig().PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
+      const link = `${this.config.PUBLIC_URL}/reset-password?token=${encodeURIComponent(token)}`;
       queueMessage(tx, {
         kind: 'mail',
         to: user.email,
@@ -151,23 +135,23 @@ export class AccountsService {
         links: [link],
       });
     });
-    return ok({ message: IDENTITY_MESSAGES.resetSent });
+    return ok({ notice: notice('RESET_EMAIL_SENT') });
   }
 
   /** Sets a new password from a reset link and ends every session of the account. */
-  async updatePassword(token: string, password: string): Promise<Result<{ message: string; userId: string }>> {
+  async updatePassword(token: string, password: string): Promise<Result<{ notice: Notice; userId: string }>> {
     const errors = validateNewPassword({ password, confirmPassword: password });
     if (errors.length) return invalid(errors);
     const passwordHash = await hashPassword(password);
     return this.em.transactional(async (tx) => {
       const row = await this.useToken(tx, 'reset', token);
-      if (!row?.userId) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidResetLink);
+      if (!row?.userId) return fail('RESET_LINK_INVALID');
       const user = await tx.findOneOrFail(User, { id: row.userId });
       user.passwordHash = passwordHash;
       // Following the link proves the mailbox, so it confirms the email too.
       user.emailConfirmedAt ??= new Date();
       await tx.nativeUpdate(Session, { userId: user.id, revokedAt: null }, { revokedAt: new Date() });
-      return ok({ message: IDENTITY_MESSAGES.passwordUpdated, userId: user.id });
+      return ok({ notice: notice('PASSWORD_UPDATED'), userId: user.id });
     });
   }
 
@@ -175,25 +159,25 @@ export class AccountsService {
    * Texts a 6-digit sign-in code to a phone. The code is stored hashed together with the
    * phone, lives 10 minutes and works once; earlier codes for the phone stop working.
    */
-  async requestOtp(phoneInput: string): Promise<Result<{ message: string }>> {
+  async requestOtp(phoneInput: string): Promise<Result<{ notice: Notice }>> {
     const phone = normalizePhone(phoneInput);
-    if (!phone) return fail('VALIDATION_FAILED', IDENTITY_MESSAGES.invalidPhone, { fieldErrors: [{ field: 'phone', message: IDENTITY_MESSAGES.invalidPhone }] });
+    if (!phone) return failFields([{ field: 'phone', message: IDENTITY_MESSAGES.invalidPhone }], { code: 'PHONE_INVALID' });
     const code = newSmsCode();
     await this.em.transactional(async (tx) => {
       await tx.nativeUpdate(OneTimeToken, { purpose: 'otp', phone, usedAt: null }, { usedAt: new Date() });
       tx.persist(tx.create(OneTimeToken, { tokenHash: sha256(`${phone}:${code}`), purpose: 'otp', userId: null, phone, createdAt: new Date(), expiresAt: new Date(Date.now() + OTP_TTL_MS), usedAt: null }));
       queueMessage(tx, { kind: 'sms', to: phone, subject: 'Jalaj sign-in code', text: `${code} is your Jalaj verification code. It expires in 10 minutes. Do not share it with anyone.` });
     });
-    return ok({ message: IDENTITY_MESSAGES.otpSent });
+    return ok({ notice: notice('OTP_SENT') });
   }
 
   /** Signs in with a texted code; a phone without an account gets one (spec §7: sign in by phone). */
   async verifyOtp(phoneInput: string, code: string, userAgent?: string): Promise<Result<IssuedSession>> {
     const phone = normalizePhone(phoneInput);
-    if (!phone || !/^\d{6}$/.test(code.trim())) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidOtp);
+    if (!phone || !/^\d{6}$/.test(code.trim())) return fail('OTP_INVALID');
     return this.em.transactional(async (tx) => {
       const row = await this.useToken(tx, 'otp', `${phone}:${code.trim()}`);
-      if (!row || row.phone !== phone) return fail('INVALID_TOKEN', IDENTITY_MESSAGES.invalidOtp);
+      if (!row || row.phone !== phone) return fail('OTP_INVALID');
       let user = await tx.findOne(User, { phone });
       if (!user) {
         user = tx.create(User, { id: newId('usr'), email: null, phone, passwordHash: '', fullName: '', role: 'user', createdAt: new Date(), emailConfirmedAt: null });
@@ -232,7 +216,7 @@ export class AccountsService {
       userId: user.id,
       userAgent: userAgent?.slice(0, 300) ?? null,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + identityConfig().REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000),
+      expiresAt: new Date(now.getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000),
       revokedAt: null,
     });
     tx.persist(session);

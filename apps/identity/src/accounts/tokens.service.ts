@@ -2,74 +2,101 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { newId } from '@jalaj/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@jalaj/server-kit';
-import { identityConfig } from '../config.js';
-import { SigningKey } from './entities/session.entity.js';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, getLogger, InjectConfig } from '@jalaj/server-kit';
+import type { IdentityConfig } from '../config.js';
+import { SigningKey } from './entities/signing-key.entity.js';
+import { planSigningKeys, SIGNING_ALGORITHM, type KeyPlan, type RotationPolicy } from './signing-keys.js';
 
-interface ActiveKey {
-  kid: string;
-  privateKey: CryptoKey | Uint8Array;
-}
+/** Longest access-token life (the ACCESS_TOKEN_TTL_SECONDS bound) plus clock skew between hosts. */
+const RETIRE_AFTER_MS = (3600 + 300) * 1000;
+/** Longer than the BFF's 30 s between JWKS refetches, with room for a slow fetch. */
+const ACTIVATION_MS = 2 * 60 * 1000;
 
 /**
- * Signs short-lived access tokens (EdDSA) with a key pair kept in the database, so every
- * identity replica signs with the same key and the BFF can fetch the public half as JWKS.
+ * Signs short-lived access tokens (ES256) with key pairs kept in the database, so every
+ * identity replica signs with the same key and the BFF fetches the public halves as JWKS
+ * (picked by `kid`). Keys rotate: see `planSigningKeys` and ADR 009.
  */
 @Injectable()
 export class TokensService {
-  private active?: Promise<ActiveKey>;
+  private readonly log = getLogger('TokensService');
+  private readonly privateKeys = new Map<string, Promise<CryptoKey | Uint8Array>>();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @InjectConfig() private readonly config: IdentityConfig,
+  ) {}
 
-  private key(): Promise<ActiveKey> {
-    this.active ??= this.loadOrCreate().catch((e) => {
-      this.active = undefined;
-      throw e;
-    });
-    return this.active;
+  private policy(): RotationPolicy {
+    return { rotationMs: this.config.SIGNING_KEY_ROTATION_DAYS * 24 * 3600 * 1000, activationMs: ACTIVATION_MS, retireAfterMs: RETIRE_AFTER_MS };
   }
 
-  private async loadOrCreate(): Promise<ActiveKey> {
-    const em = this.em.fork();
-    let [row] = await em.find(SigningKey, {}, { orderBy: { createdAt: 'desc' }, limit: 1 });
-    if (!row) {
-      const { privateKey, publicKey } = await generateKeyPair('EdDSA', { extractable: true });
-      const kid = newId('key');
-      const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
-      // Two replicas may race here; the loser's insert is ignored and it reads the winner's key.
-      await em
-        .getConnection()
-        .execute(
-          'insert into signing_keys (kid, private_jwk, public_jwk, created_at) select ?, ?, ?, now() where not exists (select 1 from signing_keys)',
-          [kid, JSON.stringify(await exportJWK(privateKey)), JSON.stringify(publicJwk)],
-        );
-      [row] = await em.fork().find(SigningKey, {}, { orderBy: { createdAt: 'desc' }, limit: 1 });
-      if (!row) throw new Error('no signing key after creating one');
+  /** The unretired keys and their plan; mints and retires keys as the plan says. One small query when nothing is due. */
+  private async current(): Promise<{ rows: SigningKey[]; plan: KeyPlan }> {
+    let rows = await this.em.fork().find(SigningKey, { retiredAt: null, alg: SIGNING_ALGORITHM });
+    let plan = planSigningKeys(rows, Date.now(), this.policy());
+    if (plan.mint) {
+      await this.mint();
+      rows = await this.em.fork().find(SigningKey, { retiredAt: null, alg: SIGNING_ALGORITHM });
+      plan = planSigningKeys(rows, Date.now(), this.policy());
     }
-    return { kid: row.kid, privateKey: await importJWK(row.privateJwk as JWK, 'EdDSA') };
+    if (plan.retire.length) {
+      await this.em.fork().nativeUpdate(SigningKey, { kid: { $in: plan.retire }, retiredAt: null }, { retiredAt: new Date() });
+      this.log.info({ kids: plan.retire }, 'signing keys retired');
+    }
+    return { rows, plan };
   }
 
-  /** The public keys, as JWKS. */
+  /** Adds a new key unless another replica just did (an advisory lock serialises the check and the insert). */
+  private async mint() {
+    const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
+    const kid = newId('key');
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALGORITHM, use: 'sig' };
+    const privateJwk = await exportJWK(privateKey);
+    const rotationSeconds = this.policy().rotationMs / 1000;
+    await this.em.fork().transactional(async (tx) => {
+      const ctx = tx.getTransactionContext();
+      const connection = tx.getConnection();
+      await connection.execute("select pg_advisory_xact_lock(hashtext('identity.signing_keys'))", [], 'all', ctx);
+      const inserted = await connection.execute(
+        `insert into signing_keys (kid, alg, private_jwk, public_jwk, created_at)
+         select ?, ?, ?, ?, now() where not exists (
+           select 1 from signing_keys where retired_at is null and alg = ? and created_at > now() - make_interval(secs => ?))`,
+        [kid, SIGNING_ALGORITHM, JSON.stringify(privateJwk), JSON.stringify(publicJwk), SIGNING_ALGORITHM, rotationSeconds],
+        'run',
+        ctx,
+      );
+      if (inserted.affectedRows === 1) this.log.info({ kid }, 'signing key minted');
+    });
+  }
+
+  /** The public keys, as JWKS: the signing key, a newer one about to sign, and older ones whose tokens may live. */
   async jwks(): Promise<Record<string, unknown>[]> {
-    await this.key();
-    const rows = await this.em.fork().find(SigningKey, {}, { orderBy: { createdAt: 'desc' } });
-    return rows.map((r) => r.publicJwk);
+    const { rows, plan } = await this.current();
+    return rows.filter((r) => plan.published.includes(r.kid)).map((r) => r.publicJwk);
   }
 
   /** An access token for a user in a session; the role is read fresh at every issue. */
   async accessToken(user: { id: string; role: string }, sessionId: string): Promise<{ token: string; expiresIn: number }> {
-    const { kid, privateKey } = await this.key();
-    const expiresIn = identityConfig().ACCESS_TOKEN_TTL_SECONDS;
+    const { rows, plan } = await this.current();
+    const row = rows.find((r) => r.kid === plan.signing);
+    if (!row) throw new Error('no signing key after minting one');
+    let privateKey = this.privateKeys.get(row.kid);
+    if (!privateKey) {
+      privateKey = importJWK(row.privateJwk as JWK, SIGNING_ALGORITHM) as Promise<CryptoKey | Uint8Array>;
+      this.privateKeys.set(row.kid, privateKey);
+    }
+    const expiresIn = this.config.ACCESS_TOKEN_TTL_SECONDS;
     // `iat_ms`: the BFF ends tokens issued before a password or role change, which needs
     // better than the whole seconds of `iat`.
     const token = await new SignJWT({ role: user.role, sid: sessionId, iat_ms: Date.now() })
-      .setProtectedHeader({ alg: 'EdDSA', kid })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: row.kid })
       .setSubject(user.id)
       .setIssuer(ACCESS_TOKEN_ISSUER)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${expiresIn}s`)
-      .sign(privateKey);
+      .sign(await privateKey);
     return { token, expiresIn };
   }
 }

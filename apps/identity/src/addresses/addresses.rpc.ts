@@ -1,38 +1,37 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseRequest } from '@jalaj/server-kit';
+import { IdempotentCommand, RpcHandler, type RpcParsedRequest as Req } from '@jalaj/server-kit';
 import { AddressesService } from './addresses.service.js';
 
 @Controller()
 export class AddressesRpc {
   constructor(private readonly addresses: AddressesService) {}
 
-  @MessagePattern('rpc.identity.addresses.list')
-  list(@Payload() payload: unknown) {
-    return this.addresses.list(parseRequest('rpc.identity.addresses.list', payload).actor);
+  @RpcHandler('rpc.identity.addresses.list')
+  list({ actor }: Req<'rpc.identity.addresses.list'>) {
+    return this.addresses.list(actor);
   }
 
-  @MessagePattern('rpc.identity.addresses.create')
-  create(@Payload() payload: unknown) {
-    const { actor, address } = parseRequest('rpc.identity.addresses.create', payload);
+  @RpcHandler('rpc.identity.addresses.create')
+  @IdempotentCommand()
+  create({ actor, address }: Req<'rpc.identity.addresses.create'>) {
     return this.addresses.create(actor, address);
   }
 
-  @MessagePattern('rpc.identity.addresses.update')
-  update(@Payload() payload: unknown) {
-    const { actor, id, address } = parseRequest('rpc.identity.addresses.update', payload);
+  @RpcHandler('rpc.identity.addresses.update')
+  @IdempotentCommand()
+  update({ actor, id, address }: Req<'rpc.identity.addresses.update'>) {
     return this.addresses.update(actor, id, address);
   }
 
-  @MessagePattern('rpc.identity.addresses.delete')
-  delete(@Payload() payload: unknown) {
-    const { actor, id } = parseRequest('rpc.identity.addresses.delete', payload);
+  @RpcHandler('rpc.identity.addresses.delete')
+  @IdempotentCommand()
+  delete({ actor, id }: Req<'rpc.identity.addresses.delete'>) {
     return this.addresses.delete(actor, id);
   }
 
-  @MessagePattern('rpc.identity.addresses.set-default')
-  setDefault(@Payload() payload: unknown) {
-    const { actor, id, kind } = parseRequest('rpc.identity.addresses.set-default', payload);
+  @RpcHandler('rpc.identity.addresses.set-default')
+  @IdempotentCommand()
+  setDefault({ actor, id, kind }: Req<'rpc.identity.addresses.set-default'>) {
     return this.addresses.setDefault(actor, id, kind);
   }
 }

@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { canSetDefaultBilling, canSetDefaultShipping, normalizeAddress, validateAddress } from '@jalaj/commerce';
-import { fail, newId, ok, type Actor, type Address, type AddressInputBody, type Result } from '@jalaj/contracts';
-import { UserAddress } from './address.entity.js';
-
-export const ADDRESS_NOT_FOUND = 'Address not found';
+import { fail, failFields, newId, ok, type Actor, type Address, type AddressInputBody, type Result } from '@jalaj/contracts';
+import { UserAddress } from './entities/address.entity.js';
 
 const toAddress = (a: UserAddress): Address => ({
   id: a.id,
@@ -50,7 +48,7 @@ export class AddressesService {
 
   async create(actor: Actor, input: AddressInputBody): Promise<Result<Address>> {
     const { normalized, errors } = this.validate(input);
-    if (errors.length) return fail('VALIDATION_FAILED', errors.map((e) => e.message).join(', '), { fieldErrors: errors });
+    if (errors.length) return failFields(errors);
     return this.em.transactional(async (tx) => {
       // Serialise address changes of one user, so two concurrent adds cannot both take a default.
       await this.lockUser(tx, actor.id);
@@ -73,11 +71,11 @@ export class AddressesService {
 
   async update(actor: Actor, id: string, input: AddressInputBody): Promise<Result<Address>> {
     const { normalized, errors } = this.validate(input);
-    if (errors.length) return fail('VALIDATION_FAILED', errors.map((e) => e.message).join(', '), { fieldErrors: errors });
+    if (errors.length) return failFields(errors);
     return this.em.transactional(async (tx) => {
       await this.lockUser(tx, actor.id);
       const row = await tx.findOne(UserAddress, { id, userId: actor.id });
-      if (!row) return fail('NOT_FOUND', ADDRESS_NOT_FOUND);
+      if (!row) return fail('ADDRESS_NOT_FOUND');
       Object.assign(row, normalized, { addressType: normalized.addressType as UserAddress['addressType'] });
       if (!allowsShipping(row.addressType)) row.isDefaultShipping = false;
       if (!allowsBilling(row.addressType)) row.isDefaultBilling = false;
@@ -92,7 +90,7 @@ export class AddressesService {
     return this.em.transactional(async (tx) => {
       await this.lockUser(tx, actor.id);
       const row = await tx.findOne(UserAddress, { id, userId: actor.id });
-      if (!row) return fail('NOT_FOUND', ADDRESS_NOT_FOUND);
+      if (!row) return fail('ADDRESS_NOT_FOUND');
       tx.remove(row);
       await tx.flush();
       await this.repairDefaults(tx, actor.id);
@@ -104,10 +102,10 @@ export class AddressesService {
     const result = await this.em.transactional(async (tx) => {
       await this.lockUser(tx, actor.id);
       const row = await tx.findOne(UserAddress, { id, userId: actor.id });
-      if (!row) return fail('NOT_FOUND', ADDRESS_NOT_FOUND);
+      if (!row) return fail('ADDRESS_NOT_FOUND');
       const state = { addressType: row.addressType, isDefaultShipping: false, isDefaultBilling: false };
       if (kind === 'shipping' ? !canSetDefaultShipping(state) : !canSetDefaultBilling(state)) {
-        return fail('CONFLICT', kind === 'shipping' ? 'Failed to set default shipping address' : 'Failed to set default billing address');
+        return fail('DEFAULT_ADDRESS_FAILED', { kind });
       }
       const column = kind === 'shipping' ? 'isDefaultShipping' : 'isDefaultBilling';
       // Clear first, then set: the unique partial index never sees two defaults.

@@ -2,9 +2,9 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { EntityManager, MikroORM } from '@mikro-orm/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { newId } from '@jalaj/contracts';
-import { getLogger, runPeriodically } from '@jalaj/server-kit';
-import { identityConfig } from '../config.js';
-import { Message } from './message.entity.js';
+import { getLogger, InjectConfig, runPeriodically } from '@jalaj/server-kit';
+import type { IdentityConfig } from '../config.js';
+import { Message } from './entities/message.entity.js';
 
 export interface OutgoingMessage {
   kind: 'mail' | 'sms';
@@ -46,8 +46,11 @@ export class MessageSender implements OnApplicationBootstrap, OnApplicationShutd
   private stop?: () => void;
   static readonly MAX_ATTEMPTS = 8;
 
-  constructor(private readonly orm: MikroORM) {
-    const url = identityConfig().SMTP_URL;
+  constructor(
+    private readonly orm: MikroORM,
+    @InjectConfig() private readonly config: IdentityConfig,
+  ) {
+    const url = config.SMTP_URL;
     if (url) this.transport = nodemailer.createTransport(url);
   }
 
@@ -70,7 +73,7 @@ export class MessageSender implements OnApplicationBootstrap, OnApplicationShutd
         m.attempts += 1;
         try {
           if (m.kind === 'mail' && this.transport) {
-            await this.transport.sendMail({ from: identityConfig().MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+            await this.transport.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
             m.status = 'sent';
           } else {
             m.status = 'kept';

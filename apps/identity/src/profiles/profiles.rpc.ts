@@ -1,42 +1,41 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseRequest } from '@jalaj/server-kit';
+import { IdempotentCommand, RpcHandler, type RpcParsedRequest as Req } from '@jalaj/server-kit';
 import { ProfilesService } from './profiles.service.js';
 
 @Controller()
 export class ProfilesRpc {
   constructor(private readonly profiles: ProfilesService) {}
 
-  @MessagePattern('rpc.identity.profiles.get')
-  get(@Payload() payload: unknown) {
-    return this.profiles.get(parseRequest('rpc.identity.profiles.get', payload).actor);
+  @RpcHandler('rpc.identity.profiles.get')
+  get({ actor }: Req<'rpc.identity.profiles.get'>) {
+    return this.profiles.get(actor);
   }
 
-  @MessagePattern('rpc.identity.profiles.update')
-  update(@Payload() payload: unknown) {
-    const { actor, fullName } = parseRequest('rpc.identity.profiles.update', payload);
+  @RpcHandler('rpc.identity.profiles.update')
+  @IdempotentCommand()
+  update({ actor, fullName }: Req<'rpc.identity.profiles.update'>) {
     return this.profiles.update(actor, fullName);
   }
 
-  @MessagePattern('rpc.identity.profiles.list')
-  list(@Payload() payload: unknown) {
-    return this.profiles.list(parseRequest('rpc.identity.profiles.list', payload).actor);
+  @RpcHandler('rpc.identity.profiles.list')
+  list({ actor }: Req<'rpc.identity.profiles.list'>) {
+    return this.profiles.list(actor);
   }
 
-  @MessagePattern('rpc.identity.admins.list')
-  admins(@Payload() payload: unknown) {
-    return this.profiles.list(parseRequest('rpc.identity.admins.list', payload).actor, true);
+  @RpcHandler('rpc.identity.admins.list')
+  admins({ actor }: Req<'rpc.identity.admins.list'>) {
+    return this.profiles.list(actor, true);
   }
 
-  @MessagePattern('rpc.identity.admins.add')
-  addAdmin(@Payload() payload: unknown) {
-    const { actor, email } = parseRequest('rpc.identity.admins.add', payload);
+  @RpcHandler('rpc.identity.admins.add')
+  @IdempotentCommand()
+  addAdmin({ actor, email }: Req<'rpc.identity.admins.add'>) {
     return this.profiles.setRole(actor, email, 'admin');
   }
 
-  @MessagePattern('rpc.identity.admins.remove')
-  removeAdmin(@Payload() payload: unknown) {
-    const { actor, email } = parseRequest('rpc.identity.admins.remove', payload);
+  @RpcHandler('rpc.identity.admins.remove')
+  @IdempotentCommand()
+  removeAdmin({ actor, email }: Req<'rpc.identity.admins.remove'>) {
     return this.profiles.setRole(actor, email, 'user');
   }
 }

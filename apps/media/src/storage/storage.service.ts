@@ -1,15 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Client } from 'minio';
-import { z } from 'zod';
-import { getLogger, HealthService, loadConfig } from '@jalaj/server-kit';
-
-export const storageConfigSchema = z.object({
-  S3_ENDPOINT: z.url().default('http://127.0.0.1:9000'),
-  S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
-  S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
-  S3_BUCKET: z.string().min(3).default('photos'),
-  S3_REGION: z.string().min(1).default('ap-south-1'),
-});
+import { getLogger, HealthService, InjectConfig } from '@jalaj/server-kit';
+import type { MediaConfig } from '../config.js';
 
 /** The S3-compatible object store (MinIO in clusters, s3rver locally) holding product photos. */
 @Injectable()
@@ -18,8 +10,7 @@ export class StorageService implements OnModuleInit {
   readonly bucket: string;
   private readonly client: Client;
 
-  constructor(health: HealthService) {
-    const config = loadConfig(storageConfigSchema);
+  constructor(health: HealthService, @InjectConfig() config: MediaConfig) {
     const url = new URL(config.S3_ENDPOINT);
     this.bucket = config.S3_BUCKET;
     this.client = new Client({

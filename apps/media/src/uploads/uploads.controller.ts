@@ -1,29 +1,30 @@
 import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppErrorException, actorSchema, HEADERS, HTTP_STATUS_BY_CODE } from '@jalaj/contracts';
+import { AppErrorException, HTTP_STATUS_BY_CODE, IMAGE_KEY } from '@jalaj/contracts';
+import { AdminTokenService } from '../auth/admin-token.service.js';
 import { StorageService } from '../storage/storage.service.js';
 import { UploadsService } from './uploads.service.js';
 
 /**
  * Media's internal HTTP: image bytes never travel over NATS. Only the BFF calls it
- * (inside the cluster; a NetworkPolicy keeps others out), passing the acting admin,
- * whose role is checked again here.
+ * (inside the cluster; a NetworkPolicy keeps others out), forwarding the admin's own
+ * access token, which is verified here: no header a caller could forge is believed.
  */
 @Controller('internal')
 export class UploadsController {
   constructor(
     private readonly uploads: UploadsService,
     private readonly storage: StorageService,
+    private readonly tokens: AdminTokenService,
   ) {}
 
   @Post('uploads')
   @HttpCode(201)
   async upload(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     try {
-      const actor = actorSchema.safeParse(JSON.parse(String(req.headers[HEADERS.actor] ?? 'null')));
-      if (!actor.success) throw new AppErrorException({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
-      if (!Buffer.isBuffer(req.body)) throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'Send the image bytes as application/octet-stream.' });
-      return await this.uploads.upload(actor.data, req.body);
+      const actor = await this.tokens.admin(req.headers.authorization);
+      if (!Buffer.isBuffer(req.body)) throw new AppErrorException({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return await this.uploads.upload(actor, req.body);
     } catch (e) {
       if (!(e instanceof AppErrorException)) throw e;
       reply.status(HTTP_STATUS_BY_CODE[e.error.code]);
@@ -35,9 +36,9 @@ export class UploadsController {
   @Get('objects/*')
   async object(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const key = (req.params as Record<string, string>)['*'] ?? '';
-    if (!/^(products|demo)\/[A-Za-z0-9_-]+\/(large|card|thumb)\.webp$/.test(key)) return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
-    const object = await this.storage.get(key);
-    if (!object) return reply.status(404).send({ status: 404, code: 'NOT_FOUND', message: 'Not found' });
+    // Codes only (ADR 013): the BFF, the one caller, answers the shopper with the texts.
+    const object = IMAGE_KEY.test(key) ? await this.storage.get(key) : null;
+    if (!object) return reply.status(404).send({ status: 404, code: 'NOT_FOUND' });
     return reply
       .header('content-type', 'image/webp')
       .header('content-length', String(object.size))

@@ -1,11 +1,13 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager, MikroORM } from '@mikro-orm/core';
-import { detectImageType, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@jalaj/commerce';
+import { EntityManager } from '@mikro-orm/core';
+import { detectImageType, MAX_IMAGE_BYTES } from '@jalaj/commerce';
 import { AppErrorException, newId, type Actor } from '@jalaj/contracts';
 import { DEMO_PLANTS, demoImageKey, plantIllustrationSvg } from '@jalaj/demo-data';
-import { getLogger, runPeriodically } from '@jalaj/server-kit';
+import { getLogger, InjectConfig, runPeriodically } from '@jalaj/server-kit';
+import type { MediaConfig } from '../config.js';
 import { StorageService } from '../storage/storage.service.js';
 import { renderVariants, VARIANTS, type Variant } from './images.js';
+import { UploadsRepository } from './uploads.repository.js';
 
 /** Uploads nobody saved into a product are removed after this long. */
 const PENDING_TTL_HOURS = 24;
@@ -22,8 +24,10 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
   private stop?: () => void;
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly em: EntityManager,
+    private readonly records: UploadsRepository,
     private readonly storage: StorageService,
+    @InjectConfig() private readonly config: MediaConfig,
   ) {}
 
   /**
@@ -31,24 +35,22 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
    * rendered to WebP variants under a server-generated key. Returns the address to use.
    */
   async upload(actor: Actor, body: Buffer): Promise<{ id: string; url: string }> {
-    if (actor.role !== 'admin') throw new AppErrorException({ code: 'FORBIDDEN', message: 'Unauthorized: Admin access required' });
-    if (body.length > MAX_IMAGE_BYTES) throw new AppErrorException({ code: 'VALIDATION_FAILED', title: IMAGE_MESSAGES.tooLargeTitle, message: IMAGE_MESSAGES.tooLargeText });
+    if (actor.role !== 'admin') throw new AppErrorException({ code: 'ADMIN_REQUIRED' });
+    if (body.length > MAX_IMAGE_BYTES) throw new AppErrorException({ code: 'IMAGE_TOO_LARGE' });
     const type = detectImageType(new Uint8Array(body.buffer, body.byteOffset, Math.min(body.length, 16)));
-    if (!type) throw new AppErrorException({ code: 'VALIDATION_FAILED', title: IMAGE_MESSAGES.invalidTypeTitle, message: IMAGE_MESSAGES.invalidTypeText });
+    if (!type) throw new AppErrorException({ code: 'IMAGE_TYPE_INVALID' });
     let variants: Record<Variant, Buffer>;
     try {
       variants = await renderVariants(body);
     } catch {
       // Right magic bytes, broken picture.
-      throw new AppErrorException({ code: 'VALIDATION_FAILED', title: IMAGE_MESSAGES.invalidTypeTitle, message: IMAGE_MESSAGES.invalidTypeText });
+      throw new AppErrorException({ code: 'IMAGE_TYPE_INVALID' });
     }
     const id = newId('upl');
     const prefix = `products/${id}`;
     await this.storeVariants(prefix, variants);
-    await this.orm.em
-      .fork()
-      .getConnection()
-      .execute("insert into media_uploads (id, prefix, status, uploaded_by, content_type, bytes) values (?, ?, 'pending', ?, ?, ?)", [id, prefix, actor.id, type, body.length]);
+    // One statement, through the injected EntityManager: its own transaction (ADR 014).
+    await this.records.insertPending(this.em, { id, prefix, uploadedBy: actor.id, contentType: type, bytes: body.length });
     return { id, url: `/media/${prefix}/large.webp` };
   }
 
@@ -60,31 +62,20 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
   async removePrefixes(em: EntityManager, prefixes: string[]) {
     if (!prefixes.length) return;
     await this.storage.remove(prefixes.flatMap((p) => (Object.keys(VARIANTS) as Variant[]).map((v) => `${p}/${v}.webp`)));
-    await em.getConnection().execute(`delete from media_uploads where prefix in (${prefixes.map(() => '?').join(', ')})`, prefixes, 'run', em.getTransactionContext());
+    await this.records.deleteByPrefixes(em, prefixes);
   }
 
   /** Marks the uploads a product uses as attached, so the sweeper keeps them. */
   async attach(em: EntityManager, productId: string, urls: string[]) {
     const prefixes = urls.map(prefixOfUrl).filter((p): p is string => !!p);
-    if (!prefixes.length) return;
-    await em
-      .getConnection()
-      .execute(
-        `update media_uploads set status = 'attached', product_id = ? where prefix in (${prefixes.map(() => '?').join(', ')})`,
-        [productId, ...prefixes],
-        'run',
-        em.getTransactionContext(),
-      );
+    await this.records.attach(em, productId, prefixes);
   }
 
   /** Deletes uploads that no product took within a day (an abandoned product form). */
   async sweep(): Promise<number> {
-    const em = this.orm.em.fork();
-    const rows = (await em
-      .getConnection()
-      .execute(`select prefix from media_uploads where status = 'pending' and created_at < now() - make_interval(hours => ?) limit 100`, [PENDING_TTL_HOURS])) as { prefix: string }[];
-    await this.removePrefixes(em, rows.map((r) => r.prefix));
-    return rows.length;
+    const prefixes = await this.records.pendingOlderThan(this.em, PENDING_TTL_HOURS, 100);
+    await this.removePrefixes(this.em, prefixes);
+    return prefixes.length;
   }
 
   /** Draws the demo plants' pictures into the bucket (once), for the seeded catalogue. */
@@ -101,7 +92,7 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async onApplicationBootstrap() {
-    if (process.env.SEED_DEMO_DATA === 'true') await this.seedDemoImages();
+    if (this.config.SEED_DEMO_DATA === 'true') await this.seedDemoImages();
     this.stop = runPeriodically('abandoned uploads removed', () => this.sweep(), { intervalMs: 15 * 60_000, initialDelayMs: 10_000, log: this.log });
   }
 

@@ -1,21 +1,18 @@
-import type { NormalizedAddress } from '@jalaj/commerce';
-import type { Address as ContractAddress } from '@jalaj/contracts';
-import { useApi, useApiClient } from '@jalaj/web-kit';
+import { apiPath, type Address as ContractAddress, type HttpBody, type HttpResponse } from '@jalaj/contracts';
+import { callRoute, useApiClient, useRoute } from '@jalaj/web-kit';
 import { useMemo } from 'react';
 
 /** `GET /api/me/addresses` (newest first) and `POST` to add one. */
-export const ADDRESSES_PATH = '/api/me/addresses';
+export const ADDRESSES_PATH = apiPath('me.addresses.list');
 
 /** A saved address of the signed-in user, as the BFF returns it. */
 export type Address = ContractAddress;
 
-/** What the add and edit calls send: the address form after commerce's `normalizeAddress`. */
-export type AddressPayload = NormalizedAddress;
+/** What the add and edit calls send (the address form after commerce's `normalizeAddress`), typed from the route contract. */
+export type AddressPayload = HttpBody<'me.addresses.create'>;
 
 /** The reply of the list and set-default calls. */
-export interface AddressList {
-  readonly items: Address[];
-}
+export type AddressList = HttpResponse<'me.addresses.list'>;
 
 /**
  * The signed-in user's addresses.
@@ -23,7 +20,7 @@ export interface AddressList {
  * @param enabled - Whether a user is signed in; nothing is fetched otherwise.
  */
 export function useAddresses(enabled: boolean) {
-  return useApi<AddressList>(enabled ? ADDRESSES_PATH : null);
+  return useRoute('me.addresses.list', enabled ? {} : null);
 }
 
 /** Address changes; each resolves with the server's answer and rejects with an ApiError. */
@@ -40,18 +37,16 @@ export interface AddressApi {
   setDefaultBilling(id: string): Promise<AddressList>;
 }
 
-const addressPath = (id: string) => `${ADDRESSES_PATH}/${encodeURIComponent(id)}`;
-
 /** The address calls, bound to the app's API client. */
 export function useAddressApi(): AddressApi {
   const client = useApiClient();
   return useMemo<AddressApi>(
     () => ({
-      create: (address) => client.post(ADDRESSES_PATH, address),
-      update: (id, address) => client.patch(addressPath(id), address),
-      remove: (id) => client.del(addressPath(id)),
-      setDefaultShipping: (id) => client.post(`${addressPath(id)}/default-shipping`),
-      setDefaultBilling: (id) => client.post(`${addressPath(id)}/default-billing`),
+      create: (address) => callRoute(client, 'me.addresses.create', { body: address }),
+      update: (id, address) => callRoute(client, 'me.addresses.update', { params: { id }, body: address }),
+      remove: (id) => callRoute(client, 'me.addresses.delete', { params: { id } }),
+      setDefaultShipping: (id) => callRoute(client, 'me.addresses.defaultShipping', { params: { id } }),
+      setDefaultBilling: (id) => callRoute(client, 'me.addresses.defaultBilling', { params: { id } }),
     }),
     [client],
   );

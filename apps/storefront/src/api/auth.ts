@@ -1,24 +1,19 @@
-import { useApiClient } from '@jalaj/web-kit';
+import { apiPath, type HttpBody, type HttpResponse } from '@jalaj/contracts';
+import { callRoute, useApiClient } from '@jalaj/web-kit';
 import { useMemo } from 'react';
 
 /** The account routes of the BFF that do not hand out a session (those live in web-kit's session). */
 export const AUTH_PATHS = Object.freeze({
-  signUp: '/api/auth/sign-up',
-  passwordReset: '/api/auth/password-reset',
-  passwordUpdate: '/api/auth/password-update',
+  signUp: apiPath('auth.signUp'),
+  passwordReset: apiPath('auth.passwordReset'),
+  passwordUpdate: apiPath('auth.passwordUpdate'),
 });
 
 /** What the sign-up form sends. */
-export interface SignUpRequest {
-  readonly email: string;
-  readonly password: string;
-  readonly fullName: string;
-}
+export type SignUpRequest = HttpBody<'auth.signUp'>;
 
 /** The plain `{ message }` reply of the account routes. */
-export interface MessageReply {
-  readonly message: string;
-}
+export type MessageReply = HttpResponse<'auth.signUp'>;
 
 /** Account calls made from the auth and reset-password screens. */
 export interface AuthApi {
@@ -35,9 +30,9 @@ export function useAuthApi(): AuthApi {
   const client = useApiClient();
   return useMemo<AuthApi>(
     () => ({
-      signUp: (request) => client.post(AUTH_PATHS.signUp, request),
-      requestPasswordReset: (email) => client.post(AUTH_PATHS.passwordReset, { email }),
-      updatePassword: (token, password) => client.post(AUTH_PATHS.passwordUpdate, { token, password }),
+      signUp: (request) => callRoute(client, 'auth.signUp', { body: request }),
+      requestPasswordReset: (email) => callRoute(client, 'auth.passwordReset', { body: { email } }),
+      updatePassword: (token, password) => callRoute(client, 'auth.passwordUpdate', { body: { token, password } }),
     }),
     [client],
   );

@@ -1,22 +1,16 @@
-import type { Cart } from '@jalaj/contracts';
-import { useApi, useApiClient } from '@jalaj/web-kit';
+import { apiPath, type Cart, type HttpResponse } from '@jalaj/contracts';
+import { callRoute, useApiClient, useRoute } from '@jalaj/web-kit';
 import { useCallback, useMemo } from 'react';
 import { useSWRConfig } from 'swr';
 
 /** `GET /api/cart` (and `DELETE` to clear): the signed-in shopper's cart; also the SWR key every cart view shares. */
-export const CART_PATH = '/api/cart';
-
-const CART_ITEMS_PATH = '/api/cart/items';
+export const CART_PATH = apiPath('cart.get');
 
 /** The cart of a signed-out visitor, and of a shopper who has added nothing yet. */
 export const EMPTY_CART: Cart = Object.freeze({ lines: [], itemCount: 0, subtotalPaise: 0, savingsPaise: 0 });
 
 /** The reply of every cart change: the whole cart afterwards and the toast to show for it (spec §8). */
-export interface CartChange {
-  readonly cart: Cart;
-  readonly title: string;
-  readonly message: string;
-}
+export type CartChange = HttpResponse<'cart.addItem'>;
 
 /**
  * The signed-in shopper's cart, as the server computed it.
@@ -24,7 +18,7 @@ export interface CartChange {
  * @param enabled - Whether a user is signed in; nothing is fetched otherwise.
  */
 export function useCartResource(enabled: boolean) {
-  return useApi<Cart>(enabled ? CART_PATH : null);
+  return useRoute('cart.get', enabled ? {} : null);
 }
 
 /**
@@ -57,17 +51,15 @@ export interface CartApi {
   clear(): Promise<CartChange>;
 }
 
-const itemPath = (id: string) => `${CART_ITEMS_PATH}/${encodeURIComponent(id)}`;
-
 /** The cart calls, bound to the app's API client. */
 export function useCartApi(): CartApi {
   const client = useApiClient();
   return useMemo<CartApi>(
     () => ({
-      add: (productId, quantity) => client.post(CART_ITEMS_PATH, { productId, quantity }),
-      setQuantity: (lineId, quantity) => client.patch(itemPath(lineId), { quantity }),
-      remove: (lineId) => client.del(itemPath(lineId)),
-      clear: () => client.del(CART_PATH),
+      add: (productId, quantity) => callRoute(client, 'cart.addItem', { body: { productId, quantity } }),
+      setQuantity: (lineId, quantity) => callRoute(client, 'cart.updateItem', { params: { id: lineId }, body: { quantity } }),
+      remove: (lineId) => callRoute(client, 'cart.removeItem', { params: { id: lineId } }),
+      clear: () => callRoute(client, 'cart.clear'),
     }),
     [client],
   );

@@ -1,8 +1,9 @@
-import { type Me, useApi, useApiClient } from '@jalaj/web-kit';
+import { apiPath } from '@jalaj/contracts';
+import { callRoute, type Me, useApiClient, useRoute } from '@jalaj/web-kit';
 import { useMemo } from 'react';
 
 /** `GET /api/me` (and `PATCH` to rename): the signed-in user's profile. */
-export const ME_PATH = '/api/me';
+export const ME_PATH = apiPath('me.get');
 
 /**
  * The signed-in user's profile.
@@ -10,7 +11,7 @@ export const ME_PATH = '/api/me';
  * @param enabled - Whether a user is signed in; nothing is fetched otherwise.
  */
 export function useMe(enabled: boolean) {
-  return useApi<Me>(enabled ? ME_PATH : null);
+  return useRoute('me.get', enabled ? {} : null);
 }
 
 /** Profile changes. */
@@ -22,5 +23,5 @@ export interface MeApi {
 /** The profile calls, bound to the app's API client. */
 export function useMeApi(): MeApi {
   const client = useApiClient();
-  return useMemo<MeApi>(() => ({ updateFullName: (fullName) => client.patch<Me>(ME_PATH, { fullName }) }), [client]);
+  return useMemo<MeApi>(() => ({ updateFullName: (fullName) => callRoute(client, 'me.update', { body: { fullName } }) }), [client]);
 }

@@ -1,13 +1,11 @@
-import type { Product } from '@jalaj/contracts';
-import { useApi } from '@jalaj/web-kit';
+import { apiPath, type HttpResponse } from '@jalaj/contracts';
+import { routeUrl, useRoute } from '@jalaj/web-kit';
 
 /** `GET /api/products`: every product on sale, oldest first. */
-export const PRODUCTS_PATH = '/api/products';
+export const PRODUCTS_PATH = apiPath('products.list');
 
 /** The reply of {@link PRODUCTS_PATH}. */
-export interface ProductList {
-  readonly items: Product[];
-}
+export type ProductList = HttpResponse<'products.list'>;
 
 /**
  * The storefront filters, as they appear in the landing page's query string
@@ -50,12 +48,7 @@ export function hasProductFilters(filters: ProductFilters): boolean {
  * and in the BFF) with every visitor who does not filter.
  */
 export function productsPath(filters: ProductFilters): string {
-  const params = new URLSearchParams();
-  for (const key of PRODUCT_FILTER_KEYS) {
-    if (filters[key] !== '') params.set(key, filters[key]);
-  }
-  const query = params.toString();
-  return query === '' ? PRODUCTS_PATH : `${PRODUCTS_PATH}?${query}`;
+  return routeUrl('products.list', { query: Object.fromEntries(PRODUCT_FILTER_KEYS.map((key) => [key, filters[key]])) });
 }
 
 /**
@@ -63,15 +56,15 @@ export function productsPath(filters: ProductFilters): string {
  * loads, the previous result stays on screen instead of a skeleton.
  */
 export function useProducts(filters: ProductFilters = NO_PRODUCT_FILTERS) {
-  return useApi<ProductList>(productsPath(filters), { keepPreviousData: true });
+  return useRoute('products.list', { query: Object.fromEntries(PRODUCT_FILTER_KEYS.map((key) => [key, filters[key]])) }, { keepPreviousData: true });
 }
 
 /** `GET /api/products/:id`: one product; 404 'Product not found'. */
 export function productPath(id: string): string {
-  return `${PRODUCTS_PATH}/${encodeURIComponent(id)}`;
+  return apiPath('products.get', { id });
 }
 
 /** One product for its detail page; `error.status` is 404 for an unknown id. */
 export function useProduct(id: string | undefined) {
-  return useApi<Product>(id ? productPath(id) : null);
+  return useRoute('products.get', id ? { params: { id } } : null);
 }

@@ -1,6 +1,7 @@
+import { IDENTITY_MESSAGES } from '@jalaj/commerce';
 import { useSession } from '@jalaj/web-kit';
 import { useEffect, useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { SessionPending } from '../features/account/sign-in-prompt.js';
 import { AuthCard } from '../features/auth/auth-card.js';
 import { AuthLayout } from '../features/auth/auth-layout.js';
@@ -18,7 +19,7 @@ export function AuthRoute() {
     // The BFF sends a failed e-mail confirmation here; say so once and tidy the URL.
     if (!confirmInvalid || reportedInvalidConfirm.current) return;
     reportedInvalidConfirm.current = true;
-    toast({ title: 'Error', description: 'This confirmation link is invalid or has expired.', tone: 'error' });
+    toast({ title: 'Error', description: IDENTITY_MESSAGES.invalidConfirmLink, tone: 'error' });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

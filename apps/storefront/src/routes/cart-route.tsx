@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { CartPage } from '../features/cart/cart-page.js';
 import { SiteFooter } from '../features/layout/site-footer.js';
 import { SiteHeader } from '../features/layout/site-header.js';

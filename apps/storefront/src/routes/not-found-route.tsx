@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router-dom';
 import { BrandLink } from '../features/layout/site-header.js';
 
 /** Any unknown path: the 404 page. */

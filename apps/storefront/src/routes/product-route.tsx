@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from 'react-router-dom';
 import { SiteFooter } from '../features/layout/site-footer.js';
 import { SiteHeader } from '../features/layout/site-header.js';
 import { SkipLink } from '../features/layout/skip-link.js';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../features/auth/auth-layout.js';
 import { ResetPasswordCard } from '../features/auth/reset-password-card.js';
 

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { ToastProvider } from '../features/toast/toast-provider.js';
 
 /** Wraps every page: toasts outlive navigation (the sign-in prompt is shown while leaving the page). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { useRouteError } from 'react-router-dom';
 
 /** Shown when a page crashes while rendering, instead of a blank screen. */
 export function RouteError() {

@@ -1,4 +1,4 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import type { EventEnvelope } from '@jalaj/contracts';
 
 /**
@@ -6,11 +6,13 @@ import type { EventEnvelope } from '@jalaj/contracts';
  * publishes it to JetStream after commit and stamps `publishedAt`.
  */
 @Entity({ tableName: 'outbox_message' })
+// The relay's queue: unpublished events by age (a partial index, as the kit migration made it).
+@Index({ name: 'outbox_message_unpublished_idx', expression: 'create index outbox_message_unpublished_idx on outbox_message (created_at) where published_at is null' })
 export class OutboxMessage {
-  @PrimaryKey({ type: 'string' })
+  @PrimaryKey({ type: 'text' })
   id!: string;
 
-  @Property({ type: 'string' })
+  @Property({ type: 'text' })
   subject!: string;
 
   @Property({ type: 'json' })
@@ -19,28 +21,28 @@ export class OutboxMessage {
   @Property({ type: 'json', nullable: true })
   headers?: Record<string, string> | null;
 
-  @Property({ type: 'datetime' })
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
   @Property({ type: 'datetime', nullable: true })
   publishedAt?: Date | null = null;
 
-  @Property({ type: 'integer' })
+  @Property({ type: 'integer', default: 0 })
   attempts: number = 0;
 }
 
 /** Marks an event as handled by one consumer; its key makes a second handling impossible. */
 @Entity({ tableName: 'inbox_message' })
 export class InboxMessage {
-  @PrimaryKey({ type: 'string' })
+  @PrimaryKey({ type: 'text' })
   consumer!: string;
 
-  @PrimaryKey({ type: 'string' })
+  @PrimaryKey({ type: 'text' })
   eventId!: string;
 
-  @Property({ type: 'string' })
+  @Property({ type: 'text' })
   subject!: string;
 
-  @Property({ type: 'datetime' })
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
   processedAt: Date = new Date();
 }

@@ -1,18 +1,62 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
-import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
-import { EVENT_STREAM, HEADERS, parseEvent, type EventData, type EventEnvelope, type EventSubject } from '@jalaj/contracts';
+import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import {
+  deadLetterSubject,
+  EVENT_STREAM,
+  HEADERS,
+  parseEvent,
+  type EventData,
+  type EventEnvelope,
+  type EventSubject,
+} from '@jalaj/contracts';
 import { callContext } from '../context.js';
 import { getLogger } from '../logger.js';
+import { eventsDeadLettered } from '../ops/metrics.js';
 import { NatsConnectionHolder } from './nats.module.js';
+import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
+import { SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 
 export type EventHandler<S extends EventSubject> = (event: EventEnvelope<EventData<S>>, em: EntityManager) => Promise<void>;
+
+/** How a consumer retries a failing event before it parks it on the dead-letter subject. */
+export interface RetryPolicy {
+  /** Deliveries in all, the first included, before the event is parked. */
+  maxDeliveries: number;
+  /** Wait before the n-th redelivery (n from 1), in milliseconds. */
+  backoffMs: (redelivery: number) => number;
+}
+
+/** Five deliveries over about half a minute (2, 4, 8, 16 s apart). */
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxDeliveries: 5,
+  backoffMs: (n) => Math.min(2000 * 2 ** (n - 1), 30_000),
+};
+
+/** Headers a parked event carries besides its own, saying who gave up on it and why. */
+export const DEAD_LETTER_HEADERS = {
+  consumer: 'Jalaj-Dlq-Consumer',
+  reason: 'Jalaj-Dlq-Reason',
+  error: 'Jalaj-Dlq-Error',
+  deliveries: 'Jalaj-Dlq-Deliveries',
+  streamSequence: 'Jalaj-Dlq-Stream-Seq',
+} as const;
+
+/** Why an event was parked: it could not be read at all, or its handler kept failing. */
+export type DeadLetterReason = 'invalid' | 'failed';
 
 /**
  * Durable JetStream consumers with an inbox. Each event is handled in a database
  * transaction that first inserts `(consumer, event id)` into `inbox_message`; a
  * redelivered event finds its row and is only acknowledged, so the effect happens once.
  * The durable name is shared by all replicas of a service, which split the work.
+ *
+ * A message that does not parse as its subject's event (poisoned, or a version this
+ * consumer does not know) can never succeed, so it is parked on `dlq.<subject>` at once;
+ * a handler that throws is retried with a growing delay and parked after
+ * `maxDeliveries`. Parked events stay in the DEAD_LETTERS stream for inspection, counted
+ * by `jalaj_events_dead_lettered_total`; the consumer goes on with the next event.
  */
 @Injectable()
 export class EventConsumers implements OnApplicationShutdown {
@@ -25,11 +69,8 @@ export class EventConsumers implements OnApplicationShutdown {
     private readonly nats: NatsConnectionHolder,
   ) {}
 
-  /**
-   * Starts consuming `subject` under the durable consumer `durable`.
-   * A handler that throws leaves the event unacknowledged; it is redelivered after a delay.
-   */
-  async subscribe<S extends EventSubject>(subject: S, durable: string, handler: EventHandler<S>): Promise<void> {
+  /** Starts consuming `subject` under the durable consumer `durable`. */
+  async subscribe<S extends EventSubject>(subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy = DEFAULT_RETRY_POLICY): Promise<void> {
     const jsm = await this.nats.manager();
     await jsm.consumers.add(EVENT_STREAM, {
       durable_name: durable,
@@ -37,6 +78,8 @@ export class EventConsumers implements OnApplicationShutdown {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: 30 * 1e9,
+      // The consumer parks an event itself after retry.maxDeliveries; the server must not
+      // stop delivering it first, or it would be dropped without a trace.
       max_deliver: -1,
     });
     const js = jetstream(await this.nats.connection());
@@ -47,20 +90,73 @@ export class EventConsumers implements OnApplicationShutdown {
       (async () => {
         for await (const msg of messages) {
           const correlationId = msg.headers?.get(HEADERS.correlationId) || `evt-${msg.seq}`;
-          await callContext.run({ correlationId }, async () => {
-            try {
-              const event = parseEvent(subject, msg.json());
-              const handled = await this.handleOnce(durable, event, handler);
-              if (!handled) this.log.debug({ eventId: event.id, durable }, 'duplicate event acknowledged');
-              msg.ack();
-            } catch (e) {
-              this.log.error({ err: e, subject, durable, seq: msg.seq }, 'event handler failed; will be redelivered');
-              msg.nak(2000);
-            }
-          });
+          // Each delivery is a consumer span in the trace of the transaction that wrote the event.
+          const parent = extractTraceContext(msg.headers, natsHeaderGetter);
+          const span = startSpan(`process ${msg.subject}`, SpanKind.CONSUMER, {
+            'messaging.system': 'nats',
+            'messaging.destination.name': msg.subject,
+            'messaging.consumer.group.name': durable,
+            'messaging.message.delivery_count': msg.info.deliveryCount,
+          }, parent);
+          try {
+            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry)), parent);
+          } finally {
+            span.end();
+          }
         }
       })(),
     );
+  }
+
+  private async deliver<S extends EventSubject>(msg: JsMsg, subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy): Promise<void> {
+    let event: EventEnvelope<EventData<S>>;
+    try {
+      event = parseEvent(subject, msg.json());
+    } catch (e) {
+      await this.park(msg, durable, 'invalid', e);
+      return;
+    }
+    try {
+      const handled = await this.handleOnce(durable, event, handler);
+      if (!handled) this.log.debug({ eventId: event.id, durable }, 'duplicate event acknowledged');
+      msg.ack();
+    } catch (e) {
+      const deliveries = msg.info.deliveryCount;
+      if (deliveries >= retry.maxDeliveries) {
+        await this.park(msg, durable, 'failed', e);
+        return;
+      }
+      const delay = retry.backoffMs(deliveries);
+      this.log.warn({ err: e, subject, durable, eventId: event.id, deliveries, retryInMs: delay }, 'event handler failed; will be redelivered');
+      msg.nak(delay);
+    }
+  }
+
+  /**
+   * Copies the message to its dead-letter subject, then terminates it so it is never
+   * delivered to this consumer again. If the copy cannot be published (NATS trouble),
+   * the message is left for redelivery instead: nothing is dropped unrecorded.
+   */
+  private async park(msg: JsMsg, durable: string, reason: DeadLetterReason, error: unknown): Promise<void> {
+    const h = natsHeaders();
+    for (const [key, values] of msg.headers ?? []) for (const v of values) h.append(key, v);
+    h.set(DEAD_LETTER_HEADERS.consumer, durable);
+    h.set(DEAD_LETTER_HEADERS.reason, reason);
+    h.set(DEAD_LETTER_HEADERS.error, (error instanceof Error ? error.message : String(error)).replace(/[\r\n]+/g, ' ').slice(0, 500));
+    h.set(DEAD_LETTER_HEADERS.deliveries, String(msg.info.deliveryCount));
+    h.set(DEAD_LETTER_HEADERS.streamSequence, String(msg.seq));
+    try {
+      const js = jetstream(await this.nats.connection());
+      await js.publish(deadLetterSubject(msg.subject), msg.data, { headers: h, msgID: `${durable}:${msg.seq}`, timeout: 5000 });
+    } catch (e) {
+      this.log.error({ err: e, subject: msg.subject, durable, seq: msg.seq }, 'could not park the event on its dead-letter subject; will be redelivered');
+      msg.nak(5000);
+      return;
+    }
+    // No reason text: NATS 2.9 does not understand "+TERM <reason>" and would leave the message pending.
+    msg.term();
+    eventsDeadLettered.inc({ consumer: durable, subject: msg.subject, reason });
+    this.log.error({ err: error, subject: msg.subject, durable, seq: msg.seq, reason, deliveries: msg.info.deliveryCount }, `event parked on ${deadLetterSubject(msg.subject)}`);
   }
 
   /** Runs the handler unless the inbox already holds the event; returns whether it ran. */

@@ -1,12 +1,14 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
 import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager } from '@nats-io/jetstream';
-import { firstValueFrom, timeout } from 'rxjs';
+import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import {
   AppErrorException,
   appErrorSchema,
   createRequest,
+  DEAD_LETTER_STREAM,
+  EVENT_RETENTION_DAYS,
   EVENT_STREAM,
   HEADERS,
   newId,
@@ -16,12 +18,31 @@ import {
 } from '@jalaj/contracts';
 import { callContext, currentCorrelationId } from '../context.js';
 import { getLogger } from '../logger.js';
+import { currentCommand, OUTCOME_UNKNOWN_MESSAGE } from './command-scope.js';
+import { injectTraceContext, natsHeaderSetter } from '../tracing/trace-context.js';
+import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
+import { appConfig } from '../config.js';
 
 export const NATS_OPTIONS = Symbol('NATS_OPTIONS');
 export interface NatsOptions {
   url: string;
   /** Connection name shown by the NATS server (service name and pid). */
   name: string;
+}
+
+/** Creates a stream, or brings an existing one to this configuration; safe when replicas race. */
+async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }): Promise<void> {
+  try {
+    await jsm.streams.info(config.name);
+    await jsm.streams.update(config.name, config);
+  } catch {
+    await jsm.streams.add(config).catch(async (e) => {
+      // Another replica created it between our info and add.
+      await jsm.streams.info(config.name).catch(() => {
+        throw e;
+      });
+    });
+  }
 }
 
 /**
@@ -41,30 +62,28 @@ export class NatsConnectionHolder implements OnApplicationShutdown {
     return this.nc;
   }
 
-  /** JetStream manager, with the event stream ensured (idempotent across replicas). */
+  /** JetStream manager, with the event and dead-letter streams ensured (idempotent across replicas). */
   async manager(): Promise<JetStreamManager> {
     if (this.jsm) return this.jsm;
     const jsm = await jetstreamManager(await this.connection());
-    const config = {
+    const day = 24 * 3600 * 1e9;
+    await ensureStream(jsm, {
       name: EVENT_STREAM,
       subjects: ['evt.>'],
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
-      max_age: 7 * 24 * 3600 * 1e9,
+      max_age: EVENT_RETENTION_DAYS * day,
       duplicate_window: 10 * 60 * 1e9,
-    };
-    try {
-      await jsm.streams.info(EVENT_STREAM);
-      await jsm.streams.update(EVENT_STREAM, config);
-    } catch {
-      await jsm.streams.add(config).catch(async (e) => {
-        // Another replica created it between our info and add.
-        await jsm.streams.info(EVENT_STREAM).catch(() => {
-          throw e;
-        });
-      });
-    }
-    this.log.debug('event stream ready');
+    });
+    await ensureStream(jsm, {
+      name: DEAD_LETTER_STREAM,
+      subjects: ['dlq.>'],
+      retention: RetentionPolicy.Limits,
+      storage: StorageType.File,
+      max_age: 30 * day,
+      duplicate_window: 10 * 60 * 1e9,
+    });
+    this.log.debug('event streams ready');
     this.jsm = jsm;
     return jsm;
   }
@@ -89,12 +108,17 @@ export class NatsConnectionHolder implements OnApplicationShutdown {
 }
 
 /**
- * Typed request/reply over NATS. Carries the current correlation id in a header and turns
- * a remote failure into an `AppErrorException` with its stable code.
+ * Typed request/reply over NATS. Carries the current correlation id and trace context
+ * (`traceparent` of a client span per request) in headers and turns
+ * a remote failure into an `AppErrorException` with its stable code. Inside
+ * {@link runAsCommand} it also carries the command id, and a request that gets no reply in
+ * time fails with `OUTCOME_UNKNOWN` (the service may have done the work) rather than
+ * `UNAVAILABLE` (nothing was done: no responder, connection down), which queries keep.
  */
 @Injectable()
-export class RpcClient implements OnApplicationShutdown {
+export class RpcClient implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly client: ClientNats;
+  private readonly log = getLogger('RpcClient');
   /** The typed request function derived from the contracts' subject map. */
   readonly request: RequestFn;
 
@@ -104,18 +128,42 @@ export class RpcClient implements OnApplicationShutdown {
     this.request = createRequest(transport);
   }
 
+  /**
+   * Connects at start, outside any request: connected lazily, the connection's own logs
+   * (status changes, reconnects) would carry the correlation id of the first request.
+   */
+  onApplicationBootstrap() {
+    callContext.exit(() => void this.client.connect().catch(() => undefined));
+  }
+
   private async send(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
     const h = natsHeaders();
     h.set(HEADERS.correlationId, currentCorrelationId() ?? newId('cor'));
+    const command = currentCommand();
+    if (command?.commandId !== undefined) h.set(HEADERS.commandId, command.commandId);
+    // The client span of this request; the service's handler span becomes its child.
+    const span = startSpan(subject, SpanKind.CLIENT, { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'send' });
+    withSpan(span, () => injectTraceContext(h, natsHeaderSetter));
     for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
     const record = new NatsRecordBuilder(payload).setHeaders(h).build();
     try {
       return await firstValueFrom(this.client.send(subject, record).pipe(timeout(options.timeoutMs ?? 5000)));
     } catch (e) {
       const parsed = appErrorSchema.safeParse(e);
-      if (parsed.success) throw new AppErrorException(parsed.data);
+      if (parsed.success) {
+        span.setAttribute('error.type', parsed.data.code);
+        throw new AppErrorException(parsed.data);
+      }
+      if (e instanceof TimeoutError && (command !== undefined || h.has(HEADERS.commandId))) {
+        this.log.warn({ subject }, 'command timed out; its outcome is unknown');
+        failSpan(span, 'OUTCOME_UNKNOWN');
+        throw new AppErrorException({ code: 'OUTCOME_UNKNOWN', message: OUTCOME_UNKNOWN_MESSAGE });
+      }
       const message = e instanceof Error ? e.message : typeof e === 'object' && e && 'message' in e ? String(e.message) : String(e);
+      failSpan(span, 'UNAVAILABLE');
       throw new AppErrorException({ code: 'UNAVAILABLE', message: `${subject}: ${message}` });
+    } finally {
+      span.end();
     }
   }
 
@@ -137,7 +185,7 @@ export class NatsModule {
       providers: [
         {
           provide: NATS_OPTIONS,
-          useFactory: (): NatsOptions => ({ url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: `${name}-${process.pid}` }),
+          useFactory: (): NatsOptions => ({ url: appConfig().NATS_URL, name: `${name}-${process.pid}` }),
         },
         NatsConnectionHolder,
         RpcClient,

@@ -7,6 +7,8 @@ import { currentCorrelationId } from '../context.js';
 import { getLogger } from '../logger.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
 import { NatsConnectionHolder } from './nats.module.js';
+import { extractTraceContext, injectTraceContext, natsHeaderSetter, recordGetter, traceHeaders } from '../tracing/trace-context.js';
+import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 
 /**
  * Queues an event in the outbox of the given entity manager. It is written by that
@@ -19,7 +21,8 @@ export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: 
     id: envelope.id,
     subject,
     envelope,
-    headers: { [HEADERS.correlationId]: currentCorrelationId() ?? envelope.id },
+    // The trace of the transaction that wrote it, continued by whoever consumes the event.
+    headers: { [HEADERS.correlationId]: currentCorrelationId() ?? envelope.id, ...traceHeaders() },
     createdAt: new Date(),
     attempts: 0,
   });
@@ -99,10 +102,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         for (const row of rows) {
           const h = natsHeaders();
           for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
+          // A publish span in the writer's trace; the event carries it as the consumers' parent.
+          const parent = extractTraceContext(row.headers, recordGetter);
+          const span = startSpan(`publish ${row.subject}`, SpanKind.PRODUCER, { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id }, parent);
+          withSpan(span, () => injectTraceContext(h, natsHeaderSetter), parent);
           try {
             await js.publish(row.subject, JSON.stringify(row.envelope), { msgID: row.id, headers: h, timeout: 5000 });
+            span.end();
             done.push(row.id);
           } catch (e) {
+            failSpan(span, 'PUBLISH_FAILED');
+            span.end();
             this.log.warn({ err: e, eventId: row.id }, 'publish failed; will retry');
             await conn.execute('update outbox_message set attempts = attempts + 1 where id = ?', [row.id], 'run', tx.getTransactionContext());
             break;

@@ -12,10 +12,13 @@ import { MikroORM, RequestContext } from '@mikro-orm/core';
 import { ModuleRef } from '@nestjs/core';
 import { Observable, throwError } from 'rxjs';
 import { ZodError } from 'zod';
+import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS, newId, rpcSubjects, type AppError, type RpcRequest, type RpcSubject } from '@jalaj/contracts';
 import { callContext } from '../context.js';
 import { getLogger } from '../logger.js';
 import { rpcDuration } from '../ops/metrics.js';
+import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
+import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 
 /**
  * Validates an incoming payload against the contract of its subject. A bad payload is an
@@ -26,13 +29,14 @@ export function parseRequest<S extends RpcSubject>(subject: S, payload: unknown)
   if (parsed.success) return parsed.data as RpcRequest<S>;
   throw new AppErrorException({
     code: 'VALIDATION_FAILED',
-    message: 'The request is not valid.',
+    message: renderMessage('VALIDATION_FAILED').message,
     fieldErrors: parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
   });
 }
 
 /**
- * Around every NATS handler: binds the caller's correlation id for logs, gives the
+ * Around every NATS handler: binds the caller's correlation id and continues its trace
+ * (a server span per request) for logs and outgoing messages, gives the
  * handler its own ORM identity map (message handlers run outside any HTTP request
  * context), and records its duration.
  */
@@ -59,23 +63,30 @@ export class RpcContextInterceptor implements NestInterceptor {
     const correlationId = ctx.getHeaders()?.get(HEADERS.correlationId) || newId('cor');
     const orm = this.orm();
     const end = rpcDuration.startTimer({ subject });
+    // The handler continues the caller's trace (its client span is the parent).
+    const parent = extractTraceContext(ctx.getHeaders(), natsHeaderGetter);
+    const span = startSpan(subject, SpanKind.SERVER, { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'process' }, parent);
     return new Observable((subscriber) => {
-      callContext.run({ correlationId }, () => {
+      withSpan(span, () => callContext.run({ correlationId }, () => {
         const run = () =>
           next.handle().subscribe({
             next: (v) => subscriber.next(v),
             error: (e) => {
               end({ outcome: 'error' });
+              if (e instanceof AppErrorException) span.setAttribute('error.type', e.error.code);
+              else failSpan(span, 'INTERNAL');
+              span.end();
               subscriber.error(e);
             },
             complete: () => {
               end({ outcome: 'ok' });
+              span.end();
               subscriber.complete();
             },
           });
         if (orm) RequestContext.create(orm.em, run);
         else run();
-      });
+      }), parent);
     });
   }
 }
@@ -94,10 +105,10 @@ export class RpcErrorFilter implements RpcExceptionFilter {
     let error: AppError;
     if (exception instanceof AppErrorException) error = exception.error;
     else if (exception instanceof ZodError) {
-      error = { code: 'VALIDATION_FAILED', message: 'The request is not valid.' };
+      error = { code: 'VALIDATION_FAILED', message: renderMessage('VALIDATION_FAILED').message };
     } else {
       this.log.error({ err: exception }, 'unhandled error in message handler');
-      error = { code: 'INTERNAL', message: 'An unexpected error occurred' };
+      error = { code: 'INTERNAL' };
     }
     return throwError(() => error);
   }

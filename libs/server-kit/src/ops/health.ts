@@ -1,10 +1,11 @@
-import { Controller, Get, Global, Injectable, Module, Optional, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Global, Injectable, Module, Optional, ServiceUnavailableException, type OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { HealthCheckService, HealthIndicatorService, TerminusModule, type HealthCheckResult } from '@nestjs/terminus';
 import { hostname } from 'node:os';
 import type { PingReply } from '@jalaj/contracts';
 import { DatabaseHealth } from '../database/database.module.js';
 import { NatsConnectionHolder } from '../messaging/nats.module.js';
-import { metricsRegistry } from './metrics.js';
+import { appConfig } from '../config.js';
 
 export type HealthCheck = () => Promise<boolean>;
 
@@ -23,8 +24,14 @@ export class HealthService {
     if (nats) this.checks.set('nats', () => nats.isHealthy());
   }
 
+  /** Adds a dependency check (Redis, S3…) to readiness, `/health` and the ping reply. */
   register(name: string, check: HealthCheck) {
     this.checks.set(name, check);
+  }
+
+  /** The registered checks, by name. */
+  entries(): [string, HealthCheck][] {
+    return [...this.checks];
   }
 
   async run(): Promise<Record<string, 'up' | 'down'>> {
@@ -39,36 +46,95 @@ export class HealthService {
     return {
       service,
       instance: this.instance,
-      version: process.env.APP_VERSION ?? '0.1.0',
+      version: appConfig().APP_VERSION,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
       checks: await this.run(),
     };
   }
 }
 
-/** `/health/live` (the process runs), `/health/ready` (every dependency answers) and `/metrics`. */
-@Controller()
-export class OpsController {
-  constructor(private readonly health: HealthService) {}
+/**
+ * An app's detailed health report for the ops port's `/health` (the BFF adds every service,
+ * asked through NATS). Without one, `/health` is the app's own ping reply.
+ */
+export interface HealthDetails {
+  details(): Promise<object>;
+}
 
-  @Get('health/live')
-  live() {
-    return { status: 'up' };
+/** Injection token of an app's {@link HealthDetails}. */
+export const HEALTH_DETAILS = Symbol('HEALTH_DETAILS');
+
+/** A closable server, e.g. the ops port's Fastify instance. */
+interface Closable {
+  close(): Promise<unknown>;
+}
+
+/** How long one dependency check may take before readiness counts it as down. */
+const CHECK_TIMEOUT_MS = 3000;
+
+/**
+ * What the ops port answers: liveness, readiness (every dependency check, run by Terminus)
+ * and the detailed report. Closes the ops server when the app shuts down.
+ */
+@Injectable()
+export class OpsService implements OnApplicationShutdown {
+  private server?: Closable;
+
+  constructor(
+    private readonly health: HealthService,
+    private readonly terminus: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly moduleRef: ModuleRef,
+  ) {}
+
+  /** Readiness: every dependency answers. `ok` false means 503. */
+  async ready(): Promise<{ ok: boolean; body: HealthCheckResult }> {
+    const checks = this.health.entries().map(
+      ([name, check]) =>
+        () =>
+          this.indicators
+            .check(name)
+            .attempt(async () => {
+              if (!(await check())) throw new Error(`${name} does not answer`);
+            })
+            .withTimeout(CHECK_TIMEOUT_MS),
+    );
+    try {
+      return { ok: true, body: await this.terminus.check(checks) };
+    } catch (e) {
+      if (e instanceof ServiceUnavailableException) return { ok: false, body: e.getResponse() as HealthCheckResult };
+      throw e;
+    }
   }
 
-  @Get('health/ready')
-  async ready(@Res() reply: FastifyReply) {
-    const checks = await this.health.run();
-    const up = Object.values(checks).every((s) => s === 'up');
-    await reply.status(up ? 200 : 503).send({ status: up ? 'up' : 'down', checks });
+  /** The detailed report: host, process, version and checks (the BFF: every service too). */
+  details(): Promise<object> {
+    // The app's own module provides it, out of this global module's sight: looked up app-wide.
+    let provider: HealthDetails | undefined;
+    try {
+      provider = this.moduleRef.get<HealthDetails>(HEALTH_DETAILS, { strict: false });
+    } catch {
+      provider = undefined;
+    }
+    return provider ? provider.details() : this.health.ping(appConfig().SERVICE_NAME);
   }
 
-  @Get('metrics')
-  async metrics(@Res() reply: FastifyReply) {
-    await reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics());
+  /** Keeps the ops server to close it with the app. */
+  attach(server: Closable) {
+    this.server = server;
+  }
+
+  async onApplicationShutdown() {
+    await this.server?.close();
   }
 }
 
+/** Health checks (Terminus) and the ops service, for every app. */
 @Global()
-@Module({ controllers: [OpsController], providers: [HealthService], exports: [HealthService] })
+@Module({
+  // Terminus logs a failed check at error level on every probe; the 503 body says what failed.
+  imports: [TerminusModule.forRoot({ logger: false })],
+  providers: [HealthService, OpsService],
+  exports: [HealthService, OpsService],
+})
 export class OpsModule {}

@@ -26,3 +26,10 @@ export const eventsHandled = new Counter({
   labelNames: ['consumer', 'outcome'] as const,
   registers: [metricsRegistry],
 });
+
+export const eventsDeadLettered = new Counter({
+  name: 'jalaj_events_dead_lettered_total',
+  help: 'Events a durable consumer gave up on and parked on their dead-letter subject, by consumer, subject and reason (invalid, failed)',
+  labelNames: ['consumer', 'subject', 'reason'] as const,
+  registers: [metricsRegistry],
+});

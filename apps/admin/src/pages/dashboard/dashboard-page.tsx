@@ -1,4 +1,4 @@
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router-dom';
 import type { LoginRedirectState } from '../login/login-page.js';
 import { AccessDenied } from './access-denied.js';
 import { CheckingAccess } from './checking-access.js';

@@ -10,7 +10,7 @@ import {
 import { useSession } from '@jalaj/web-kit';
 import { Button, Grid, Layout, Tabs, type TabsProps, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiErrorNotice } from '../../api/error-messages.js';
 import { AdminsTab } from '../admins/admins-tab.js';
 import { OrdersTab } from '../orders/orders-tab.js';

@@ -3,7 +3,7 @@ import { canSubmitAdminLogin, isAdminRole, validateAdminLogin } from '@jalaj/com
 import { type Me, useSession } from '@jalaj/web-kit';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/error-messages.js';
 import { CheckingAccess } from '../dashboard/checking-access.js';
 

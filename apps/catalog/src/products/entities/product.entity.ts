@@ -1,48 +1,52 @@
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** A plant for sale (spec §3 Product). The price is stored in rupees with two decimals. */
 @Entity({ tableName: 'products' })
+@Index({ name: 'products_created_at_idx', properties: ['createdAt', 'id'] })
+// Name search (added with the stock reservations migration).
+@Index({ name: 'products_name_idx', expression: 'create index products_name_idx on products (lower(name))' })
 export class Product {
-  @PrimaryKey({ type: 'string' })
+  @PrimaryKey({ type: 'text' })
   id!: string;
 
-  @Property({ type: 'string' })
+  @Property({ type: 'text' })
   name!: string;
 
-  @Property({ type: 'text' })
+  @Property({ type: 'text', default: '' })
   description: string = '';
 
   /** Rupees, numeric(10,2); converted to paise at the edge of the service. */
   @Property({ type: 'decimal', precision: 10, scale: 2 })
+  @Check({ name: 'products_price_check', expression: 'price >= 0' })
   price!: string;
 
   /** Never below zero (a check constraint backs this). */
-  @Property({ type: 'integer' })
+  @Property({ type: 'integer', default: 0 })
+  @Check({ name: 'products_stock_quantity_check', expression: 'stock_quantity >= 0' })
   stockQuantity: number = 0;
 
-  @Property({ type: 'string' })
+  @Property({ type: 'text', default: 'aquatic_plant' })
   category: string = 'aquatic_plant';
 
   /** Up to four image addresses, main image first. */
-  @Property({ type: 'json' })
+  @Property({ type: 'json', defaultRaw: "'[]'::jsonb" })
   imageUrls: string[] = [];
 
-  @Property({ type: 'string', nullable: true })
+  @Property({ type: 'text', nullable: true })
   plantDifficulty?: string | null;
 
-  @Property({ type: 'string', nullable: true, fieldName: 'co2_requirement' })
+  @Property({ type: 'text', nullable: true, fieldName: 'co2_requirement' })
   co2Requirement?: string | null;
 
-  @Property({ type: 'string', nullable: true })
+  @Property({ type: 'text', nullable: true })
   lightRequirement?: string | null;
 
-  @Property({ type: 'string', nullable: true })
+  @Property({ type: 'text', nullable: true })
   carbonateHardnessKh?: string | null;
 
-  @Property({ type: 'string', nullable: true })
+  @Property({ type: 'text', nullable: true })
   generalHardnessGh?: string | null;
 
-  @Index()
-  @Property({ type: 'datetime' })
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -1,30 +1,36 @@
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
 /** An account and its profile (spec §3 Profile and User). */
 @Entity({ tableName: 'users' })
+// Accounts started with a phone code have no email until they add one.
+@Check({ name: 'users_email_or_phone', expression: 'email is not null or phone is not null' })
+@Unique({ name: 'users_email_key', expression: 'create unique index users_email_key on users (lower(email))' })
+@Unique({ name: 'users_phone_key', expression: 'create unique index users_phone_key on users (phone) where phone is not null' })
+@Index({ name: 'users_created_at_idx', expression: 'create index users_created_at_idx on users (created_at desc)' })
 export class User {
-  @PrimaryKey({ type: 'string' })
+  @PrimaryKey({ type: 'text' })
   id!: string;
 
   /** Stored lower-cased; unique. Null only for an account started with a phone code. */
-  @Property({ type: 'string', nullable: true })
+  @Property({ type: 'text', nullable: true })
   email!: string | null;
 
-  @Property({ type: 'string', nullable: true })
+  @Property({ type: 'text', nullable: true })
   phone?: string | null;
 
-  @Property({ type: 'string', hidden: true })
+  @Property({ type: 'text', hidden: true })
   passwordHash!: string;
 
-  @Property({ type: 'string' })
+  @Property({ type: 'text', default: '' })
   fullName!: string;
 
-  @Property({ type: 'string' })
+  @Property({ type: 'text', default: 'user' })
+  @Check({ name: 'users_role_check', expression: "role in ('admin', 'user')" })
   role!: 'admin' | 'user';
 
   @Property({ type: 'datetime', nullable: true })
   emailConfirmedAt?: Date | null;
 
-  @Property({ type: 'datetime' })
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt!: Date;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { BrandLink } from '../layout/site-header.js';
 import { ArrowLeftIcon, LogOutIcon } from '../ui/icons.js';
 import { useSignOut } from './use-sign-out.js';

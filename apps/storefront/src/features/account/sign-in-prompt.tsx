@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 
 /** What an account page shows a signed-out visitor: the spec's prompt and the way to sign in. */
 export function SignInPrompt({ message }: { readonly message: string }) {

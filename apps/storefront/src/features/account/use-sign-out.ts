@@ -1,6 +1,6 @@
 import { useSession } from '@jalaj/web-kit';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /**
  * Signs out and returns to the landing page: the account pages would only

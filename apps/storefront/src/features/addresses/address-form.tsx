@@ -3,6 +3,7 @@ import {
   type AddressField,
   DEFAULT_COUNTRY,
   INDIAN_STATES,
+  isAddressType,
   normalizeAddress,
   sanitizePostalCodeInput,
   validateAddress,
@@ -94,7 +95,9 @@ export function AddressForm({ address, onSubmit, onCancel, submitLabel }: Addres
     if (saving) return;
     const payload = normalizeAddress(values);
     const problems = validateAddress(payload);
-    if (problems.length > 0) {
+    // validateAddress reports a bad addressType; the guard tells the compiler it is one of the contract's.
+    const { addressType } = payload;
+    if (problems.length > 0 || !isAddressType(addressType)) {
       setErrors(Object.fromEntries(problems.map((p) => [p.field, p.message])));
       focusFirstInvalid();
       return;
@@ -102,7 +105,7 @@ export function AddressForm({ address, onSubmit, onCancel, submitLabel }: Addres
     setErrors({});
     setSaving(true);
     try {
-      await onSubmit(payload);
+      await onSubmit({ ...payload, addressType });
     } catch (error) {
       const fromServer = serverFieldErrors(error);
       if (Object.keys(fromServer).length > 0) {

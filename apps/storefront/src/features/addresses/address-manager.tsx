@@ -1,8 +1,10 @@
+import { renderMessage } from '@jalaj/commerce';
 import { isApiError, UNEXPECTED_ERROR_MESSAGE, useSession } from '@jalaj/web-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Address, type AddressPayload, useAddresses, useAddressApi } from '../../api/addresses.js';
 import { useToast } from '../toast/toast-provider.js';
 import { ConfirmDialog } from '../ui/dialog.js';
+import { renderApiError } from '../ui/error-text.js';
 import { PlusIcon, RefreshIcon } from '../ui/icons.js';
 import { AddressCard } from './address-card.js';
 import { AddressFormDialog } from './address-form-dialog.js';
@@ -18,8 +20,8 @@ export interface AddressManagerProps {
 type DefaultKind = 'shipping' | 'billing';
 
 const DEFAULT_TEXTS: Record<DefaultKind, { done: string; failed: string }> = {
-  shipping: { done: 'Default shipping address updated', failed: 'Failed to set default shipping address' },
-  billing: { done: 'Default billing address updated', failed: 'Failed to set default billing address' },
+  shipping: { done: 'Default shipping address updated', failed: renderMessage('DEFAULT_ADDRESS_FAILED', { kind: 'shipping' }).message },
+  billing: { done: 'Default billing address updated', failed: renderMessage('DEFAULT_ADDRESS_FAILED', { kind: 'billing' }).message },
 };
 
 const cardTitleId = (address: Address) => `address-${address.id}-title`;
@@ -58,7 +60,7 @@ export function AddressManager({ headingLevel = 1 }: AddressManagerProps) {
         toast({ title: 'Address added successfully', tone: 'success' });
       }
     } catch (failure) {
-      const reason = isApiError(failure) ? failure.message : UNEXPECTED_ERROR_MESSAGE;
+      const reason = isApiError(failure) ? renderApiError(failure).message : UNEXPECTED_ERROR_MESSAGE;
       toast({ title: target ? 'Failed to update address' : `Failed to add address: ${reason}`, tone: 'error' });
       throw failure;
     }

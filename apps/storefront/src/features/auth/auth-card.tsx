@@ -1,7 +1,7 @@
-import { type AuthField, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
+import { type AuthField, IDENTITY_MESSAGES, renderMessage, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
 import { isApiError, useSession } from '@jalaj/web-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useAuthApi } from '../../api/auth.js';
 import { useToast } from '../toast/toast-provider.js';
 import { serverFieldErrors, serverMessage } from '../ui/error-text.js';
@@ -23,7 +23,6 @@ const LEADS: Record<AuthMode, string> = {
 };
 
 // Spec §8: a sign-up error containing this text means the e-mail is taken.
-const ALREADY_REGISTERED = 'User already registered';
 
 type FieldErrors = Partial<Record<AuthField, string>>;
 
@@ -93,15 +92,16 @@ export function AuthCard() {
       }
       if (mode === 'sign-up') {
         await authApi.signUp({ email: email.trim(), password, fullName: fullName.trim() });
-        toast({ title: 'Account created!', description: 'Please check your email to verify your account.', tone: 'success' });
+        toast({ title: 'Account created!', description: IDENTITY_MESSAGES.accountCreated, tone: 'success' });
         setPassword('');
         return;
       }
       await authApi.requestPasswordReset(email.trim());
-      toast({ title: 'Reset link sent!', description: 'Please check your email for password reset instructions.', tone: 'success' });
+      const sent = renderMessage('RESET_EMAIL_SENT');
+      toast({ title: sent.title!, description: sent.message, tone: 'success' });
       switchMode('sign-in');
     } catch (error) {
-      if (mode === 'sign-up' && isApiError(error) && error.message.includes(ALREADY_REGISTERED)) {
+      if (mode === 'sign-up' && isApiError(error) && error.code === 'EMAIL_TAKEN') {
         toast({ title: 'Account already exists', description: 'This email is already registered. Please sign in instead.', tone: 'error' });
         switchMode('sign-in');
         return;

@@ -1,7 +1,7 @@
-import { AUTH_MESSAGES, type AuthField, validateNewPassword } from '@jalaj/commerce';
+import { AUTH_MESSAGES, type AuthField, renderMessage, validateNewPassword } from '@jalaj/commerce';
 import { isApiError, useSession } from '@jalaj/web-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router-dom';
 import { useAuthApi } from '../../api/auth.js';
 import { useToast } from '../toast/toast-provider.js';
 import { serverMessage } from '../ui/error-text.js';
@@ -13,11 +13,8 @@ const RULE_TITLES: Partial<Record<AuthField, string>> = {
   password: AUTH_MESSAGES.passwordTooShortTitle,
 };
 
-const INVALID_LINK = {
-  title: 'Invalid Reset Link',
-  description: 'This password reset link is invalid or has expired. Please request a new one.',
-  tone: 'error',
-} as const;
+const invalidLink = renderMessage('RESET_LINK_INVALID');
+const INVALID_LINK = { title: invalidLink.title!, description: invalidLink.message, tone: 'error' } as const;
 
 /**
  * The `/reset-password?token=…` card, reached from the password-reset e-mail:
@@ -59,10 +56,11 @@ export function ResetPasswordCard({ token }: { readonly token: string | null }) 
       await authApi.updatePassword(token, password);
       // The server ends every session of the user, this browser's included.
       if (status === 'signed-in') await signOut();
-      toast({ title: 'Password Updated!', description: 'Your password has been successfully updated.', tone: 'success' });
+      const updated = renderMessage('PASSWORD_UPDATED');
+      toast({ title: updated.title!, description: updated.message, tone: 'success' });
       await navigate('/', { replace: true });
     } catch (error) {
-      if (isApiError(error) && (error.code as string) === 'INVALID_TOKEN') {
+      if (isApiError(error) && error.code === 'RESET_LINK_INVALID') {
         toast(INVALID_LINK);
         await navigate('/auth', { replace: true });
         return;

@@ -1,6 +1,6 @@
 import { pluralizeItems } from '@jalaj/commerce';
 import { useId, useLayoutEffect, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { Dialog } from '../ui/dialog.js';
 import './cart.css';
 

@@ -1,6 +1,6 @@
 import { CART_MESSAGES, formatDiscountNudge, formatRupees, insufficientStockMessage, nextDiscountTier } from '@jalaj/commerce';
 import type { CartLine } from '@jalaj/contracts';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { ProductImage } from '../catalog/product-image.js';
 import { TrashIcon } from '../ui/icons.js';
 import { QuantityStepper } from './quantity-stepper.js';

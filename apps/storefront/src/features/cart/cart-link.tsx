@@ -1,5 +1,5 @@
 import { pluralizeItems } from '@jalaj/commerce';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { CartIcon } from '../ui/icons.js';
 import { useCart } from './use-cart.js';
 import './cart.css';

@@ -2,7 +2,7 @@ import { CART_MESSAGES, pluralizeItems } from '@jalaj/commerce';
 import type { CartLine } from '@jalaj/contracts';
 import { useSession } from '@jalaj/web-kit';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { CheckCircleIcon, RefreshIcon, TrashIcon } from '../ui/icons.js';

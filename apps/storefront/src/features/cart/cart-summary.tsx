@@ -1,7 +1,7 @@
 import { formatRupees, pluralizeItems } from '@jalaj/commerce';
 import type { Cart } from '@jalaj/contracts';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { ArrowLeftIcon, LockIcon } from '../ui/icons.js';
 import './cart.css';
 

@@ -1,10 +1,11 @@
 import { CART_MESSAGES, DEFAULT_ADD_QUANTITY } from '@jalaj/commerce';
 import { isApiError, useSession, type SessionStatus } from '@jalaj/web-kit';
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from 'react-router-dom';
 import { useCartApi, useCartCache } from '../../api/cart.js';
 import { useToast } from '../toast/toast-provider.js';
 import { openAddedToCartDialog } from './added-to-cart-dialog.js';
+import { noticeToast, refusalToast } from './cart-toasts.js';
 
 /** How an add to cart reports its success. */
 export interface AddToCartOptions {
@@ -26,7 +27,7 @@ export interface AddToCartProduct {
  * - Signed out: the toast 'Please sign in' and a move to /auth; resolves `false`.
  * - Otherwise the server adds (it checks the stock and sums with the existing
  *   line); its reply updates every cart view and, unless `showToast` is `false`,
- *   its title and text are the toast ('1 item successfully added to your cart').
+ *   its notice, rendered with the catalogue, is the toast ('1 item successfully added to your cart').
  * - A refusal (409) shows its 'Out of Stock' / 'Insufficient Stock' title and
  *   text; any other failure 'Error' / 'Failed to add item to cart'. Both resolve `false`.
  * - With `showDialog`, the added-to-cart dialog opens after a successful add.
@@ -59,13 +60,13 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
         await store(change.cart);
         const dialogShown = showDialog && openAddedToCartDialog({ product, quantity });
         // Without a dialog to show, the toast is the only sign that the add worked.
-        if (showToast || (showDialog && !dialogShown)) toast({ title: change.title, description: change.message, tone: 'success' });
+        if (showToast || (showDialog && !dialogShown)) toast({ ...noticeToast(change.notice), tone: 'success' });
         return true;
       } catch (error) {
         // The session ended (or was still being restored) without a valid token.
         if (isApiError(error) && error.status === 401) return askToSignIn();
         if (isApiError(error) && error.status === 409) {
-          toast({ title: error.title ?? CART_MESSAGES.errorTitle, description: error.message, tone: 'error' });
+          toast({ ...refusalToast(error), tone: 'error' });
           // The stock changed since the page was loaded: let every view show the cart as it is.
           await store();
         } else {

@@ -4,6 +4,7 @@ import { type ApiError, isApiError, useSession } from '@jalaj/web-kit';
 import { useCallback, useEffect, useMemo } from 'react';
 import { EMPTY_CART, useCartApi, useCartCache, useCartResource } from '../../api/cart.js';
 import { useToast } from '../toast/toast-provider.js';
+import { noticeToast, refusalToast } from './cart-toasts.js';
 
 /** What {@link useCart} reports. */
 export interface CartState {
@@ -83,9 +84,9 @@ export function useCartActions(): CartActions {
 
   return useMemo<CartActions>(() => {
     const fail = async (error: unknown, text: string) => {
-      // A refusal (409) carries the spec's own title and text, e.g. 'Insufficient Stock'.
+      // A refusal (409) reads as the catalogue's title and text for its code, e.g. 'Insufficient Stock'.
       if (isApiError(error) && error.status === 409) {
-        toast({ title: error.title ?? CART_MESSAGES.errorTitle, description: error.message, tone: 'error' });
+        toast({ ...refusalToast(error), tone: 'error' });
       } else {
         toast({ title: CART_MESSAGES.errorTitle, description: text, tone: 'error' });
       }
@@ -100,7 +101,7 @@ export function useCartActions(): CartActions {
           const change = await api.setQuantity(line.id, quantity);
           await store(change.cart);
           // A quantity of 0 removed the line; a plain change speaks through the live totals instead of a toast.
-          if (change.title === CART_MESSAGES.removedTitle) toast({ title: change.title, description: change.message, tone: 'success' });
+          if (change.notice.code === 'CART_ITEM_REMOVED') toast({ ...noticeToast(change.notice), tone: 'success' });
           return true;
         } catch (error) {
           return fail(error, CART_MESSAGES.updateFailedText);
@@ -110,7 +111,7 @@ export function useCartActions(): CartActions {
         try {
           const change = await api.remove(line.id);
           await store(change.cart);
-          toast({ title: change.title, description: change.message, tone: 'success' });
+          toast({ ...noticeToast(change.notice), tone: 'success' });
           return true;
         } catch (error) {
           return fail(error, CART_MESSAGES.removeFailedText);
@@ -120,7 +121,7 @@ export function useCartActions(): CartActions {
         try {
           const change = await api.clear();
           await store(change.cart);
-          toast({ title: change.title, description: change.message, tone: 'success' });
+          toast({ ...noticeToast(change.notice), tone: 'success' });
           return true;
         } catch (error) {
           return fail(error, CART_MESSAGES.clearFailedText);

@@ -1,6 +1,6 @@
 import { formatRupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { CartIcon } from '../ui/icons.js';
 import { ProductImage } from './product-image.js';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { hasProductFilters, PRODUCT_FILTER_KEYS, type ProductFilters, readProductFilters } from '../../api/products.js';
 
 /** How long typing must pause before the search is applied (and fetched). */

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { FacebookIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from '../ui/icons.js';
 import { BrandLink } from './site-header.js';
 import { SHOP_CONTACT, SHOP_PHONE_HREF } from '../pages/contact.js';

@@ -1,7 +1,7 @@
 import { isAdminRole } from '@jalaj/commerce';
 import { useSession } from '@jalaj/web-kit';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useSignOut } from '../account/use-sign-out.js';
 import { AddedToCartDialogHost } from '../cart/added-to-cart-dialog.js';
 import { CartLink } from '../cart/cart-link.js';

@@ -1,5 +1,5 @@
 import type { ComponentType, SVGProps } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { AwardIcon, LeafIcon, MailIcon, MapPinIcon, PhoneIcon, ShieldIcon, SproutIcon, TruckIcon } from '../ui/icons.js';
 import { SHOP_CONTACT, SHOP_PHONE_HREF } from './contact.js';
 import { StaticPage } from './static-page.js';

@@ -1,6 +1,6 @@
 import { formatRupees, REGIONAL_SHIPPING_PAISE, STANDARD_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { SHOP_CONTACT, SHOP_PHONE_HREF } from './contact.js';
 import { PageSection } from './static-page.js';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { SiteFooter } from '../layout/site-footer.js';
 import { SiteHeader } from '../layout/site-header.js';
 import { SkipLink } from '../layout/skip-link.js';

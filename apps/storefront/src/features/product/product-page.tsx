@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'react-router-dom';
 import { useProduct } from '../../api/products.js';
 import { ArrowLeftIcon } from '../ui/icons.js';
 import { ProductDetail } from './product-detail.js';

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router-dom';
 import { useSignOut } from '../account/use-sign-out.js';
 import { AddressManager } from '../addresses/address-manager.js';
 import { LogOutIcon, MapPinIcon, SettingsIcon, UserIcon } from '../ui/icons.js';

@@ -1,4 +1,4 @@
-import { accountTypeLabel, AUTH_MESSAGES, formatCustomerDate } from '@jalaj/commerce';
+import { accountTypeLabel, AUTH_MESSAGES, formatCustomerDate, renderMessage } from '@jalaj/commerce';
 import { type Me, useSession } from '@jalaj/web-kit';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useMe, useMeApi } from '../../api/me.js';
@@ -32,7 +32,7 @@ export function ProfileDetails() {
   const me: Me | null = data ?? user;
 
   useEffect(() => {
-    if (error) toast({ title: 'Failed to load profile', tone: 'error' });
+    if (error) toast({ title: renderMessage('PROFILE_NOT_FOUND', { action: 'load' }).message, tone: 'error' });
   }, [error, toast]);
 
   useEffect(() => {

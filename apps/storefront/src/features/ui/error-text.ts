@@ -1,16 +1,37 @@
-import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
+import { renderReceived, type RenderedMessage } from '@jalaj/commerce';
+import { ERROR_DATA } from '@jalaj/contracts';
+import { type ApiError, isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
 
 /**
- * The text to show for a failed call: the server's own message when it sent
- * one, otherwise the screen's fallback (network failures, bodiless 5xx).
+ * The title and text of a failed call, rendered here from its code and data with the
+ * catalogue (ADR 013), as the BFF would: a plain form failure reads as its fields' texts.
+ * A code this build does not know, or data that does not fit its code (a server on another
+ * version), reads as the server's own title and text.
+ *
+ * @param error - The failure.
+ * @returns Its title (when it has one) and text.
+ */
+export function renderApiError(error: ApiError): RenderedMessage {
+  if (error.code === 'VALIDATION_FAILED' && error.fieldErrors?.length) return { message: error.fieldErrors.map((e) => e.message).join(' ') };
+  const schema = Object.hasOwn(ERROR_DATA, error.code) ? ERROR_DATA[error.code as keyof typeof ERROR_DATA] : undefined;
+  const data = schema?.safeParse(error.data);
+  const rendered = data?.success ? renderReceived(error.code, data.data) : undefined;
+  if (rendered) return rendered;
+  return error.title === undefined ? { message: error.message } : { title: error.title, message: error.message };
+}
+
+/**
+ * The text to show for a failed call: the catalogue's text for its code, otherwise the
+ * screen's fallback (network failures, bodiless 5xx).
  *
  * @param error - What the call threw.
  * @param fallback - The screen's text for an unexplained failure.
  * @returns The message for the toast.
  */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (!isApiError(error) || error.status === 0 || error.message === UNEXPECTED_ERROR_MESSAGE) return fallback;
-  return error.message;
+  if (!isApiError(error) || error.status === 0) return fallback;
+  const { message } = renderApiError(error);
+  return message === UNEXPECTED_ERROR_MESSAGE ? fallback : message;
 }
 
 /**

@@ -1,0 +1,126 @@
+import { newId, type Cart } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { startTestService, type TestService } from '@jalaj/testing';
+
+/**
+ * The cart service over its subjects (real PostgreSQL and NATS, a real catalog beside it
+ * for stock and prices, no BFF): add and merge within stock, quantity changes, removal,
+ * clearing, another shopper's lines, deleted products and two adds at once.
+ */
+describe('cart items (service processes, real infra)', () => {
+  let catalog: TestService;
+  let cart: TestService;
+  let rpc: RpcClient;
+  const admin = { id: newId('usr'), role: 'admin' as const };
+  const shopper = () => ({ id: newId('usr'), role: 'user' as const });
+
+  beforeAll(async () => {
+    [catalog, cart] = await Promise.all([startTestService('catalog'), startTestService('cart')]);
+    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'cart-items-spec' });
+  }, 90000);
+
+  afterAll(async () => {
+    await rpc?.onApplicationShutdown();
+    await Promise.all([cart?.stop(), catalog?.stop()]);
+  });
+
+  async function product(stockQuantity: number, price = '100.00') {
+    const reply = await rpc.request('rpc.catalog.products.create', { actor: admin, product: { name: `Cart plant ${newId('n')}`, price, stockQuantity, category: 'midground', imageUrls: [] } });
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+    return reply.data;
+  }
+  const rows = (userId: string) => cart.sql<{ product_id: string; quantity: number }>('select product_id, quantity from cart_items where user_id = $1 order by product_id', [userId]);
+  const cartOf = async (actor: { id: string; role: 'user' }): Promise<Cart> => {
+    const reply = await rpc.request('rpc.cart.items.list', { actor });
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+    return reply.data;
+  };
+
+  it('adds a line, merges a second add into it and prices it from the catalog', async () => {
+    const me = shopper();
+    const p = await product(10, '200.00');
+    expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 1 })).toMatchObject({ ok: true, data: { notice: { code: 'CART_ITEM_ADDED', data: { quantity: 1 } } } });
+    const merged = await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 });
+    expect(merged).toMatchObject({ ok: true, data: { notice: { code: 'CART_LINE_INCREASED', data: { quantity: 2 } } } });
+    // 3 of one plant: 5% off ₹200.00.
+    expect(merged.ok && merged.data.cart).toMatchObject({ itemCount: 3, subtotalPaise: 57000, savingsPaise: 3000, lines: [{ productId: p.id, quantity: 3, discountPercent: 5 }] });
+    expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 3 }]);
+  });
+
+  it('refuses adds beyond the stock with the facts, out of stock and unknown products, and keeps the line', async () => {
+    const me = shopper();
+    const p = await product(5);
+    const out = await product(0);
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 3 });
+    expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 3 })).toEqual({ ok: false, error: { code: 'INSUFFICIENT_STOCK', data: { productId: p.id, available: 5, inCart: 3 } } });
+    expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: out.id, quantity: 1 })).toEqual({ ok: false, error: { code: 'OUT_OF_STOCK', data: { productId: out.id } } });
+    const missing = newId('prd');
+    expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: missing, quantity: 1 })).toEqual({ ok: false, error: { code: 'OUT_OF_STOCK', data: { productId: missing } } });
+    expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 3 }]);
+    // Exactly up to the stock is allowed.
+    expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 })).toMatchObject({ ok: true });
+    expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 5 }]);
+  });
+
+  it('sets a quantity within stock, removes the line at zero, removes a line and clears the cart', async () => {
+    const me = shopper();
+    const a = await product(5);
+    const b = await product(5);
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: a.id, quantity: 1 });
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: b.id, quantity: 1 });
+    const lines = (await cartOf(me)).lines;
+    const lineA = lines.find((l) => l.productId === a.id)!;
+    const lineB = lines.find((l) => l.productId === b.id)!;
+
+    expect(await rpc.request('rpc.cart.items.update', { actor: me, id: lineA.id, quantity: 6 })).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_STOCK', data: { productId: a.id, available: 5 } } });
+    expect(await rpc.request('rpc.cart.items.update', { actor: me, id: lineA.id, quantity: 4 })).toMatchObject({ ok: true, data: { notice: { code: 'CART_QUANTITY_UPDATED', data: { quantity: 4 } }, cart: { itemCount: 5 } } });
+    expect(await rpc.request('rpc.cart.items.update', { actor: me, id: lineA.id, quantity: 0 })).toMatchObject({ ok: true, data: { notice: { code: 'CART_ITEM_REMOVED' } } });
+    expect(await rows(me.id)).toEqual([{ product_id: b.id, quantity: 1 }]);
+
+    expect(await rpc.request('rpc.cart.items.remove', { actor: me, id: lineB.id })).toMatchObject({ ok: true, data: { notice: { code: 'CART_ITEM_REMOVED' }, cart: { lines: [], itemCount: 0 } } });
+    expect(await rpc.request('rpc.cart.items.remove', { actor: me, id: lineB.id })).toMatchObject({ ok: false, error: { code: 'CART_LINE_NOT_FOUND' } });
+
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: a.id, quantity: 2 });
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: b.id, quantity: 2 });
+    expect(await rpc.request('rpc.cart.items.clear', { actor: me })).toMatchObject({ ok: true, data: { notice: { code: 'CART_CLEARED' }, cart: { lines: [], itemCount: 0, subtotalPaise: 0 } } });
+    expect(await rows(me.id)).toEqual([]);
+  });
+
+  it("never lets one shopper see, change, remove or clear another shopper's lines", async () => {
+    const owner = shopper();
+    const other = shopper();
+    const p = await product(5);
+    await rpc.request('rpc.cart.items.add', { actor: owner, productId: p.id, quantity: 2 });
+    const line = (await cartOf(owner)).lines[0]!;
+    expect(await rpc.request('rpc.cart.items.update', { actor: other, id: line.id, quantity: 1 })).toMatchObject({ ok: false, error: { code: 'CART_LINE_NOT_FOUND' } });
+    expect(await rpc.request('rpc.cart.items.remove', { actor: other, id: line.id })).toMatchObject({ ok: false, error: { code: 'CART_LINE_NOT_FOUND' } });
+    expect((await cartOf(other)).lines).toEqual([]);
+    expect(await rpc.request('rpc.cart.items.clear', { actor: other })).toMatchObject({ ok: true });
+    expect(await rows(owner.id)).toEqual([{ product_id: p.id, quantity: 2 }]);
+  });
+
+  it('keeps a deleted product as a line without product and leaves it out of the totals', async () => {
+    const me = shopper();
+    const keep = await product(5, '50.00');
+    const gone = await product(5, '80.00');
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: keep.id, quantity: 1 });
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: gone.id, quantity: 1 });
+    expect(await rpc.request('rpc.catalog.products.delete', { actor: admin, id: gone.id })).toMatchObject({ ok: true });
+    const now = await cartOf(me);
+    expect(now.lines.find((l) => l.productId === gone.id)).toMatchObject({ product: null, quantity: 1 });
+    expect(now).toMatchObject({ itemCount: 2, subtotalPaise: 5000 });
+    // It cannot be added again or raised, but it can be removed.
+    const line = now.lines.find((l) => l.productId === gone.id)!;
+    expect(await rpc.request('rpc.cart.items.update', { actor: me, id: line.id, quantity: 2 })).toMatchObject({ ok: false, error: { code: 'OUT_OF_STOCK' } });
+    expect(await rpc.request('rpc.cart.items.remove', { actor: me, id: line.id })).toMatchObject({ ok: true });
+  });
+
+  it('makes one line and never exceeds the stock when adds race', async () => {
+    const me = shopper();
+    const p = await product(5);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 1 })));
+    expect(replies.filter((r) => r.ok)).toHaveLength(5);
+    expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(Array(3).fill('INSUFFICIENT_STOCK'));
+    expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 5 }]);
+  });
+});

@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { cartTotals, checkAddToCart, checkSetQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
+import { AppErrorException, fail, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Product, type Result } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { CartItem } from './entities/cart-item.entity.js';
+import { CartItemsRepository } from './items.repository.js';
+
+type Change = { cart: Cart; notice: Notice };
+
+/**
+ * A shopper's cart on the server. Every query is scoped to the actor; the product data
+ * and every price come from catalog and libs/commerce at read time, never from the browser.
+ *
+ * The changes run as idempotent commands (`@IdempotentCommand()` on their handlers), inside
+ * one transaction with their command log row: so they use the injected `EntityManager`,
+ * which resolves to that transaction, and never `em.fork()`, whose writes would escape it.
+ */
+@Injectable()
+export class CartService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly items: CartItemsRepository,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  private async products(ids: string[]): Promise<Map<string, Product>> {
+    if (!ids.length) return new Map();
+    const reply = await this.rpc.request('rpc.catalog.products.get-many', { ids });
+    if (!reply.ok) throw new AppErrorException(reply.error);
+    return new Map(reply.data.items.map((p) => [p.id, p]));
+  }
+
+  private async stockOf(productId: string): Promise<number | null> {
+    const reply = await this.rpc.request('rpc.catalog.products.get', { id: productId });
+    return reply.ok ? reply.data.stockQuantity : null;
+  }
+
+  async cart(actor: Actor): Promise<Cart> {
+    // Fresh from the database: a change just made by SQL must show in the reply.
+    const rows = await this.em.find(CartItem, { userId: actor.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, refresh: true });
+    const products = await this.products(rows.map((r) => r.productId));
+    const lines: CartLine[] = rows.map((r) => {
+      const p = products.get(r.productId);
+      const pricing = linePricing(p?.pricePaise ?? 0, r.quantity);
+      return {
+        id: r.id,
+        productId: r.productId,
+        quantity: r.quantity,
+        product: p ? { name: p.name, pricePaise: p.pricePaise, imageUrl: p.imageUrls[0] ?? null, stockQuantity: p.stockQuantity } : null,
+        discountPercent: pricing.discountPercent,
+        discountedUnitPricePaise: pricing.discountedUnitPricePaise,
+        lineTotalPaise: pricing.lineTotalPaise,
+        savingsPaise: pricing.savingsPaise,
+      };
+    });
+    // A deleted product's line stays visible but counts for nothing.
+    const available = lines.filter((l) => l.product);
+    const totals = cartTotals(available.map((l) => ({ unitPricePaise: l.product!.pricePaise, quantity: l.quantity })));
+    return { lines, itemCount: lines.reduce((n, l) => n + l.quantity, 0), subtotalPaise: totals.subtotalPaise, savingsPaise: totals.savingsPaise };
+  }
+
+  /**
+   * Adds to the cart following spec §4. The merge is one atomic upsert that only
+   * applies while the result stays within the stock, so two tabs adding at once can
+   * neither exceed the stock nor create two lines for one product.
+   */
+  async add(actor: Actor, productId: string, quantity: number): Promise<Result<Change>> {
+    const stock = await this.stockOf(productId);
+    const em = this.em;
+    const existing = await em.findOne(CartItem, { userId: actor.id, productId });
+    const decision = checkAddToCart({ stock, existingQuantity: existing?.quantity ?? 0, requestedQuantity: quantity });
+    if (!decision.ok) return refusal(productId, decision);
+    const merged = await this.items.addWithinStock(actor.id, productId, quantity, stock ?? 0);
+    if (merged === null) {
+      // Another tab added in between: decide again with what is in the cart now.
+      const now = await em.findOne(CartItem, { userId: actor.id, productId }, { refresh: true });
+      const again = checkAddToCart({ stock, existingQuantity: now?.quantity ?? 0, requestedQuantity: quantity });
+      return again.ok ? fail('CART_ADD_FAILED') : refusal(productId, again);
+    }
+    const updatedExisting = merged > quantity;
+    return ok({ cart: await this.cart(actor), notice: notice(updatedExisting ? 'CART_LINE_INCREASED' : 'CART_ITEM_ADDED', { quantity }) });
+  }
+
+  async update(actor: Actor, id: string, quantity: number): Promise<Result<Change>> {
+    const em = this.em;
+    const row = await em.findOne(CartItem, { id, userId: actor.id });
+    if (!row) return fail('CART_LINE_NOT_FOUND');
+    const decision = checkSetQuantity({ stock: quantity > 0 ? await this.stockOf(row.productId) : 0, quantity });
+    if (!decision.ok) return refusal(row.productId, decision);
+    if (decision.action === 'remove') return this.remove(actor, id);
+    row.quantity = decision.quantity;
+    row.updatedAt = new Date();
+    await em.flush();
+    return ok({ cart: await this.cart(actor), notice: notice('CART_QUANTITY_UPDATED', { quantity: decision.quantity }) });
+  }
+
+  async remove(actor: Actor, id: string): Promise<Result<Change>> {
+    const removed = await this.em.nativeDelete(CartItem, { id, userId: actor.id });
+    if (!removed) return fail('CART_LINE_NOT_FOUND');
+    return ok({ cart: await this.cart(actor), notice: notice('CART_ITEM_REMOVED') });
+  }
+
+  async clear(actor: Actor): Promise<Result<Change>> {
+    await this.em.nativeDelete(CartItem, { userId: actor.id });
+    return ok({ cart: await this.cart(actor), notice: notice('CART_CLEARED') });
+  }
+}
+
+/** A refused change as its code and facts; the catalogue holds the toast. */
+function refusal(productId: string, refused: CartRefusal): Result<never> {
+  if (refused.code === 'INSUFFICIENT_STOCK') return fail('INSUFFICIENT_STOCK', { productId, available: refused.stock?.available ?? 0, inCart: refused.stock?.inCart ?? 0 });
+  return refused.code === 'OUT_OF_STOCK' ? fail('OUT_OF_STOCK', { productId }) : fail('INVALID_QUANTITY');
+}

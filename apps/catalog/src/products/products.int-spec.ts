@@ -1,0 +1,112 @@
+import { newId, type Product, type ProductInput } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { startTestService, type TestService } from '@jalaj/testing';
+
+/**
+ * The catalog service alone (real PostgreSQL and NATS, no BFF): product writes over its
+ * subjects, admins only, each with its event in the outbox in the same transaction.
+ */
+describe('catalog products (service process, real infra)', () => {
+  let catalog: TestService;
+  let rpc: RpcClient;
+  const admin = { id: newId('usr'), role: 'admin' as const };
+  const shopper = { id: newId('usr'), role: 'user' as const };
+  const input = (over: Partial<ProductInput> = {}): ProductInput => ({
+    name: `Spec plant ${newId('n')}`,
+    description: 'For the products spec',
+    price: '120.50',
+    stockQuantity: 7,
+    category: 'midground',
+    imageUrls: [],
+    ...over,
+  });
+
+  beforeAll(async () => {
+    catalog = await startTestService('catalog');
+    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'catalog-products-spec' });
+  }, 90000);
+
+  afterAll(async () => {
+    await rpc?.onApplicationShutdown();
+    await catalog?.stop();
+  });
+
+  async function create(over: Partial<ProductInput> = {}): Promise<Product> {
+    const reply = await rpc.request('rpc.catalog.products.create', { actor: admin, product: input(over) });
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+    return reply.data;
+  }
+
+  it('creates a product as an admin: the row in paise-free rupees, the reply in paise, the created event', async () => {
+    const product = await create({ price: '120.50', stockQuantity: 7, plantDifficulty: 'easy' });
+    expect(product).toMatchObject({ pricePaise: 12050, stockQuantity: 7, category: 'midground', plantDifficulty: 'easy', co2Requirement: null });
+    const [row] = await catalog.sql<{ price: string; stock_quantity: number }>('select price, stock_quantity from products where id = $1', [product.id]);
+    expect(row).toEqual({ price: '120.50', stock_quantity: 7 });
+    const events = await catalog.outbox<{ product: Product }>('evt.catalog.product.created.v1');
+    expect(events.filter((e) => e.product.id === product.id)).toEqual([{ product }]);
+    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toEqual({ ok: true, data: product });
+  });
+
+  it('refuses invalid input with the fields and writes nothing', async () => {
+    const name = `Invalid ${newId('n')}`;
+    const reply = await rpc.request('rpc.catalog.products.create', { actor: admin, product: input({ name, price: '-1', stockQuantity: 'many' }) });
+    expect(reply.ok).toBe(false);
+    if (reply.ok) return;
+    expect(reply.error).toMatchObject({ code: 'PRODUCT_INVALID', data: { action: 'create' } });
+    expect((reply.error.fieldErrors ?? []).map((f) => f.field)).toEqual(expect.arrayContaining(['price', 'stockQuantity']));
+    expect(await catalog.sql('select id from products where name = $1', [name])).toEqual([]);
+  });
+
+  it('updates a product as an admin and queues the updated event with the new fields', async () => {
+    const product = await create();
+    const reply = await rpc.request('rpc.catalog.products.update', { actor: admin, id: product.id, product: input({ name: 'Renamed plant', price: '99', stockQuantity: 3 }) });
+    expect(reply).toMatchObject({ ok: true, data: { id: product.id, name: 'Renamed plant', pricePaise: 9900, stockQuantity: 3 } });
+    const events = await catalog.outbox<{ product: Product; removedImageUrls: string[] }>('evt.catalog.product.updated.v1');
+    expect(events.filter((e) => e.product.id === product.id)).toEqual([{ product: reply.ok && reply.data, removedImageUrls: [] }]);
+    expect(await rpc.request('rpc.catalog.products.update', { actor: admin, id: newId('prd'), product: input() })).toMatchObject({ ok: false, error: { code: 'PRODUCT_NOT_FOUND' } });
+  });
+
+  it('names only the images no other product uses when an update drops them', async () => {
+    const shared = `/media/products/${newId('upl')}/large.webp`;
+    const own = `/media/products/${newId('upl')}/large.webp`;
+    const a = await create({ imageUrls: [shared, own] });
+    await create({ imageUrls: [shared] });
+    await rpc.request('rpc.catalog.products.update', { actor: admin, id: a.id, product: input({ imageUrls: [] }) });
+    const event = (await catalog.outbox<{ product: Product; removedImageUrls: string[] }>('evt.catalog.product.updated.v1')).find((e) => e.product.id === a.id);
+    expect(event?.removedImageUrls).toEqual([own]);
+  });
+
+  it('deletes a product as an admin: the row gone, the deleted event with its own image keys', async () => {
+    const key = `products/${newId('upl')}/large.webp`;
+    const product = await create({ imageUrls: [`/media/${key}`, 'https://example.com/elsewhere.jpg'] });
+    expect(await rpc.request('rpc.catalog.products.delete', { actor: admin, id: product.id })).toEqual({ ok: true, data: { id: product.id } });
+    expect(await catalog.sql('select id from products where id = $1', [product.id])).toEqual([]);
+    const events = await catalog.outbox<{ productId: string; imageKeys: string[] }>('evt.catalog.product.deleted.v1');
+    expect(events.filter((e) => e.productId === product.id)).toEqual([{ productId: product.id, imageKeys: [key] }]);
+    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toMatchObject({ ok: false, error: { code: 'PRODUCT_NOT_FOUND' } });
+    expect(await rpc.request('rpc.catalog.products.delete', { actor: admin, id: product.id })).toMatchObject({ ok: false, error: { code: 'PRODUCT_NOT_FOUND' } });
+  });
+
+  it('refuses every write to a shopper and leaves the product and the outbox as they were', async () => {
+    const product = await create();
+    const outboxBefore = await catalog.sql<{ n: string }>('select count(*)::text as n from outbox_message');
+    expect(await rpc.request('rpc.catalog.products.create', { actor: shopper, product: input() })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
+    expect(await rpc.request('rpc.catalog.products.update', { actor: shopper, id: product.id, product: input({ name: 'Hijacked' }) })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
+    expect(await rpc.request('rpc.catalog.products.delete', { actor: shopper, id: product.id })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
+    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toEqual({ ok: true, data: product });
+    expect(await catalog.sql<{ n: string }>('select count(*)::text as n from outbox_message')).toEqual(outboxBefore);
+  });
+
+  it('lists oldest first for the storefront and newest first for the admin, filtered by name', async () => {
+    const tag = newId('q').toLowerCase();
+    const first = await create({ name: `List ${tag} one` });
+    const second = await create({ name: `List ${tag} two` });
+    const ids = async (order: 'oldest' | 'newest') => {
+      const reply = await rpc.request('rpc.catalog.products.list', { q: tag, order });
+      return reply.ok ? reply.data.items.map((p) => p.id) : reply;
+    };
+    expect(await ids('oldest')).toEqual([first.id, second.id]);
+    expect(await ids('newest')).toEqual([second.id, first.id]);
+    expect(await rpc.request('rpc.catalog.products.get-many', { ids: [second.id, newId('prd'), second.id] })).toEqual({ ok: true, data: { items: [second] } });
+  });
+});

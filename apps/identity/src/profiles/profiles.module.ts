@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@jalaj/server-kit';
+import { User } from '../accounts/entities/user.entity.js';
+import { ProfilesRpc } from './profiles.rpc.js';
+import { ProfilesService } from './profiles.service.js';
+
+/** Profiles and the admin list: `rpc.identity.profiles.*`, `rpc.identity.admins.*` (the `users` table is the accounts feature's). */
+@Module({ imports: [DatabaseModule.forFeature([User])], controllers: [ProfilesRpc], providers: [ProfilesService] })
+export class ProfilesModule {}

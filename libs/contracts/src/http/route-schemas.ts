@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { cartChangeSchema, cartSchema } from '../cart.js';
+import { productFilterSchema, productInputSchema, productSchema } from '../catalog.js';
+import { appErrorSchema } from '../errors.js';
+import { addressInputSchema, addressSchema, meSchema, sessionSchema } from '../identity.js';
+import { text } from '../schemas.js';
+import type { HttpRouteId } from './routes.js';
+
+/** The request and response schemas of one route. Absent parts take no input or answer no body. */
+export interface HttpRouteSchemas {
+  /** Path parameters, by placeholder name. */
+  readonly params?: z.ZodObject;
+  /** Query string values. */
+  readonly query?: z.ZodObject;
+  /** The JSON body (`multipart/form-data` when {@link bodyType} says so). */
+  readonly body?: z.ZodType;
+  readonly bodyType?: 'application/json' | 'multipart/form-data';
+  /** The body of a successful answer. */
+  readonly response?: z.ZodType;
+  readonly responseType?: 'application/json' | 'image/webp';
+}
+
+/** Auth fields: bounded, without NUL characters (PostgreSQL cannot store them in text). */
+const authText = (max: number) => z.string().max(max).refine((v) => !v.includes('\0'), 'Must not contain NUL characters');
+/** A mailed or texted token: present, bounded, no NUL. */
+const authToken = (max: number) => authText(max).min(1, 'The token is missing.');
+
+/** `{ message }`: the user-facing text of a done action (spec wording). */
+export const messageReplySchema = z.object({ message: z.string() });
+/** A listing: `{ items }`. */
+const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+export const productListSchema = list(productSchema);
+export const addressListSchema = list(addressSchema);
+export const userListSchema = list(meSchema);
+
+/**
+ * A problem response (`application/problem+json`): the status, a code of `ERROR_CODES`,
+ * the user-facing text and, for a refused form, one error per field.
+ */
+export const problemSchema = appErrorSchema.extend({ status: z.number().int().min(400).max(599) });
+
+const idParams = z.object({ id: text().describe('The id (ids longer than 64 characters name nothing: 404).') });
+
+/** A cart change as the BFF answers it: the notice's title and text from the catalogue beside its code and data. */
+const cartChangeReplySchema = cartChangeSchema.extend({ title: z.string(), message: z.string() });
+
+/**
+ * Request and response schemas of every route of `HTTP_ROUTES`, by route id. The BFF
+ * parses requests with exactly these, and `/api/docs` documents them.
+ */
+export const HTTP_SCHEMAS = {
+  'auth.signUp': { body: z.object({ email: authText(254), password: authText(200), fullName: authText(120) }), response: messageReplySchema },
+  'auth.confirmLink': { query: z.object({ token: z.string().optional().describe('The mailed confirmation token.') }) },
+  'auth.confirm': { body: z.object({ token: authToken(200) }), response: sessionSchema },
+  'auth.signIn': { body: z.object({ email: authText(254), password: authText(200) }), response: sessionSchema },
+  'auth.refresh': { response: sessionSchema },
+  'auth.signOut': {},
+  'auth.passwordReset': { body: z.object({ email: authText(254) }), response: messageReplySchema },
+  'auth.passwordUpdate': { body: z.object({ token: authToken(200), password: authText(200) }), response: messageReplySchema },
+  'auth.otp': { body: z.object({ phone: authText(20) }), response: messageReplySchema },
+  'auth.otpVerify': { body: z.object({ phone: authText(20), token: authText(10), type: z.literal('sms') }), response: sessionSchema },
+
+  'me.get': { response: meSchema },
+  'me.update': { body: z.object({ fullName: text(120) }), response: meSchema },
+  'me.addresses.list': { response: addressListSchema },
+  'me.addresses.create': { body: addressInputSchema, response: addressSchema },
+  'me.addresses.update': { params: idParams, body: addressInputSchema, response: addressSchema },
+  'me.addresses.delete': { params: idParams },
+  'me.addresses.defaultShipping': { params: idParams, response: addressListSchema },
+  'me.addresses.defaultBilling': { params: idParams, response: addressListSchema },
+
+  'products.list': { query: productFilterSchema.omit({ order: true }), response: productListSchema },
+  'products.get': { params: idParams, response: productSchema },
+
+  'cart.get': { response: cartSchema },
+  'cart.addItem': { body: z.object({ productId: text(64).min(1), quantity: z.number().int().min(-1000).max(1000).default(1) }), response: cartChangeReplySchema },
+  'cart.updateItem': { params: idParams, body: z.object({ quantity: z.number().int().min(-1000).max(1000) }), response: cartChangeReplySchema },
+  'cart.removeItem': { params: idParams, response: cartChangeReplySchema },
+  'cart.clear': { response: cartChangeReplySchema },
+
+  'admin.products.list': { response: productListSchema },
+  'admin.products.create': { body: productInputSchema, response: productSchema },
+  'admin.products.update': { params: idParams, body: productInputSchema, response: productSchema },
+  'admin.products.delete': { params: idParams },
+  'admin.media.upload': {
+    body: z.object({
+      existingCount: z.string().optional().describe('How many images the product already has (sent before the files).'),
+      file: z.array(z.file()).min(1).max(4).describe('The images (JPEG, PNG or WebP).'),
+    }),
+    bodyType: 'multipart/form-data',
+    response: z.object({ items: z.array(z.object({ url: z.string() })) }),
+  },
+  'admin.users.list': { response: userListSchema },
+  'admin.admins.list': { response: userListSchema },
+  'admin.admins.add': { body: z.object({ email: text(254) }), response: messageReplySchema },
+  'admin.admins.remove': { params: z.object({ email: text(254) }), response: messageReplySchema },
+
+  'media.image': { params: z.object({ key: z.string() }), responseType: 'image/webp' },
+} as const satisfies Record<HttpRouteId, HttpRouteSchemas>;
+
+type Schemas<Id extends HttpRouteId> = (typeof HTTP_SCHEMAS)[Id];
+
+/** The body a route takes, as the caller sends it (defaults optional); `undefined` when it takes none. */
+export type HttpBody<Id extends HttpRouteId> = Schemas<Id> extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+/** The query a route takes, as the caller sends it. */
+export type HttpQuery<Id extends HttpRouteId> = Schemas<Id> extends { query: infer Q extends z.ZodType } ? z.input<Q> : undefined;
+/** The JSON a route answers with on success; `void` when it answers no body. */
+export type HttpResponse<Id extends HttpRouteId> = Schemas<Id> extends { response: infer R extends z.ZodType } ? z.output<R> : void;

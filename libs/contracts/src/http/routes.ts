@@ -1,0 +1,165 @@
+import type { ErrorCode } from '../errors.js';
+
+/**
+ * The BFF's HTTP routes, declared once: method, path, who may call it, and every error
+ * code it can answer. This module holds plain data only (no zod), so the browser apps can
+ * import it for paths without bundling the schemas; the request and response schemas of
+ * each route live beside it in `route-schemas.ts`, keyed by the same route id.
+ *
+ * The BFF validates with those schemas, serves the OpenAPI document built from both
+ * (`/api/docs`), and a unit spec fails when a Nest route is missing here.
+ */
+
+/** The HTTP methods of the BFF's routes. */
+export type HttpRouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Who may call a route: anyone, a signed-in person (bearer access token), or an admin. */
+export type HttpRouteAccess = 'public' | 'user' | 'admin';
+
+/** One route of the BFF. */
+export interface HttpRoute {
+  readonly method: HttpRouteMethod;
+  /** The full path with `{name}` placeholders (OpenAPI style), e.g. `/api/cart/items/{id}`. */
+  readonly path: string;
+  /** The group it is listed under in the docs. */
+  readonly tag: 'auth' | 'me' | 'products' | 'cart' | 'admin' | 'media';
+  /** One line for the docs. */
+  readonly summary: string;
+  /** The status of a successful answer. */
+  readonly status: 200 | 201 | 202 | 204 | 303;
+  readonly access: HttpRouteAccess;
+  /** Limited per client address (and per account): answers 429 `RATE_LIMITED` with `Retry-After`. */
+  readonly rateLimited: boolean;
+  /**
+   * A state-changing `/api` route outside `/api/auth/` (ADR 012): it takes an optional
+   * `Idempotency-Key`, and answers 504 `OUTCOME_UNKNOWN` when its service did not answer in time.
+   */
+  readonly command: boolean;
+  /** Every error code the route can answer (see `HTTP_STATUS_BY_CODE` for their statuses). */
+  readonly errors: readonly ErrorCode[];
+}
+
+interface RouteInput {
+  readonly method: HttpRouteMethod;
+  readonly path: string;
+  readonly tag: HttpRoute['tag'];
+  readonly summary: string;
+  readonly status?: HttpRoute['status'];
+  readonly access?: HttpRouteAccess;
+  readonly rateLimited?: boolean;
+  /** Codes particular to this route; the ones every route of its kind answers are added. */
+  readonly errors?: readonly ErrorCode[];
+}
+
+/**
+ * Completes a route with the codes that follow from its kind: a service may be down
+ * (503) or fail (500); a body or an id may be invalid (400), too large (413) or of the
+ * wrong type (415); a guard answers 401/403; a limit 429; a command 409/504.
+ */
+function route<const R extends RouteInput>(input: R) {
+  const access = input.access ?? 'public';
+  const rateLimited = input.rateLimited ?? false;
+  const stateChanging = input.method !== 'GET';
+  const command = stateChanging && input.path.startsWith('/api/') && !input.path.startsWith('/api/auth/');
+  const codes = new Set<ErrorCode>(input.errors ?? []);
+  if (stateChanging || (input.path.startsWith('/api/') && input.path.includes('{'))) codes.add('VALIDATION_FAILED');
+  if (stateChanging) {
+    codes.add('PAYLOAD_TOO_LARGE');
+    codes.add('UNSUPPORTED_MEDIA_TYPE');
+    codes.add('CROSS_SITE_REQUEST');
+  }
+  if (access !== 'public') codes.add('UNAUTHENTICATED');
+  if (access === 'admin') codes.add('ADMIN_REQUIRED');
+  if (rateLimited) codes.add('RATE_LIMITED');
+  if (command) {
+    codes.add('IDEMPOTENCY_CONFLICT');
+    codes.add('OUTCOME_UNKNOWN');
+  }
+  codes.add('UNAVAILABLE');
+  codes.add('INTERNAL');
+  const done: { method: R['method']; path: R['path'] } & HttpRoute = {
+    method: input.method,
+    path: input.path,
+    tag: input.tag,
+    summary: input.summary,
+    status: input.status ?? 200,
+    access,
+    rateLimited,
+    command,
+    errors: [...codes],
+  };
+  return done;
+}
+
+/** Every route of the BFF, by id. Paths and methods are typed literally (see {@link apiPath}). */
+export const HTTP_ROUTES = {
+  'auth.signUp': route({ method: 'POST', path: '/api/auth/sign-up', tag: 'auth', summary: 'Creates an account and mails its confirmation link', status: 201, rateLimited: true, errors: ['EMAIL_TAKEN'] }),
+  'auth.confirmLink': route({ method: 'GET', path: '/api/auth/confirm', tag: 'auth', summary: "The mailed confirmation link: confirms, sets the refresh cookie and redirects to `/` (or `/auth?confirm=invalid`)", status: 303 }),
+  'auth.confirm': route({ method: 'POST', path: '/api/auth/confirm', tag: 'auth', summary: 'Confirms an account from its token and starts a session', errors: ['CONFIRM_LINK_INVALID'] }),
+  'auth.signIn': route({ method: 'POST', path: '/api/auth/sign-in', tag: 'auth', summary: 'Signs in with email and password', rateLimited: true, errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED'] }),
+  'auth.refresh': route({ method: 'POST', path: '/api/auth/refresh', tag: 'auth', summary: 'Renews the session from the HttpOnly refresh cookie (rotated)', errors: ['UNAUTHENTICATED', 'SESSION_ENDED'] }),
+  'auth.signOut': route({ method: 'POST', path: '/api/auth/sign-out', tag: 'auth', summary: 'Ends the session of the refresh cookie and clears it', status: 204 }),
+  'auth.passwordReset': route({ method: 'POST', path: '/api/auth/password-reset', tag: 'auth', summary: 'Mails a password-reset link (same answer whether or not the email has an account)', status: 202, rateLimited: true }),
+  'auth.passwordUpdate': route({ method: 'POST', path: '/api/auth/password-update', tag: 'auth', summary: 'Sets a new password from the mailed token; every session of the account ends', errors: ['RESET_LINK_INVALID'] }),
+  'auth.otp': route({ method: 'POST', path: '/api/auth/otp', tag: 'auth', summary: 'Texts a 6-digit sign-in code to an Indian mobile number', status: 202, rateLimited: true, errors: ['PHONE_INVALID'] }),
+  'auth.otpVerify': route({ method: 'POST', path: '/api/auth/otp/verify', tag: 'auth', summary: 'Signs in with a texted code (creates the account of a new phone)', rateLimited: true, errors: ['OTP_INVALID', 'PHONE_INVALID'] }),
+
+  'me.get': route({ method: 'GET', path: '/api/me', tag: 'me', summary: "The signed-in person's profile", access: 'user', errors: ['PROFILE_NOT_FOUND'] }),
+  'me.update': route({ method: 'PATCH', path: '/api/me', tag: 'me', summary: 'Changes the full name', access: 'user', errors: ['PROFILE_NOT_FOUND'] }),
+  'me.addresses.list': route({ method: 'GET', path: '/api/me/addresses', tag: 'me', summary: 'The saved addresses, newest first', access: 'user' }),
+  'me.addresses.create': route({ method: 'POST', path: '/api/me/addresses', tag: 'me', summary: 'Adds an address', status: 201, access: 'user' }),
+  'me.addresses.update': route({ method: 'PATCH', path: '/api/me/addresses/{id}', tag: 'me', summary: 'Changes an address', access: 'user', errors: ['ADDRESS_NOT_FOUND'] }),
+  'me.addresses.delete': route({ method: 'DELETE', path: '/api/me/addresses/{id}', tag: 'me', summary: 'Deletes an address', status: 204, access: 'user', errors: ['ADDRESS_NOT_FOUND'] }),
+  'me.addresses.defaultShipping': route({ method: 'POST', path: '/api/me/addresses/{id}/default-shipping', tag: 'me', summary: 'Makes an address the default shipping one; answers the whole list', access: 'user', errors: ['ADDRESS_NOT_FOUND', 'DEFAULT_ADDRESS_FAILED'] }),
+  'me.addresses.defaultBilling': route({ method: 'POST', path: '/api/me/addresses/{id}/default-billing', tag: 'me', summary: 'Makes an address the default billing one; answers the whole list', access: 'user', errors: ['ADDRESS_NOT_FOUND', 'DEFAULT_ADDRESS_FAILED'] }),
+
+  'products.list': route({ method: 'GET', path: '/api/products', tag: 'products', summary: 'The plants on sale, oldest first, filtered by the storefront selects', errors: ['VALIDATION_FAILED'] }),
+  'products.get': route({ method: 'GET', path: '/api/products/{id}', tag: 'products', summary: 'One plant', errors: ['PRODUCT_NOT_FOUND'] }),
+
+  'cart.get': route({ method: 'GET', path: '/api/cart', tag: 'cart', summary: "The shopper's cart with prices computed by the server", access: 'user' }),
+  'cart.addItem': route({ method: 'POST', path: '/api/cart/items', tag: 'cart', summary: "Adds a quantity of a plant to the cart (to its line, or a new one)", access: 'user', errors: ['PRODUCT_NOT_FOUND', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'INVALID_QUANTITY', 'CART_ADD_FAILED'] }),
+  'cart.updateItem': route({ method: 'PATCH', path: '/api/cart/items/{id}', tag: 'cart', summary: "Sets a line's quantity (0 or less removes it)", access: 'user', errors: ['CART_LINE_NOT_FOUND', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'INVALID_QUANTITY'] }),
+  'cart.removeItem': route({ method: 'DELETE', path: '/api/cart/items/{id}', tag: 'cart', summary: 'Removes a line', access: 'user', errors: ['CART_LINE_NOT_FOUND'] }),
+  'cart.clear': route({ method: 'DELETE', path: '/api/cart', tag: 'cart', summary: 'Removes every line', access: 'user' }),
+
+  'admin.products.list': route({ method: 'GET', path: '/api/admin/products', tag: 'admin', summary: 'Every product, newest first', access: 'admin' }),
+  'admin.products.create': route({ method: 'POST', path: '/api/admin/products', tag: 'admin', summary: 'Creates a product', status: 201, access: 'admin', errors: ['PRODUCT_INVALID'] }),
+  'admin.products.update': route({ method: 'PATCH', path: '/api/admin/products/{id}', tag: 'admin', summary: 'Changes a product', access: 'admin', errors: ['PRODUCT_NOT_FOUND', 'PRODUCT_INVALID'] }),
+  'admin.products.delete': route({ method: 'DELETE', path: '/api/admin/products/{id}', tag: 'admin', summary: 'Deletes a product (its unused images go too)', status: 204, access: 'admin', errors: ['PRODUCT_NOT_FOUND'] }),
+  'admin.media.upload': route({ method: 'POST', path: '/api/admin/media', tag: 'admin', summary: 'Uploads one to four product images (multipart: `existingCount`, then the files)', status: 201, access: 'admin', errors: ['IMAGE_TOO_LARGE', 'IMAGE_TYPE_INVALID', 'TOO_MANY_IMAGES', 'UPLOAD_INVALID', 'IMAGE_UPLOAD_FAILED'] }),
+  'admin.users.list': route({ method: 'GET', path: '/api/admin/users', tag: 'admin', summary: 'Every account, newest first', access: 'admin' }),
+  'admin.admins.list': route({ method: 'GET', path: '/api/admin/admins', tag: 'admin', summary: 'The admins, newest first', access: 'admin' }),
+  'admin.admins.add': route({ method: 'POST', path: '/api/admin/admins', tag: 'admin', summary: 'Makes a registered user an admin', access: 'admin', errors: ['USER_NOT_FOUND', 'ALREADY_ADMIN'] }),
+  'admin.admins.remove': route({ method: 'DELETE', path: '/api/admin/admins/{email}', tag: 'admin', summary: 'Takes the admin role away', access: 'admin', errors: ['USER_NOT_FOUND', 'NOT_ADMIN', 'LAST_ADMIN'] }),
+
+  'media.image': route({ method: 'GET', path: '/media/{key}', tag: 'media', summary: 'A stored product image (`key` is `products/<upload>/<variant>.webp` or `demo/<slug>/<variant>.webp`); immutable, long-cached', errors: ['NOT_FOUND', 'IMAGE_LOAD_FAILED'] }),
+} as const satisfies Record<string, HttpRoute>;
+
+/** The id of a route of {@link HTTP_ROUTES}, e.g. `'cart.addItem'`. */
+export type HttpRouteId = keyof typeof HTTP_ROUTES;
+
+/** The `{name}` placeholders of a path, as a union of names (`never` when it has none). */
+export type PathParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | PathParamNames<Rest> : never;
+
+/** The path parameters of a route, by name. */
+export type HttpRouteParams<Id extends HttpRouteId> = { readonly [K in PathParamNames<(typeof HTTP_ROUTES)[Id]['path']>]: string };
+
+/** The arguments of {@link apiPath} after the route id: the parameters when the path has any. */
+export type ApiPathArgs<Id extends HttpRouteId> = [PathParamNames<(typeof HTTP_ROUTES)[Id]['path']>] extends [never] ? [params?: undefined] : [params: HttpRouteParams<Id>];
+
+/**
+ * The concrete path of a route, each parameter percent-encoded.
+ *
+ * @example apiPath('cart.updateItem', { id: 'cit_01' }) // '/api/cart/items/cit_01'
+ * @param id - The route.
+ * @param args - Its path parameters, when it has any.
+ * @returns The path to request.
+ */
+export function apiPath<Id extends HttpRouteId>(id: Id, ...args: ApiPathArgs<Id>): string {
+  const params = (args[0] ?? {}) as Record<string, string>;
+  return HTTP_ROUTES[id].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`apiPath(${id}): missing parameter '${name}'`);
+    return encodeURIComponent(value);
+  });
+}

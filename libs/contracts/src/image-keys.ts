@@ -1,0 +1,7 @@
+/**
+ * The object keys media mints for product images: `products/<upload id>/<variant>.webp`,
+ * and the demo plants' `demo/<slug>/<variant>.webp`. The BFF forwards and caches nothing
+ * else (a `..` would walk out of media's `/internal/objects/` to its health or metrics),
+ * and media serves nothing else.
+ */
+export const IMAGE_KEY = /^(?:products\/upl_[0-9A-Za-z]{1,40}|demo\/[a-z0-9]+(?:-[a-z0-9]+)*)\/(?:large|card|thumb)\.webp$/;

@@ -1,0 +1,113 @@
+import { MikroORM } from '@mikro-orm/core';
+import { AppErrorException, newId } from '@jalaj/contracts';
+import { eventually, testDatabaseUrl } from '@jalaj/testing';
+import { ormOptions } from '../database/database.module.js';
+import { CommandLog } from './command-log.js';
+
+/** The command log against a real PostgreSQL: one effect per command id, whatever the timing. */
+describe('command log (real PostgreSQL)', () => {
+  let orm: MikroORM;
+  let commands: CommandLog;
+
+  beforeAll(async () => {
+    orm = await MikroORM.init(ormOptions({ service: 'kit', entities: [], migrations: [] }, testDatabaseUrl('kit')) as never);
+    await orm.migrator.up();
+    await orm.em.fork().getConnection().execute('create table if not exists spec_effect (id text primary key, command text not null)');
+    commands = new CommandLog(orm);
+  });
+
+  afterAll(async () => {
+    await orm.close(true);
+  });
+
+  const sql = (query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute(query, params) as Promise<Record<string, unknown>[]>;
+  const effects = async (command: string) => Number((await sql('select count(*)::int as n from spec_effect where command = ?', [command]))[0]!['n']);
+
+  /** A handler that writes through the global EntityManager, as the services' handlers do. */
+  const handler = (command: string, reply: unknown = { ok: true, data: { n: Math.random() } }) => async () => {
+    const em = orm.em;
+    await em.getConnection().execute('insert into spec_effect (id, command) values (?, ?)', [newId('eff'), command], 'run', em.getTransactionContext());
+    return reply;
+  };
+
+  it('does the work once and answers a repeat with the first reply', async () => {
+    const id = newId('cmd');
+    const first = await commands.run({ subject: 'rpc.spec.add', id, request: { a: 1 } }, handler(id));
+    const again = await commands.run({ subject: 'rpc.spec.add', id, request: { a: 1 } }, handler(id));
+    expect(again).toEqual(first);
+    expect(await effects(id)).toBe(1);
+  });
+
+  it('refuses the same id with a different request, and keeps ids of different subjects apart', async () => {
+    const id = newId('cmd');
+    await commands.run({ subject: 'rpc.spec.add', id, request: { a: 1 } }, handler(id));
+    const conflict = await commands.run({ subject: 'rpc.spec.add', id, request: { a: 2 } }, handler(id)).catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(AppErrorException);
+    expect((conflict as AppErrorException).error.code).toBe('IDEMPOTENCY_CONFLICT');
+    await commands.run({ subject: 'rpc.spec.remove', id, request: { a: 2 } }, handler(id));
+    expect(await effects(id)).toBe(2);
+  });
+
+  it('lets a concurrent duplicate wait for the first and return its reply', async () => {
+    const id = newId('cmd');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const slow = async () => {
+      const reply = await handler(id, { ok: true, data: { first: true } })();
+      started();
+      await held;
+      return reply;
+    };
+    const first = commands.run({ subject: 'rpc.spec.add', id, request: { a: 1 } }, slow);
+    await inside;
+    const second = commands.run({ subject: 'rpc.spec.add', id, request: { a: 1 } }, handler(id, { ok: true, data: { first: false } }));
+    // The duplicate's claim is blocked on the first one's uncommitted row.
+    await eventually(() => sql("select count(*)::int as n from pg_locks where not granted and locktype = 'transactionid'"), (rows) => Number(rows[0]!['n']) > 0);
+    release();
+    await expect(first).resolves.toEqual({ ok: true, data: { first: true } });
+    await expect(second).resolves.toEqual({ ok: true, data: { first: true } });
+    expect(await effects(id)).toBe(1);
+  });
+
+  it('records nothing when the handler throws, so a retry does the work', async () => {
+    const id = newId('cmd');
+    const failing = async () => {
+      await handler(id)();
+      throw new Error('lost the catalog');
+    };
+    await expect(commands.run({ subject: 'rpc.spec.add', id, request: {} }, failing)).rejects.toThrow('lost the catalog');
+    expect(await effects(id)).toBe(0);
+    await commands.run({ subject: 'rpc.spec.add', id, request: {} }, handler(id));
+    expect(await effects(id)).toBe(1);
+  });
+
+  it('runs a command without an id in a transaction, every time', async () => {
+    const tag = newId('cmd');
+    await commands.run({ subject: 'rpc.spec.add', id: undefined, request: {} }, handler(tag));
+    await commands.run({ subject: 'rpc.spec.add', id: undefined, request: {} }, handler(tag));
+    await expect(
+      commands.run({ subject: 'rpc.spec.add', id: undefined, request: {} }, async () => {
+        await handler(tag)();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await effects(tag)).toBe(2);
+  });
+
+  it('refuses an overlong command id', async () => {
+    await expect(commands.run({ subject: 'rpc.spec.add', id: 'x'.repeat(300), request: {} }, handler('never'))).rejects.toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+
+  it('prunes rows older than the retention and keeps the rest', async () => {
+    const old = newId('cmd');
+    const recent = newId('cmd');
+    await commands.run({ subject: 'rpc.spec.add', id: old, request: {} }, handler(old));
+    await commands.run({ subject: 'rpc.spec.add', id: recent, request: {} }, handler(recent));
+    await sql("update command_log set created_at = now() - interval '25 hours' where command_id = ?", [old]);
+    expect(await commands.prune()).toBeGreaterThanOrEqual(1);
+    const left = await sql('select command_id from command_log where command_id in (?, ?)', [old, recent]);
+    expect(left.map((r) => r['command_id'])).toEqual([recent]);
+  });
+});

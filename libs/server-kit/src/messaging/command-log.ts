@@ -1,0 +1,138 @@
+import {
+  Injectable,
+  Optional,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { NatsContext } from '@nestjs/microservices';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { defer, lastValueFrom, type Observable } from 'rxjs';
+import { renderMessage } from '@jalaj/commerce';
+import { AppErrorException, HEADERS } from '@jalaj/contracts';
+import { getLogger } from '../logger.js';
+import { OutboxRelay } from './outbox.js';
+import { requestHash } from './request-hash.js';
+
+/** How long a handled command is remembered: a retry later than this is handled as new. */
+export const COMMAND_LOG_RETENTION_HOURS = 24;
+
+/** The longest command id a service accepts (actor id + `/` + a 128-character key, with room). */
+export const MAX_COMMAND_ID_LENGTH = 256;
+
+/** The text of an `IDEMPOTENCY_CONFLICT`. */
+export const IDEMPOTENCY_CONFLICT_MESSAGE = renderMessage('IDEMPOTENCY_CONFLICT').message;
+
+interface StoredCommand {
+  request_hash: string;
+  reply: unknown;
+}
+
+/**
+ * The service side of idempotent commands (ADR 012). {@link CommandLog.run} handles a
+ * command in one database transaction that first claims `(subject, command id)` in
+ * `command_log`, then runs the handler, then stores its reply. So the change and the
+ * record of it commit together; a repeat finds the row and gets the stored reply without
+ * the work being done again; a concurrent duplicate blocks on the primary key until the
+ * first commits (then it reads the first reply) or rolls back (then it does the work
+ * itself). A handler that throws rolls everything back, so a retry starts afresh.
+ */
+@Injectable()
+export class CommandLog {
+  private readonly log = getLogger('CommandLog');
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Optional() private readonly relay?: OutboxRelay,
+  ) {}
+
+  /**
+   * Handles a command at most once per `(subject, id)`.
+   *
+   * `work` runs inside the transaction, and the global `EntityManager` resolves to it there:
+   * handlers must write through the injected `EntityManager` (or `em.transactional`, which
+   * nests as a savepoint), never through `em.fork()`, whose writes would escape it.
+   *
+   * @param command - The subject, the caller's command id (none: handled in a transaction, not recorded) and the request.
+   * @param work - The handler.
+   * @returns The handler's reply, or the stored reply of the first handling.
+   * @throws AppErrorException `IDEMPOTENCY_CONFLICT` when the id was used for a different request.
+   */
+  async run<T>(command: { subject: string; id: string | undefined; request: unknown }, work: () => Promise<T>): Promise<T> {
+    const { subject, id } = command;
+    if (id !== undefined && (id === '' || id.length > MAX_COMMAND_ID_LENGTH)) {
+      throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The command id is not valid.' });
+    }
+    const hash = requestHash(command.request);
+    const outcome = await this.orm.em.transactional(async (tx) => {
+      if (id !== undefined) {
+        const claimed = await execute<{ command_id: string }>(
+          tx,
+          'insert into command_log (subject, command_id, request_hash, created_at) values (?, ?, ?, now()) on conflict do nothing returning command_id',
+          [subject, id, hash],
+        );
+        if (claimed.length === 0) {
+          // The first handling committed (the insert waited for it if it was in flight).
+          const [first] = await execute<StoredCommand>(tx, 'select request_hash, reply from command_log where subject = ? and command_id = ?', [subject, id]);
+          if (!first) throw new AppErrorException({ code: 'CONFLICT', message: 'The command is being pruned; please try again.' });
+          if (first.request_hash !== hash) throw new AppErrorException({ code: 'IDEMPOTENCY_CONFLICT', message: IDEMPOTENCY_CONFLICT_MESSAGE });
+          return { replayed: true, reply: first.reply as T };
+        }
+      }
+      const reply = await work();
+      if (id !== undefined) {
+        await tx.flush();
+        await execute(tx, 'update command_log set reply = ?::jsonb where subject = ? and command_id = ?', [JSON.stringify(reply ?? null), subject, id]);
+      }
+      return { replayed: false, reply };
+    });
+    if (outcome.replayed) this.log.info({ subject, commandId: id }, 'repeated command answered from the command log');
+    // Events written by the handler were not visible to the relay until this commit.
+    else this.relay?.nudge();
+    return outcome.reply;
+  }
+
+  /**
+   * Deletes rows older than the retention.
+   *
+   * @param olderThanHours - Age limit; {@link COMMAND_LOG_RETENTION_HOURS} by default.
+   * @returns How many rows were deleted.
+   */
+  async prune(olderThanHours = COMMAND_LOG_RETENTION_HOURS): Promise<number> {
+    const em = this.orm.em.fork();
+    const deleted = (await em
+      .getConnection()
+      .execute('delete from command_log where created_at < now() - make_interval(hours => ?)', [olderThanHours], 'run')) as { affectedRows?: number };
+    return deleted.affectedRows ?? 0;
+  }
+}
+
+async function execute<R = unknown>(tx: EntityManager, sql: string, params: unknown[]): Promise<R[]> {
+  return (await tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext())) as R[];
+}
+
+/**
+ * Runs an opted-in NATS handler through {@link CommandLog.run}, with the command id from
+ * the {@link HEADERS.commandId} header and the payload as the request.
+ */
+@Injectable()
+export class CommandLogInterceptor implements NestInterceptor {
+  constructor(private readonly commands: CommandLog) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const rpc = context.switchToRpc();
+    const ctx = rpc.getContext<NatsContext>();
+    const id = ctx.getHeaders()?.get(HEADERS.commandId) || undefined;
+    // next.handle() is called inside the transaction, so the handler runs in its async context.
+    return defer(() => this.commands.run({ subject: ctx.getSubject(), id, request: rpc.getData() }, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+  }
+}
+
+/**
+ * Makes a NATS handler an idempotent command (ADR 012): it runs in one database
+ * transaction with its entry in `command_log`, and a repeat with the same command id
+ * returns the first reply. One line on the handler, below `@MessagePattern(...)`.
+ */
+export const IdempotentCommand = () => UseInterceptors(CommandLogInterceptor);
