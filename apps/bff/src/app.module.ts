@@ -8,6 +8,8 @@ import { AuthGuard } from './auth/auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { RATE_LIMIT_PROVIDERS } from './auth/rate-limit.js';
 import { CartController } from './cart/cart.controller.js';
+import { CheckoutController } from './checkout/checkout.controller.js';
+import { PaymentsController } from './checkout/payments.controller.js';
 import { DevMailboxController, devMailboxEnabled } from './dev/mailbox.controller.js';
 import { ProblemFilter } from './errors/problem.filter.js';
 import { BffHealthDetails } from './health/health-details.service.js';
@@ -24,7 +26,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, AdminUsersController, ...devOnly],
+  controllers: [ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, CheckoutController, PaymentsController, AdminUsersController, ...devOnly],
   providers: [
     RedisService,
     WebAppsService,

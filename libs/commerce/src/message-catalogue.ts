@@ -1,4 +1,6 @@
 import { addedToCartMessage, CART_MESSAGES, cartUpdatedMessage, insufficientStockMessage } from './cart-rules.js';
+import { CHECKOUT_MESSAGES } from './checkout.js';
+import { INVALID_POSTAL_CODE_MESSAGE } from './shipping.js';
 import { ADMIN_ACCESS_REQUIRED_MESSAGE } from './orders.js';
 import { IMAGE_MESSAGES } from './product-rules.js';
 
@@ -152,6 +154,12 @@ export const MESSAGE_CATALOGUE = {
   PAYMENT_DECLINED: entry<{ reason?: string }>({ title: 'Payment Failed', text: (d) => d.reason ?? 'Your payment was declined.' }),
   PAYMENT_PENDING: entry({ title: 'Payment Pending', text: 'Your payment is being confirmed. We will update your order shortly.' }),
   AMOUNT_MISMATCH: entry({ title: 'Payment Failed', text: 'The amount paid does not match the order total.' }),
+  // Spec §5 Payment start is blocked when…, §5 Shipping calculation, §8 Payment.
+  CART_EMPTY: entry({ title: CHECKOUT_MESSAGES.cartEmptyTitle, text: CHECKOUT_MESSAGES.cartEmptyText }),
+  SHIPPING_ADDRESS_REQUIRED: entry({ title: CHECKOUT_MESSAGES.shippingAddressRequiredTitle, text: CHECKOUT_MESSAGES.shippingAddressRequiredText }),
+  BILLING_ADDRESS_REQUIRED: entry({ title: CHECKOUT_MESSAGES.billingAddressRequiredTitle, text: CHECKOUT_MESSAGES.billingAddressRequiredText }),
+  INVALID_POSTAL_CODE: entry({ text: INVALID_POSTAL_CODE_MESSAGE }),
+  PAYMENT_INIT_FAILED: entry<{ reason?: string }>({ title: CHECKOUT_MESSAGES.paymentErrorTitle, text: (d) => d.reason ?? CHECKOUT_MESSAGES.paymentErrorFallback }),
   // Success notices.
   CART_ITEM_ADDED: entry<{ quantity: number }>({ title: CART_MESSAGES.addedTitle, text: (d) => addedToCartMessage(d.quantity) }),
   CART_LINE_INCREASED: entry<{ quantity: number }>({ title: CART_MESSAGES.updatedTitle, text: (d) => cartUpdatedMessage(d.quantity) }),

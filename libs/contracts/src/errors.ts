@@ -82,6 +82,16 @@ export const ERROR_DATA = {
   PAYMENT_PENDING: z.object({ orderId: z.string().min(1) }),
   /** The provider reports another amount than the order's total. */
   AMOUNT_MISMATCH: z.object({ orderId: z.string().min(1), expectedPaise: z.number().int(), receivedPaise: z.number().int() }),
+  /** Payment start blocked (spec §5): the cart has no lines. */
+  CART_EMPTY: z.object({}),
+  /** Payment start blocked (spec §5): no shipping address chosen. */
+  SHIPPING_ADDRESS_REQUIRED: z.object({}),
+  /** Payment start blocked (spec §5): no billing address chosen. */
+  BILLING_ADDRESS_REQUIRED: z.object({}),
+  /** A shipping quote for a PIN code that is not 6 digits (spec §5 Shipping calculation). */
+  INVALID_POSTAL_CODE: z.object({}),
+  /** PhonePe could not create the payment; the order failed and its stock was released. */
+  PAYMENT_INIT_FAILED: z.object({ reason: z.string().optional() }),
 } as const satisfies Record<string, z.ZodObject>;
 
 /** Every error code, in the order of {@link ERROR_DATA}. */
@@ -145,6 +155,11 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYMENT_DECLINED: 402,
   PAYMENT_PENDING: 409,
   AMOUNT_MISMATCH: 409,
+  CART_EMPTY: 409,
+  SHIPPING_ADDRESS_REQUIRED: 400,
+  BILLING_ADDRESS_REQUIRED: 400,
+  INVALID_POSTAL_CODE: 400,
+  PAYMENT_INIT_FAILED: 502,
 };
 
 /** A valid data fixture per code, parsed by the contracts spec and rendered by the catalogue spec. */
@@ -160,6 +175,7 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
   PAYMENT_DECLINED: { orderId: 'ord_01JD0000000000000000000000', reason: 'insufficient funds' },
   PAYMENT_PENDING: { orderId: 'ord_01JD0000000000000000000000' },
   AMOUNT_MISMATCH: { orderId: 'ord_01JD0000000000000000000000', expectedPaise: 150000, receivedPaise: 100000 },
+  PAYMENT_INIT_FAILED: { reason: 'PhonePe is not reachable' },
 };
 
 /**

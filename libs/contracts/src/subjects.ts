@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cartSubjects } from './cart.js';
 import { catalogEvents, catalogSubjects } from './catalog.js';
 import { identitySubjects } from './identity.js';
+import { orderEvents, orderSubjects } from './order.js';
 import { emptyRequestSchema, pingReplySchema, type PingReply } from './schemas.js';
 
 /** Shape of one request/reply subject: request schema, reply schema, and a valid fixture of each. */
@@ -50,6 +51,7 @@ export const rpcSubjects = {
   'rpc.media.ping': ping('media'),
   ...catalogSubjects,
   ...cartSubjects,
+  ...orderSubjects,
 } as const satisfies Record<`rpc.${string}`, RpcDefinition>;
 
 export type RpcSubject = keyof typeof rpcSubjects;
@@ -69,6 +71,7 @@ export interface EventDefinition<D extends z.ZodType = z.ZodType> {
  */
 export const eventSubjects = {
   ...catalogEvents,
+  ...orderEvents,
 } as const satisfies Record<`evt.${string}`, EventDefinition>;
 
 export type EventSubject = keyof typeof eventSubjects;

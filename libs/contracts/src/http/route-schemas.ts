@@ -4,6 +4,7 @@ import { productFilterSchema, productInputSchema, productSchema } from '../catal
 import { appErrorSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, meSchema, sessionSchema } from '../identity.js';
 import { text } from '../schemas.js';
+import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
 import type { HttpRouteId } from './routes.js';
 
 /** The request and response schemas of one route. Absent parts take no input or answer no body. */
@@ -77,6 +78,11 @@ export const HTTP_SCHEMAS = {
   'cart.updateItem': { params: idParams, body: z.object({ quantity: z.number().int().min(-1000).max(1000) }), response: cartChangeReplySchema },
   'cart.removeItem': { params: idParams, response: cartChangeReplySchema },
   'cart.clear': { response: cartChangeReplySchema },
+  'checkout.shippingQuote': { query: z.object({ postalCode: text(20) }), response: z.object({ postalCode: z.string(), shippingPaise: z.number().int().nonnegative() }) },
+  'checkout.pay': { body: z.object({ shippingAddressId: text(64).nullish(), billingAddressId: text(64).nullish() }).strict(), response: checkoutStartedSchema },
+  'payments.status': { params: z.object({ merchantOrderId: merchantOrderIdSchema }), response: paymentOutcomeSchema },
+  'payments.phonepeReturn': { params: z.object({ merchantOrderId: merchantOrderIdSchema }) },
+  'payments.phonepeWebhook': { body: z.unknown(), response: z.object({ accepted: z.boolean() }) },
 
   'admin.products.list': { response: productListSchema },
   'admin.products.create': { body: productInputSchema, response: productSchema },

@@ -22,7 +22,7 @@ export interface HttpRoute {
   /** The full path with `{name}` placeholders (OpenAPI style), e.g. `/api/cart/items/{id}`. */
   readonly path: string;
   /** The group it is listed under in the docs. */
-  readonly tag: 'auth' | 'me' | 'products' | 'cart' | 'admin' | 'media';
+  readonly tag: 'auth' | 'me' | 'products' | 'cart' | 'checkout' | 'payments' | 'admin' | 'media';
   /** One line for the docs. */
   readonly summary: string;
   /** The status of a successful answer. */
@@ -121,6 +121,13 @@ export const HTTP_ROUTES = {
   'cart.updateItem': route({ method: 'PATCH', path: '/api/cart/items/{id}', tag: 'cart', summary: "Sets a line's quantity (0 or less removes it)", access: 'user', errors: ['CART_LINE_NOT_FOUND', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'INVALID_QUANTITY'] }),
   'cart.removeItem': route({ method: 'DELETE', path: '/api/cart/items/{id}', tag: 'cart', summary: 'Removes a line', access: 'user', errors: ['CART_LINE_NOT_FOUND'] }),
   'cart.clear': route({ method: 'DELETE', path: '/api/cart', tag: 'cart', summary: 'Removes every line', access: 'user' }),
+
+  'checkout.shippingQuote': route({ method: 'GET', path: '/api/shipping-quote', tag: 'checkout', summary: 'The shipping charge for a 6-digit Indian PIN code (₹75 around Kolkata, ₹150 elsewhere and to the Andamans)', errors: ['INVALID_POSTAL_CODE'] }),
+  'checkout.pay': route({ method: 'POST', path: '/api/checkout/pay', tag: 'checkout', summary: "Starts paying the cart through PhonePe: the server prices the cart, snapshots both addresses, reserves the stock and answers PhonePe's `redirectUrl`", access: 'user', rateLimited: true, errors: ['CART_EMPTY', 'SHIPPING_ADDRESS_REQUIRED', 'BILLING_ADDRESS_REQUIRED', 'ADDRESS_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'PAYMENT_INIT_FAILED'] }),
+
+  'payments.status': route({ method: 'GET', path: '/api/payments/{merchantOrderId}', tag: 'payments', summary: "Where the shopper's payment stands (asks PhonePe while it is pending); the pending page polls it", access: 'user', errors: ['NOT_FOUND'] }),
+  'payments.phonepeReturn': route({ method: 'GET', path: '/api/payments/phonepe/return/{merchantOrderId}', tag: 'payments', summary: "PhonePe's redirect target: asks PhonePe's Order Status and redirects to `/payment-success`, `/payment-failed` or `/payment-pending`", status: 303, errors: ['NOT_FOUND'] }),
+  'payments.phonepeWebhook': route({ method: 'POST', path: '/api/payments/phonepe/webhook', tag: 'payments', summary: 'PhonePe\'s webhook: accepted only with `Authorization` = SHA-256 of the configured `username:password`; re-checks the order with PhonePe', errors: ['UNAUTHENTICATED'] }),
 
   'admin.products.list': route({ method: 'GET', path: '/api/admin/products', tag: 'admin', summary: 'Every product, newest first', access: 'admin' }),
   'admin.products.create': route({ method: 'POST', path: '/api/admin/products', tag: 'admin', summary: 'Creates a product', status: 201, access: 'admin', errors: ['PRODUCT_INVALID'] }),

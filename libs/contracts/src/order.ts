@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { resultSchema } from './errors.js';
+import { actorSchema, text } from './schemas.js';
+import type { EventDefinition, RpcDefinition } from './subjects.js';
+
+/**
+ * The order service's contracts: the checkout saga (spec §4 Payment), PhonePe's answers
+ * and the facts a paid order carries to catalog, cart and identity.
+ */
+
+/** A merchant order id: `MO<time><random>_<suffix>` (PhonePe allows ≤ 63 of `A-Za-z0-9_-`). */
+export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/);
+
+/**
+ * Where an order is in the checkout saga.
+ * - `pending`: created, stock reserved, waiting for PhonePe to decide;
+ * - `paid`: PhonePe's Order Status said COMPLETED for the order's amount;
+ * - `failed`: the payment failed, expired or could not start (stock released);
+ * - `held`: PhonePe reported another amount than the order's: an admin decides;
+ * - `refund_pending` / `refunded`: paid, but the stock was gone (reservation expired), so
+ *   the money goes back through PhonePe's refund API.
+ */
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'held', 'refund_pending', 'refunded'] as const;
+export const orderStateSchema = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+/** An address as it was when the order was placed (spec §3 Order line, *_address_data). */
+export const addressSnapshotSchema = z.object({
+  id: z.string(),
+  nickname: z.string().nullable(),
+  fullName: z.string(),
+  phone: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
+
+/** One bought line, as paid: the product's name and every amount are frozen at checkout (paise). */
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: z.number().int().positive(),
+  unitPricePaise: z.number().int().nonnegative(),
+  discountPercent: z.number().int().min(0).max(100),
+  discountedUnitPricePaise: z.number().int().nonnegative(),
+  lineTotalPaise: z.number().int().nonnegative(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** What a payment came to, as the shopper's pages show it (success, failed, pending). */
+export const paymentOutcomeSchema = z.object({
+  merchantOrderId: merchantOrderIdSchema,
+  /** `paid` (success page), `failed` (failure page) or `pending` (the page that keeps checking). */
+  outcome: z.enum(['paid', 'failed', 'pending']),
+  state: orderStateSchema,
+  /** The payable amount (cart total + shipping, whole rupees) in paise. */
+  amountPaise: z.number().int().nonnegative(),
+  /** PhonePe's transaction id of the deciding attempt, once it has one. */
+  transactionId: z.string().nullable(),
+  /** PhonePe's error code (e.g. `ZA`) when the payment failed. */
+  errorCode: z.string().nullable(),
+  /** Why it failed, in words (the failure page's error text). */
+  errorMessage: z.string().nullable(),
+});
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/** The answer to a started checkout: where to send the browser. */
+export const checkoutStartedSchema = z.object({
+  orderId: z.string(),
+  merchantOrderId: merchantOrderIdSchema,
+  redirectUrl: z.string().url(),
+  amountPaise: z.number().int().positive(),
+});
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
+
+const userActor = { id: 'usr_01JD0000000000000000000000', role: 'user' as const };
+const ok = <T>(data: T) => ({ ok: true as const, data });
+const addressFixture: AddressSnapshot = {
+  id: 'adr_01JD0000000000000000000000',
+  nickname: 'Home',
+  fullName: 'Ananya Sen',
+  phone: '9830012345',
+  addressLine1: '12 Park Street',
+  addressLine2: null,
+  city: 'Kolkata',
+  state: 'West Bengal',
+  postalCode: '700016',
+  country: 'India',
+};
+const lineFixture: OrderLine = {
+  productId: 'prd_01JD0000000000000000000000',
+  productName: 'Anubias nana',
+  imageUrl: '/media/demo/anubias-nana/large.webp',
+  quantity: 3,
+  unitPricePaise: 24900,
+  discountPercent: 5,
+  discountedUnitPricePaise: 23655,
+  lineTotalPaise: 70965,
+};
+const merchantOrderId = 'MO1763800000000a1b2c3_7f3k';
+const outcomeFixture: PaymentOutcome = {
+  merchantOrderId,
+  outcome: 'paid',
+  state: 'paid',
+  amountPaise: 78500,
+  transactionId: 'OM2511221015000012345',
+  errorCode: null,
+  errorMessage: null,
+};
+
+/** The order service's subjects. Asked by: the BFF. */
+export const orderSubjects = {
+  /**
+   * Starts paying the actor's cart (spec §4 Payment): reads the cart, its prices and both
+   * addresses itself, creates a pending order with address snapshots, reserves the stock
+   * and creates the PhonePe payment. Idempotent by the command id (the `Idempotency-Key`),
+   * and a second checkout of the same unchanged cart while one is pending answers that one.
+   * Failures: CART_EMPTY, SHIPPING_ADDRESS_REQUIRED, BILLING_ADDRESS_REQUIRED,
+   * ADDRESS_NOT_FOUND, PRODUCT_NOT_FOUND, OUT_OF_STOCK, INSUFFICIENT_STOCK, PAYMENT_INIT_FAILED.
+   */
+  'rpc.order.checkout.pay': {
+    request: z
+      .object({
+        actor: actorSchema,
+        shippingAddressId: text(64).nullish(),
+        billingAddressId: text(64).nullish(),
+        /** The shop's public origin (`https://jalaj.shop`): PhonePe sends the shopper back under it. */
+        returnOrigin: z.string().url(),
+      })
+      .strict(),
+    reply: resultSchema(checkoutStartedSchema),
+    fixtures: {
+      request: { actor: userActor, shippingAddressId: addressFixture.id, billingAddressId: addressFixture.id, returnOrigin: 'http://localhost:8080' },
+      reply: ok({ orderId: 'ord_01JD0000000000000000000000', merchantOrderId, redirectUrl: 'http://localhost:9300/pay/OMO1', amountPaise: 78500 }),
+    },
+  },
+  /**
+   * Where a payment stands, asked of PhonePe's Order Status API when the order is still
+   * pending (never decided by the browser's return). With `actor`, only the actor's own
+   * order is found; without (PhonePe's redirect to the shop), any order by its id.
+   */
+  'rpc.order.payments.status': {
+    request: z.object({ actor: actorSchema.optional(), merchantOrderId: merchantOrderIdSchema }).strict(),
+    reply: resultSchema(paymentOutcomeSchema),
+    fixtures: { request: { actor: userActor, merchantOrderId }, reply: ok(outcomeFixture) },
+  },
+  /**
+   * A PhonePe webhook as received: the `Authorization` header and the parsed JSON body.
+   * UNAUTHENTICATED (nothing changes) unless the header is SHA-256 of the configured
+   * `username:password`; otherwise the order's status is re-checked with PhonePe.
+   */
+  'rpc.order.payments.webhook': {
+    request: z.object({ authorization: z.string().max(512), body: z.unknown() }).strict(),
+    reply: resultSchema(z.object({ accepted: z.boolean() })),
+    fixtures: { request: { authorization: 'bc842c31a9e54efe320d30d948be61291f3ceee4766e36ab25fa65243cd76e0e', body: { event: 'checkout.order.completed', payload: { merchantOrderId } } }, reply: ok({ accepted: true }) },
+  },
+} as const satisfies Record<`rpc.order.${string}`, RpcDefinition>;
+
+/** What every order event says about the order. */
+const orderFactsSchema = z.object({
+  orderId: z.string(),
+  merchantOrderId: merchantOrderIdSchema,
+  userId: z.string(),
+  lines: z.array(orderLineSchema).min(1),
+  subtotalPaise: z.number().int().nonnegative(),
+  shippingPaise: z.number().int().nonnegative(),
+  totalPaise: z.number().int().positive(),
+  shippingAddress: addressSnapshotSchema,
+  billingAddress: addressSnapshotSchema,
+});
+const orderFactsFixture = {
+  orderId: 'ord_01JD0000000000000000000000',
+  merchantOrderId,
+  userId: userActor.id,
+  lines: [lineFixture],
+  subtotalPaise: 70965,
+  shippingPaise: 7500,
+  totalPaise: 78500,
+  shippingAddress: addressFixture,
+  billingAddress: addressFixture,
+};
+
+/** The order service's events. */
+export const orderEvents = {
+  /**
+   * An order was paid (PhonePe's status: COMPLETED for the order's amount) and its stock is
+   * sold. Consumed by: cart (removes the bought quantities), identity (mails the confirmation).
+   */
+  'evt.order.order.paid.v1': {
+    data: orderFactsSchema.extend({
+      paidAt: z.iso.datetime(),
+      transactionId: z.string().nullable(),
+      paymentMode: z.string().nullable(),
+    }),
+    fixture: { ...orderFactsFixture, paidAt: '2026-11-22T10:15:00.000Z', transactionId: 'OM2511221015000012345', paymentMode: 'UPI_INTENT' },
+  },
+  /**
+   * A paid order is being refunded because its plants were no longer in stock (the
+   * reservation had expired before the payment came). Consumed by: identity (mails the shopper).
+   */
+  'evt.order.order.refund-started.v1': {
+    data: orderFactsSchema.extend({
+      reason: z.enum(['stock-gone']),
+      merchantRefundId: merchantOrderIdSchema,
+      refundPaise: z.number().int().positive(),
+    }),
+    fixture: { ...orderFactsFixture, reason: 'stock-gone' as const, merchantRefundId: 'MR1763800000000a1b2c3_7f3k', refundPaise: 78500 },
+  },
+} as const satisfies Record<`evt.order.${string}`, EventDefinition>;
