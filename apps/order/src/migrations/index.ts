@@ -1,5 +1,6 @@
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261202000000Orders } from './20261202000000-orders.migration.js';
 
 /** The order service's own migrations, oldest first (the kit's outbox/inbox tables come first). */
-export const migrations: Constructor<Migration>[] = [];
+export const migrations: Constructor<Migration>[] = [Migration20261202000000Orders];

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@jalaj/server-kit';
+import { CheckoutReconciler } from './checkout.reconciler.js';
+import { CheckoutRepository } from './checkout.repository.js';
+import { CheckoutRpc } from './checkout.rpc.js';
+import { CheckoutService } from './checkout.service.js';
+import { Order } from './entities/order.entity.js';
+import { OrderLineRow } from './entities/order-line.entity.js';
+import { PaymentDecider } from './payment-decider.js';
+
+/**
+ * The checkout saga (docs/adr/018-checkout-saga.md): `rpc.order.checkout.pay`,
+ * `rpc.order.payments.*` and the reconciler. Needs `PHONEPE_GATEWAY` (PhonePeModule).
+ */
+@Module({
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow])],
+  controllers: [CheckoutRpc],
+  providers: [CheckoutRepository, PaymentDecider, CheckoutReconciler, CheckoutService],
+})
+export class CheckoutModule {}

@@ -1,0 +1,216 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { checkPaymentStart, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
+import { fail, newId, ok, type Actor, type Address, type AddressSnapshot, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
+import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
+import type { OrderConfig } from '../config.js';
+import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
+import { outcomeOf } from './checkout-state.js';
+import { priceOrder, type PricedOrder } from './checkout-pricing.js';
+import { CheckoutReconciler } from './checkout.reconciler.js';
+import { CheckoutRepository } from './checkout.repository.js';
+import { Order } from './entities/order.entity.js';
+import { OrderLineRow } from './entities/order-line.entity.js';
+import { newMerchantOrderId } from './merchant-ids.js';
+import { PaymentDecider } from './payment-decider.js';
+
+/** Catalog holds the stock this much longer than PhonePe gives the shopper to pay. */
+export const RESERVATION_MARGIN_SECONDS = 120;
+/** A repeated checkout reuses a pending payment only while this much of its time is left. */
+const REUSE_MIN_SECONDS_LEFT = 60;
+
+function snapshot(a: Address): AddressSnapshot {
+  return {
+    id: a.id,
+    nickname: a.nickname,
+    fullName: a.fullName,
+    phone: a.phone,
+    addressLine1: a.addressLine1,
+    addressLine2: a.addressLine2,
+    city: a.city,
+    state: a.state,
+    postalCode: a.postalCode,
+    country: a.country,
+  };
+}
+
+/** The fingerprint of a checkout: the same lines at the same prices to the same addresses. */
+export function checkoutHash(priced: PricedOrder, shippingAddressId: string, billingAddressId: string): string {
+  const lines = priced.lines.map((l) => [l.productId, l.quantity, l.unitPricePaise, l.lineTotalPaise]);
+  return createHash('sha256').update(JSON.stringify([lines, priced.shippingPaise, priced.totalPaise, shippingAddressId, billingAddressId])).digest('hex');
+}
+
+/** What the shopper's pages show about an order's payment. */
+export function paymentOutcome(o: Order): PaymentOutcome {
+  const outcome = outcomeOf(o.state);
+  return {
+    merchantOrderId: o.merchantOrderId,
+    outcome,
+    state: o.state,
+    amountPaise: o.totalPaise,
+    transactionId: o.transactionId ?? null,
+    errorCode: outcome === 'failed' ? (o.errorCode ?? null) : null,
+    errorMessage: outcome === 'failed' ? (o.errorMessage ?? paymentFailureText(o.errorCode)) : null,
+  };
+}
+
+/**
+ * Checkout (spec §4 Payment; docs/adr/018-checkout-saga.md): starts a payment from the
+ * shopper's cart, answers where a payment stands, and takes PhonePe's webhooks. Deciding a
+ * payment is {@link PaymentDecider}'s alone.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly log = getLogger('CheckoutService');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly orders: CheckoutRepository,
+    private readonly rpc: RpcClient,
+    private readonly decider: PaymentDecider,
+    private readonly reconciler: CheckoutReconciler,
+    @Inject(PHONEPE_GATEWAY) private readonly phonepe: PhonePeGateway,
+    @InjectConfig() private readonly config: OrderConfig,
+  ) {}
+
+  /**
+   * Starts paying the actor's cart. Runs as an idempotent command (one transaction with its
+   * command log row, ADR 012): the order and its lines are written through the injected
+   * `EntityManager`. The cart, its prices and the addresses are read here; the browser
+   * sends only the address ids.
+   */
+  async pay(actor: Actor, shippingAddressId: string | null | undefined, billingAddressId: string | null | undefined, returnOrigin: string): Promise<Result<CheckoutStarted>> {
+    const cartReply = await this.rpc.request('rpc.cart.items.list', { actor });
+    if (!cartReply.ok) return cartReply;
+    const cart = cartReply.data;
+    // The spec's order: an empty cart first, then the shipping, then the billing address.
+    const start = checkPaymentStart({
+      itemCount: cart.lines.length ? cart.itemCount : 0,
+      shippingAddressRequired: true,
+      shippingAddressId,
+      billingAddressRequired: true,
+      billingAddressId,
+    });
+    if (!start.ok) return fail(start.code);
+    const addressReply = await this.rpc.request('rpc.identity.addresses.list', { actor });
+    if (!addressReply.ok) return addressReply;
+    const shipping = addressReply.data.items.find((a) => a.id === shippingAddressId);
+    const billing = addressReply.data.items.find((a) => a.id === billingAddressId);
+    if (!shipping || !billing) return fail('ADDRESS_NOT_FOUND');
+    const priced = priceOrder(cart, shipping.postalCode);
+    if (!priced.ok) return fail('PRODUCT_NOT_FOUND', { productId: priced.productId });
+    const { order: amounts } = priced;
+    const hash = checkoutHash(amounts, shipping.id, billing.id);
+
+    // Two tabs (or a back button) paying the same cart: one order, one charge.
+    await this.orders.lockCheckoutsOf(actor.id);
+    const existing = await this.orders.reusablePending(actor.id, hash, REUSE_MIN_SECONDS_LEFT);
+    if (existing) return ok(started(existing));
+
+    const expireAfter = this.config.PAYMENT_EXPIRE_AFTER_SECONDS;
+    const now = new Date();
+    const order = this.em.create(Order, {
+      id: newId('ord', now.getTime()),
+      merchantOrderId: newMerchantOrderId(now.getTime()),
+      userId: actor.id,
+      state: 'pending',
+      subtotalPaise: amounts.subtotalPaise,
+      shippingPaise: amounts.shippingPaise,
+      totalPaise: amounts.totalPaise,
+      shippingAddressId: shipping.id,
+      shippingAddress: snapshot(shipping),
+      billingAddressId: billing.id,
+      billingAddress: snapshot(billing),
+      checkoutHash: hash,
+      reservationId: '',
+      expiresAt: new Date(now.getTime() + expireAfter * 1000),
+      nextCheckAt: null,
+      checkCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    order.reservationId = order.id;
+    amounts.lines.forEach((l, position) => this.em.create(OrderLineRow, { order, position, ...l }));
+    await this.em.flush();
+
+    // Stock first: no stock, no payment.
+    const reserved = await this.rpc.request('rpc.catalog.stock.reserve', {
+      reservationId: order.reservationId,
+      lines: amounts.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      ttlSeconds: expireAfter + RESERVATION_MARGIN_SECONDS,
+    });
+    if (!reserved.ok) {
+      order.state = 'failed';
+      order.errorCode = reserved.error.code;
+      await this.em.flush();
+      return reserved;
+    }
+
+    try {
+      const payment = await this.phonepe.pay({
+        merchantOrderId: order.merchantOrderId,
+        amountPaise: order.totalPaise,
+        expireAfterSeconds: expireAfter,
+        redirectUrl: `${new URL(returnOrigin).origin}/api/payments/phonepe/return/${order.merchantOrderId}`,
+        metaInfo: { udf1: order.id },
+      });
+      order.phonepeOrderId = payment.orderId;
+      order.redirectUrl = payment.redirectUrl;
+      if (Number.isFinite(payment.expireAt) && payment.expireAt > now.getTime()) order.expiresAt = new Date(payment.expireAt);
+      order.nextCheckAt = new Date(now.getTime() + this.config.PAYMENT_RECONCILE_FIRST_SECONDS * 1000);
+      await this.em.flush();
+      return ok(started(order));
+    } catch (e) {
+      if (!(e instanceof PhonePeError)) throw e;
+      this.log.warn({ err: e, orderId: order.id }, 'PhonePe did not create the payment; order failed');
+      const released = await this.rpc.request('rpc.catalog.stock.release', { reservationId: order.reservationId });
+      if (!released.ok) this.log.error({ orderId: order.id, error: released.error }, 'releasing the stock failed; it expires on its own');
+      order.state = 'failed';
+      order.errorCode = 'PAYMENT_INIT_FAILED';
+      order.errorMessage = paymentInitFailureReason(e.status);
+      await this.em.flush();
+      return fail('PAYMENT_INIT_FAILED', { reason: order.errorMessage });
+    }
+  }
+
+  /**
+   * Where a payment stands. A pending one is asked of PhonePe now (the shopper's return, the
+   * pending page); with `actor`, only the actor's own order is found.
+   */
+  async status(actor: Actor | undefined, merchantOrderId: string): Promise<Result<PaymentOutcome>> {
+    let order = await this.em.fork().findOne(Order, { merchantOrderId, ...(actor ? { userId: actor.id } : {}) });
+    if (!order) return fail('NOT_FOUND');
+    if (order.state === 'pending') {
+      try {
+        order = (await this.decider.check(merchantOrderId)) ?? order;
+      } catch (e) {
+        // Catalog or the database failed mid-decision: it rolled back; the reconciler tries again.
+        this.log.warn({ err: e, merchantOrderId }, 'deciding the payment failed; showing it as pending');
+      }
+    }
+    return ok(paymentOutcome(order));
+  }
+
+  /**
+   * A PhonePe webhook: only with the configured authorization (else UNAUTHENTICATED and
+   * nothing changes). Answers at once: the order is made due and the reconciler nudged,
+   * which asks PhonePe's Order Status — the webhook's own words decide nothing.
+   */
+  async webhook(authorization: string, body: unknown): Promise<Result<{ accepted: boolean }>> {
+    if (!this.phonepe.verifyWebhookAuthorization(authorization)) return fail('UNAUTHENTICATED');
+    const hook = this.phonepe.parseWebhook(body);
+    if (!hook) return ok({ accepted: false });
+    const due = hook.merchantRefundId
+      ? await this.orders.markDue({ merchantRefundId: hook.merchantRefundId })
+      : hook.merchantOrderId
+        ? await this.orders.markDue({ merchantOrderId: hook.merchantOrderId })
+        : 0;
+    if (due) this.reconciler.nudge();
+    return ok({ accepted: due > 0 });
+  }
+}
+
+function started(o: Order): CheckoutStarted {
+  return { orderId: o.id, merchantOrderId: o.merchantOrderId, redirectUrl: o.redirectUrl!, amountPaise: o.totalPaise };
+}

@@ -1,0 +1,123 @@
+import { BigIntType } from '@mikro-orm/core';
+import { Check, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import type { AddressSnapshot, OrderState } from '@jalaj/contracts';
+
+/** Paise in a `bigint` column, read as a number (amounts stay far below 2^53). */
+export const paise = () => new BigIntType('number');
+
+/**
+ * An order and where it is in the checkout saga (docs/adr/018-checkout-saga.md). Created
+ * pending with its lines, amounts and both address snapshots when checkout starts; from then
+ * on only PhonePe's Order Status moves it, under the row lock (`CheckoutRepository.lock`).
+ */
+@Entity({ tableName: 'orders' })
+@Check({ name: 'orders_state_check', expression: "state in ('pending', 'paid', 'failed', 'held', 'refund_pending', 'refunded')" })
+// A shopper's orders, newest first; and the pending one a repeated checkout answers with.
+@Index({ name: 'orders_user_idx', expression: 'create index orders_user_idx on orders (user_id, created_at desc)' })
+// What the reconciler has to look at, soonest first.
+@Index({ name: 'orders_next_check_idx', expression: 'create index orders_next_check_idx on orders (next_check_at) where next_check_at is not null' })
+@Unique({ name: 'orders_merchant_refund_id_key', properties: ['merchantRefundId'] })
+export class Order {
+  @PrimaryKey({ type: 'text' })
+  id!: string;
+
+  /** Our id of the PhonePe payment, `MO<time><random>_<suffix>`. */
+  @Property({ type: 'text' })
+  @Unique({ name: 'orders_merchant_order_id_key' })
+  merchantOrderId!: string;
+
+  @Property({ type: 'text' })
+  userId!: string;
+
+  @Property({ type: 'text' })
+  state!: OrderState;
+
+  @Property({ type: paise() })
+  subtotalPaise!: number;
+
+  @Property({ type: paise() })
+  shippingPaise!: number;
+
+  /** The payable amount (subtotal + shipping, a whole rupee): what PhonePe must report. */
+  @Property({ type: paise() })
+  totalPaise!: number;
+
+  @Property({ type: 'text' })
+  shippingAddressId!: string;
+
+  @Property({ type: 'json' })
+  shippingAddress!: AddressSnapshot;
+
+  @Property({ type: 'text' })
+  billingAddressId!: string;
+
+  @Property({ type: 'json' })
+  billingAddress!: AddressSnapshot;
+
+  /** SHA-256 of the lines, amounts and address ids: a repeated checkout of the same cart finds this order. */
+  @Property({ type: 'text' })
+  checkoutHash!: string;
+
+  /** Catalog's reservation of the stock (the order id; a late payment's second reservation has its own). */
+  @Property({ type: 'text' })
+  reservationId!: string;
+
+  @Property({ type: 'text', nullable: true })
+  phonepeOrderId?: string | null;
+
+  /** PhonePe's page for this payment, answered again to a repeated checkout. */
+  @Property({ type: 'text', nullable: true })
+  redirectUrl?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  transactionId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  paymentMode?: string | null;
+
+  /** PhonePe's (detailed) error code, or ours (OUT_OF_STOCK, PAYMENT_INIT_FAILED, AMOUNT_MISMATCH, STOCK_GONE, EXPIRED). */
+  @Property({ type: 'text', nullable: true })
+  errorCode?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  errorMessage?: string | null;
+
+  /** The amount PhonePe reported when it differs from the order's (a held order). */
+  @Property({ type: paise(), nullable: true })
+  reportedAmountPaise?: number | null;
+
+  @Property({ type: 'datetime' })
+  expiresAt!: Date;
+
+  /** When the reconciler asks PhonePe next; null when nothing is left to ask. */
+  @Property({ type: 'datetime', nullable: true })
+  nextCheckAt?: Date | null;
+
+  @Property({ type: 'integer', default: 0 })
+  checkCount: number = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  paidAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  merchantRefundId?: string | null;
+
+  @Property({ type: paise(), nullable: true })
+  refundPaise?: number | null;
+
+  /** PhonePe's refund state (PENDING, CONFIRMED, COMPLETED, FAILED) as last seen. */
+  @Property({ type: 'text', nullable: true })
+  refundState?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  refundRequestedAt?: Date | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  refundedAt?: Date | null;
+
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

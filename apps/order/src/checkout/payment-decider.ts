@@ -1,0 +1,232 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { paymentFailureText } from '@jalaj/commerce';
+import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
+import { addToOutbox, getLogger, InjectConfig, OutboxRelay, RpcClient } from '@jalaj/server-kit';
+import type { OrderConfig } from '../config.js';
+import { PHONEPE_GATEWAY, type PhonePeGateway, type PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
+import { afterSelling, decidePayment, decideRefund } from './checkout-state.js';
+import { CheckoutRepository } from './checkout.repository.js';
+import { Order } from './entities/order.entity.js';
+import type { OrderLineRow } from './entities/order-line.entity.js';
+import { merchantRefundId } from './merchant-ids.js';
+import { nextCheckAt } from './reconcile-schedule.js';
+
+/** How long a second reservation (a late payment's) holds its stock before it is committed. */
+const LATE_RESERVATION_TTL_SECONDS = 300;
+/** How soon to ask again after PhonePe or catalog could not be reached, or about a refund. */
+const RETRY_SECONDS = 15;
+
+const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+/** The deciding attempt: PhonePe lists attempts oldest first; the last one carries the transaction. */
+function lastAttempt(status: PhonePeOrderStatus) {
+  return status.paymentDetails.at(-1) ?? null;
+}
+
+/**
+ * The one place an order's payment is decided (docs/adr/018-checkout-saga.md), used by the
+ * shopper's return, the pending page, webhooks and the reconciler alike. Under the order's
+ * row lock it asks PhonePe's Order Status and applies `decidePayment`: so duplicate, late
+ * or reordered callbacks give one state change. A refund in progress is followed the same
+ * way. Catalog's stock calls are idempotent, so a decision rolled back by a crash is simply
+ * made again.
+ */
+@Injectable()
+export class PaymentDecider {
+  private readonly log = getLogger('PaymentDecider');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly orders: CheckoutRepository,
+    private readonly rpc: RpcClient,
+    private readonly relay: OutboxRelay,
+    @Inject(PHONEPE_GATEWAY) private readonly phonepe: PhonePeGateway,
+    @InjectConfig() private readonly config: OrderConfig,
+  ) {}
+
+  /** Re-checks an order with PhonePe and moves it at most one step; the order afterwards, or null when there is none. */
+  async check(merchantOrderId: string): Promise<Order | null> {
+    const order = await this.em.transactional(async (tx) => {
+      const o = await this.orders.lock(tx, merchantOrderId);
+      if (!o) return null;
+      const now = new Date();
+      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, now);
+      else if (o.state === 'refund_pending') await this.checkRefund(o, now);
+      else o.nextCheckAt = null;
+      await tx.flush();
+      return o;
+    });
+    this.relay.nudge();
+    return order;
+  }
+
+  private async checkPayment(tx: EntityManager, o: Order, now: Date): Promise<void> {
+    let status: PhonePeOrderStatus;
+    try {
+      status = await this.phonepe.orderStatus(o.merchantOrderId);
+    } catch (e) {
+      this.log.warn({ err: e, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
+      if (o.state === 'pending') return this.waitOrExpire(o, now);
+      o.nextCheckAt = null;
+      return;
+    }
+    o.checkCount += 1;
+    const decision = decidePayment(o.state, status, o.totalPaise);
+    const attempt = lastAttempt(status);
+    switch (decision.kind) {
+      case 'none':
+        o.nextCheckAt = null;
+        return;
+      case 'wait':
+        return this.waitOrExpire(o, now);
+      case 'fail':
+        return this.fail(o, attempt?.detailedErrorCode ?? status.detailedErrorCode ?? attempt?.errorCode ?? status.errorCode ?? 'PAYMENT_FAILED', attempt?.transactionId ?? null);
+      case 'hold':
+        await this.release(o.reservationId);
+        o.state = 'held';
+        o.reportedAmountPaise = decision.receivedPaise;
+        o.transactionId = attempt?.transactionId ?? null;
+        o.paymentMode = attempt?.paymentMode ?? null;
+        o.errorCode = 'AMOUNT_MISMATCH';
+        o.errorMessage = paymentFailureText('AMOUNT_MISMATCH');
+        o.nextCheckAt = null;
+        this.log.error({ orderId: o.id, expectedPaise: o.totalPaise, receivedPaise: decision.receivedPaise }, 'PhonePe reported another amount; order held for an admin');
+        return;
+      case 'sell': {
+        o.transactionId = attempt?.transactionId ?? null;
+        o.paymentMode = attempt?.paymentMode ?? null;
+        const lines = await this.orders.lines(tx, o.id);
+        const result = await this.sell(o, lines, decision.reservationHeld);
+        if (result === 'paid') {
+          o.state = 'paid';
+          o.paidAt = now;
+          o.errorCode = null;
+          o.errorMessage = null;
+          o.nextCheckAt = null;
+          addToOutbox(tx, 'evt.order.order.paid.v1', { ...this.facts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId, paymentMode: o.paymentMode });
+        } else {
+          o.state = 'refund_pending';
+          o.merchantRefundId = merchantRefundId(o.merchantOrderId);
+          o.refundPaise = status.amountPaise;
+          o.errorCode = 'STOCK_GONE';
+          o.errorMessage = paymentFailureText('STOCK_GONE');
+          // The reconciler asks PhonePe for the refund at once, outside this decision.
+          o.nextCheckAt = now;
+          addToOutbox(tx, 'evt.order.order.refund-started.v1', { ...this.facts(o, lines), reason: 'stock-gone', merchantRefundId: o.merchantRefundId, refundPaise: o.refundPaise });
+          this.log.warn({ orderId: o.id }, 'paid after its stock was gone; refunding');
+        }
+        return;
+      }
+    }
+  }
+
+  /** PhonePe has not decided: ask again on its schedule, or settle the order as expired once the payment's time is over. */
+  private async waitOrExpire(o: Order, now: Date): Promise<void> {
+    o.nextCheckAt = nextCheckAt(o.createdAt, o.expiresAt, now, this.config.PAYMENT_RECONCILE_FIRST_SECONDS);
+    if (!o.nextCheckAt) await this.fail(o, 'EXPIRED', null);
+  }
+
+  private async fail(o: Order, errorCode: string, transactionId: string | null): Promise<void> {
+    await this.release(o.reservationId);
+    o.state = 'failed';
+    o.errorCode = errorCode;
+    o.errorMessage = paymentFailureText(errorCode);
+    o.transactionId = transactionId;
+    o.nextCheckAt = null;
+  }
+
+  /**
+   * Makes the order's stock sold: commits its reservation; if that had been released (it
+   * expired, or the order had failed), reserves the lines again and commits that. 'paid',
+   * or 'refund_pending' when the stock is gone.
+   */
+  private async sell(o: Order, lines: OrderLineRow[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
+    if (reservationHeld) {
+      const committed = await this.stock('rpc.catalog.stock.commit', o.reservationId);
+      if (committed === 'committed') return afterSelling(committed);
+    }
+    const again = `${o.id}_late`;
+    const reserved = await this.rpc.request('rpc.catalog.stock.reserve', {
+      reservationId: again,
+      lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+      ttlSeconds: LATE_RESERVATION_TTL_SECONDS,
+    });
+    if (!reserved.ok) {
+      if (['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'PRODUCT_NOT_FOUND'].includes(reserved.error.code)) return afterSelling('released', false);
+      throw new AppErrorException(reserved.error);
+    }
+    // An earlier attempt may have reserved it and then been rolled back: commit tells.
+    const committed = await this.stock('rpc.catalog.stock.commit', again);
+    o.reservationId = again;
+    return afterSelling('released', committed === 'committed');
+  }
+
+  private async release(reservationId: string): Promise<void> {
+    await this.stock('rpc.catalog.stock.release', reservationId);
+  }
+
+  private async stock(subject: 'rpc.catalog.stock.commit' | 'rpc.catalog.stock.release', reservationId: string): Promise<'committed' | 'released' | null> {
+    const reply = await this.rpc.request(subject, { reservationId });
+    if (reply.ok) return reply.data.status;
+    // No reservation at all (the order failed before reserving): nothing to settle.
+    if (reply.error.code === 'NOT_FOUND') return null;
+    throw new AppErrorException(reply.error);
+  }
+
+  /** Follows a refund: asks PhonePe for it once, then its status until the money went back. */
+  private async checkRefund(o: Order, now: Date): Promise<void> {
+    const refundId = o.merchantRefundId ?? merchantRefundId(o.merchantOrderId);
+    o.merchantRefundId = refundId;
+    try {
+      const refund = o.refundRequestedAt
+        ? await this.phonepe.refundStatus(refundId)
+        : await this.phonepe.refund({ merchantRefundId: refundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: o.refundPaise ?? o.totalPaise });
+      o.refundRequestedAt ??= now;
+      o.refundState = refund.state;
+      const verdict = decideRefund(refund.state);
+      if (verdict === 'refunded') {
+        o.state = 'refunded';
+        o.refundedAt = now;
+        o.nextCheckAt = null;
+      } else if (verdict === 'failed') {
+        // PhonePe refused the refund: an admin has to act; stop asking.
+        o.nextCheckAt = null;
+        this.log.error({ orderId: o.id, merchantRefundId: refundId }, 'PhonePe refund failed; an admin has to act');
+      } else {
+        o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
+      }
+    } catch (e) {
+      this.log.warn({ err: e, orderId: o.id }, 'PhonePe refund call failed; trying again later');
+      o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
+    }
+  }
+
+  /** What the order events say about an order. */
+  private facts(o: Order, lines: OrderLineRow[]) {
+    return {
+      orderId: o.id,
+      merchantOrderId: o.merchantOrderId,
+      userId: o.userId,
+      lines: lines.map(toOrderLine),
+      subtotalPaise: o.subtotalPaise,
+      shippingPaise: o.shippingPaise,
+      totalPaise: o.totalPaise,
+      shippingAddress: o.shippingAddress satisfies AddressSnapshot,
+      billingAddress: o.billingAddress satisfies AddressSnapshot,
+    };
+  }
+}
+
+export function toOrderLine(l: OrderLineRow): OrderLine {
+  return {
+    productId: l.productId,
+    productName: l.productName,
+    imageUrl: l.imageUrl ?? null,
+    quantity: l.quantity,
+    unitPricePaise: l.unitPricePaise,
+    discountPercent: l.discountPercent,
+    discountedUnitPricePaise: l.discountedUnitPricePaise,
+    lineTotalPaise: l.lineTotalPaise,
+  };
+}
