@@ -1,0 +1,170 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { orderEvents, type OrderState } from '@jalaj/contracts';
+import type { OutboxRelay, RpcClient } from '@jalaj/server-kit';
+import type { OrderConfig } from '../config.js';
+import type { PhonePeGateway, PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
+import type { CheckoutRepository } from './checkout.repository.js';
+import type { Order } from './entities/order.entity.js';
+import type { OrderLineRow } from './entities/order-line.entity.js';
+import { PaymentDecider } from './payment-decider.js';
+
+const MOID = 'MO1763800000000a1b2c3d4_7f3k';
+const address = orderEvents['evt.order.order.paid.v1'].fixture.shippingAddress;
+
+/**
+ * The decider's use of PhonePe, catalog and the outbox against in-memory fakes: what each
+ * answer does to the order, the stock and the events. (The row lock and the real services
+ * are covered by checkout.int-spec.ts.)
+ */
+function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> | Error; stock?: Record<string, 'held' | 'committed' | 'released'>; inStock?: boolean; refundState?: string }) {
+  const now = Date.now();
+  const order = {
+    id: 'ord_1',
+    merchantOrderId: MOID,
+    userId: 'usr_1',
+    state: opts.state ?? 'pending',
+    totalPaise: 78500,
+    subtotalPaise: 71000,
+    shippingPaise: 7500,
+    reservationId: 'ord_1',
+    shippingAddress: address,
+    billingAddress: address,
+    createdAt: new Date(now - 30_000),
+    expiresAt: new Date(now + 870_000),
+    nextCheckAt: new Date(now),
+    checkCount: 0,
+  } as unknown as Order;
+  const lines = [{ productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 }] as unknown as OrderLineRow[];
+  const stock: Record<string, 'held' | 'committed' | 'released'> = { ord_1: 'held', ...opts.stock };
+  const calls: string[] = [];
+  const events: { subject: string; data: Record<string, unknown> }[] = [];
+  const tx = {
+    create: (_: unknown, row: { subject: string; envelope: { data: Record<string, unknown> } }) => row,
+    persist: (row: { subject: string; envelope: { data: Record<string, unknown> } }) => events.push({ subject: row.subject, data: row.envelope.data }),
+    flush: async () => undefined,
+  };
+  const em = { transactional: async <T>(fn: (t: unknown) => Promise<T>) => fn(tx) } as unknown as EntityManager;
+  const repo = { lock: async () => order, lines: async () => lines } as unknown as CheckoutRepository;
+  const rpc = {
+    request: async (subject: string, payload: { reservationId: string }) => {
+      calls.push(`${subject} ${payload.reservationId}`);
+      const id = payload.reservationId;
+      if (subject === 'rpc.catalog.stock.reserve') {
+        if (opts.inStock === false) return { ok: false, error: { code: 'OUT_OF_STOCK', data: { productId: 'prd_1' } } };
+        stock[id] ??= 'held';
+        return { ok: true, data: { reservationId: id, expiresAt: new Date().toISOString() } };
+      }
+      if (!stock[id]) return { ok: false, error: { code: 'NOT_FOUND' } };
+      if (stock[id] === 'held') stock[id] = subject === 'rpc.catalog.stock.commit' ? 'committed' : 'released';
+      return { ok: true, data: { reservationId: id, status: stock[id] } };
+    },
+  } as unknown as RpcClient;
+  const status = (): PhonePeOrderStatus => {
+    if (opts.phonepe instanceof Error) throw opts.phonepe;
+    return { orderId: 'OMO1', state: 'PENDING', amountPaise: 78500, expireAt: null, errorCode: null, detailedErrorCode: null, metaInfo: {}, paymentDetails: [], ...opts.phonepe };
+  };
+  const phonepe = {
+    orderStatus: async () => (calls.push('phonepe.status'), status()),
+    refund: async () => (calls.push('phonepe.refund'), { refundId: 'R1', state: 'PENDING', amountPaise: 78500 }),
+    refundStatus: async () => (calls.push('phonepe.refundStatus'), { refundId: 'R1', state: opts.refundState ?? 'PENDING', amountPaise: 78500 }),
+  } as unknown as PhonePeGateway;
+  const relay = { nudge: () => undefined } as unknown as OutboxRelay;
+  const config = { PAYMENT_RECONCILE_FIRST_SECONDS: 20 } as OrderConfig;
+  return { decider: new PaymentDecider(em, repo, rpc, relay, phonepe, config), order, stock, calls, events };
+}
+
+const attempt = { transactionId: 'T1', paymentMode: 'UPI_INTENT', timestamp: 1, amountPaise: 78500, state: 'COMPLETED', errorCode: null, detailedErrorCode: null };
+
+describe('deciding a payment', () => {
+  it('COMPLETED for the amount: commits the reservation and writes the paid event with lines and addresses', async () => {
+    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
+    await t.decider.check(MOID);
+    expect(t.order.state).toBe('paid');
+    expect(t.stock.ord_1).toBe('committed');
+    expect(t.order.transactionId).toBe('T1');
+    expect(t.order.nextCheckAt).toBeNull();
+    expect(t.events).toHaveLength(1);
+    expect(t.events[0]).toMatchObject({ subject: 'evt.order.order.paid.v1', data: { orderId: 'ord_1', totalPaise: 78500, transactionId: 'T1', paymentMode: 'UPI_INTENT', shippingAddress: address } });
+    expect((t.events[0]!.data.lines as unknown[]).length).toBe(1);
+  });
+
+  it('a duplicate check of a paid order asks nobody and changes nothing', async () => {
+    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
+    await t.decider.check(MOID);
+    await t.decider.check(MOID);
+    expect(t.events).toHaveLength(1);
+    expect(t.calls.filter((c) => c === 'phonepe.status')).toHaveLength(1);
+  });
+
+  it('COMPLETED for another amount: held with AMOUNT_MISMATCH, stock released, no event', async () => {
+    const t = setup({ phonepe: { state: 'COMPLETED', amountPaise: 1000, paymentDetails: [attempt] } });
+    await t.decider.check(MOID);
+    expect(t.order).toMatchObject({ state: 'held', errorCode: 'AMOUNT_MISMATCH', reportedAmountPaise: 1000 });
+    expect(t.stock.ord_1).toBe('released');
+    expect(t.events).toEqual([]);
+  });
+
+  it("FAILED: stock released, failed with PhonePe's detailed code and a readable message", async () => {
+    const t = setup({ phonepe: { state: 'FAILED', errorCode: 'PAYMENT_ERROR', paymentDetails: [{ ...attempt, state: 'FAILED', errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA' }] } });
+    await t.decider.check(MOID);
+    expect(t.order).toMatchObject({ state: 'failed', errorCode: 'ZA', errorMessage: 'The payment was declined in the UPI app.', nextCheckAt: null });
+    expect(t.stock.ord_1).toBe('released');
+  });
+
+  it('PENDING: asks again on the schedule', async () => {
+    const t = setup({ phonepe: { state: 'PENDING' } });
+    await t.decider.check(MOID);
+    expect(t.order.state).toBe('pending');
+    expect(t.order.checkCount).toBe(1);
+    expect(t.order.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(t.stock.ord_1).toBe('held');
+  });
+
+  it('PhonePe unreachable: nothing changes, asked again later', async () => {
+    const t = setup({ phonepe: new Error('ECONNREFUSED') });
+    await t.decider.check(MOID);
+    expect(t.order.state).toBe('pending');
+    expect(t.order.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('still PENDING after the expiry and its grace: failed as EXPIRED, stock released', async () => {
+    const t = setup({ phonepe: { state: 'PENDING' } });
+    t.order.expiresAt = new Date(Date.now() - 60_000);
+    await t.decider.check(MOID);
+    expect(t.order).toMatchObject({ state: 'failed', errorCode: 'EXPIRED' });
+    expect(t.stock.ord_1).toBe('released');
+  });
+
+  it('a late payment of a failed order whose stock is still there: reserved again, committed, paid', async () => {
+    const t = setup({ state: 'failed', stock: { ord_1: 'released' }, phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
+    await t.decider.check(MOID);
+    expect(t.order.state).toBe('paid');
+    expect(t.order.reservationId).toBe('ord_1_late');
+    expect(t.stock.ord_1_late).toBe('committed');
+    expect(t.events.map((e) => e.subject)).toEqual(['evt.order.order.paid.v1']);
+  });
+
+  it('paid after the reservation expired and the stock is gone: refund_pending with the refund-started event, then refunded', async () => {
+    const t = setup({ stock: { ord_1: 'released' }, inStock: false, phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, refundState: 'COMPLETED' });
+    await t.decider.check(MOID);
+    expect(t.order).toMatchObject({ state: 'refund_pending', errorCode: 'STOCK_GONE', merchantRefundId: `MR${MOID.slice(2)}`, refundPaise: 78500 });
+    expect(t.events.map((e) => e.subject)).toEqual(['evt.order.order.refund-started.v1']);
+    expect(t.events[0]!.data).toMatchObject({ reason: 'stock-gone', refundPaise: 78500 });
+    // The reconciler's next pass asks for the refund, the one after follows it.
+    await t.decider.check(MOID);
+    expect(t.calls).toContain('phonepe.refund');
+    expect(t.order.state).toBe('refund_pending');
+    await t.decider.check(MOID);
+    expect(t.calls).toContain('phonepe.refundStatus');
+    expect(t.order.state).toBe('refunded');
+    expect(t.calls.filter((c) => c === 'phonepe.refund')).toHaveLength(1);
+  });
+
+  it('a failed order PhonePe still calls failed stays as it is', async () => {
+    const t = setup({ state: 'failed', stock: { ord_1: 'released' }, phonepe: { state: 'FAILED' } });
+    await t.decider.check(MOID);
+    expect(t.order.state).toBe('failed');
+    expect(t.order.nextCheckAt).toBeNull();
+    expect(t.calls.some((c) => c.startsWith('rpc.catalog'))).toBe(false);
+  });
+});
