@@ -162,13 +162,13 @@ export class CheckoutService {
       await this.em.flush();
       return ok(started(order));
     } catch (e) {
-      if (!(e instanceof PhonePeError)) throw e;
+      // Whatever went wrong, no payment exists for this order: give the stock back.
       this.log.warn({ err: e, orderId: order.id }, 'PhonePe did not create the payment; order failed');
       const released = await this.rpc.request('rpc.catalog.stock.release', { reservationId: order.reservationId });
       if (!released.ok) this.log.error({ orderId: order.id, error: released.error }, 'releasing the stock failed; it expires on its own');
       order.state = 'failed';
       order.errorCode = 'PAYMENT_INIT_FAILED';
-      order.errorMessage = paymentInitFailureReason(e.status);
+      order.errorMessage = paymentInitFailureReason(e instanceof PhonePeError ? e.status : 0);
       await this.em.flush();
       return fail('PAYMENT_INIT_FAILED', { reason: order.errorMessage });
     }

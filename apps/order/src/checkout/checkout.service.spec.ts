@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { cartSubjects, identitySubjects, type Actor, type Address, type Cart } from '@jalaj/contracts';
+import type { RpcClient } from '@jalaj/server-kit';
+import type { OrderConfig } from '../config.js';
+import { PhonePeError, type PhonePeGateway, type PhonePePayRequest } from '../payments/phonepe/phonepe-gateway.js';
+import type { CheckoutReconciler } from './checkout.reconciler.js';
+import type { CheckoutRepository } from './checkout.repository.js';
+import { CheckoutService } from './checkout.service.js';
+import { Order } from './entities/order.entity.js';
+import type { PaymentDecider } from './payment-decider.js';
+
+const actor: Actor = { id: 'usr_1', role: 'user' };
+const kolkata: Address = { ...identitySubjects['rpc.identity.addresses.list'].fixtures.reply.data.items[0]!, id: 'adr_home', postalCode: '700016' };
+const andaman: Address = { ...kolkata, id: 'adr_island', postalCode: '744101' };
+const oneLine: Cart = cartSubjects['rpc.cart.items.list'].fixtures.reply.data;
+
+/** Starting a payment against fakes of cart, identity, catalog, PhonePe and the database. */
+function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_OF_STOCK'; phonepe?: 'ok' | 'refuse' } = {}) {
+  const calls: string[] = [];
+  const orders: Order[] = [];
+  const created: unknown[] = [];
+  const reservations = new Map<string, string>();
+  const payRequests: PhonePePayRequest[] = [];
+  const em = {
+    create: (type: unknown, data: Record<string, unknown>) => {
+      const row = Object.assign(type === Order ? new Order() : {}, data);
+      created.push(row);
+      if (type === Order) orders.push(row as Order);
+      return row;
+    },
+    flush: async () => undefined,
+  } as unknown as EntityManager;
+  const repo = {
+    lockCheckoutsOf: async () => void calls.push('lock'),
+    reusablePending: async (userId: string, hash: string) => orders.find((o) => o.userId === userId && o.checkoutHash === hash && o.state === 'pending' && o.redirectUrl) ?? null,
+  } as unknown as CheckoutRepository;
+  const rpc = {
+    request: async (subject: string, payload: { reservationId?: string }) => {
+      calls.push(subject);
+      if (subject === 'rpc.cart.items.list') return { ok: true, data: opts.cart ?? oneLine };
+      if (subject === 'rpc.identity.addresses.list') return { ok: true, data: { items: opts.addresses ?? [kolkata, andaman] } };
+      if (subject === 'rpc.catalog.stock.reserve') {
+        if (opts.stock === 'OUT_OF_STOCK') return { ok: false, error: { code: 'OUT_OF_STOCK', data: { productId: 'prd_01JD0000000000000000000000', productName: 'Anubias nana' } } };
+        reservations.set(payload.reservationId!, 'held');
+        return { ok: true, data: { reservationId: payload.reservationId, expiresAt: new Date().toISOString() } };
+      }
+      if (subject === 'rpc.catalog.stock.release') {
+        reservations.set(payload.reservationId!, 'released');
+        return { ok: true, data: { reservationId: payload.reservationId, status: 'released' } };
+      }
+      throw new Error(`unexpected ${subject}`);
+    },
+  } as unknown as RpcClient;
+  const phonepe = {
+    pay: async (request: PhonePePayRequest) => {
+      payRequests.push(request);
+      if (opts.phonepe === 'refuse') throw new PhonePeError(500, 'INTERNAL_SERVER_ERROR', 'boom');
+      return { orderId: `OMO${payRequests.length}`, state: 'PENDING', expireAt: Date.now() + 900_000, redirectUrl: `http://sandbox/pay/OMO${payRequests.length}` };
+    },
+  } as unknown as PhonePeGateway;
+  const config = { PAYMENT_EXPIRE_AFTER_SECONDS: 900, PAYMENT_RECONCILE_FIRST_SECONDS: 20 } as OrderConfig;
+  const service = new CheckoutService(em, repo, rpc, {} as PaymentDecider, {} as CheckoutReconciler, phonepe, config);
+  const pay = (shipping: string | null = kolkata.id, billing: string | null = kolkata.id) => service.pay(actor, shipping, billing, 'https://jalaj.shop');
+  return { pay, calls, orders, created, reservations, payRequests };
+}
+
+describe('starting a payment', () => {
+  it('prices the order on the server, reserves its stock and creates the PhonePe payment', async () => {
+    const t = setup();
+    const result = await t.pay();
+    // 3 × ₹249 at 5 % = ₹709.65 + ₹75 Kolkata shipping = ₹784.65 → ₹785.
+    expect(result).toEqual({ ok: true, data: { orderId: t.orders[0]!.id, merchantOrderId: t.orders[0]!.merchantOrderId, redirectUrl: 'http://sandbox/pay/OMO1', amountPaise: 78500 } });
+    expect(t.orders[0]).toMatchObject({ state: 'pending', subtotalPaise: 70965, shippingPaise: 7500, totalPaise: 78500, userId: 'usr_1', reservationId: t.orders[0]!.id, phonepeOrderId: 'OMO1' });
+    expect(t.orders[0]!.shippingAddress).not.toHaveProperty('isDefaultShipping');
+    expect(t.reservations.get(t.orders[0]!.id)).toBe('held');
+    expect(t.payRequests[0]).toEqual({
+      merchantOrderId: t.orders[0]!.merchantOrderId,
+      amountPaise: 78500,
+      expireAfterSeconds: 900,
+      redirectUrl: `https://jalaj.shop/api/payments/phonepe/return/${t.orders[0]!.merchantOrderId}`,
+      metaInfo: { udf1: t.orders[0]!.id },
+    });
+    expect(t.created.filter((r) => (r as { productName?: string }).productName === 'Anubias nana')).toHaveLength(1);
+  });
+
+  it('charges ₹150 shipping to an Andaman PIN', async () => {
+    const t = setup();
+    const result = await t.pay(andaman.id, kolkata.id);
+    expect(result.ok && result.data.amountPaise).toBe(86000); // 709.65 + 150 = 859.65 → 860
+  });
+
+  it('answers the pending order again for the same cart and addresses (two tabs, back button)', async () => {
+    const t = setup();
+    const first = await t.pay();
+    const second = await t.pay();
+    expect(second).toEqual(first);
+    expect(t.orders).toHaveLength(1);
+    expect(t.payRequests).toHaveLength(1);
+    // Other addresses are another checkout.
+    await t.pay(andaman.id, andaman.id);
+    expect(t.orders).toHaveLength(2);
+  });
+
+  it.each<[string, Parameters<typeof setup>[0], [string | null, string | null], string]>([
+    ['an empty cart', { cart: { lines: [], itemCount: 0, subtotalPaise: 0, savingsPaise: 0 } }, [null, null], 'CART_EMPTY'],
+    ['no shipping address', {}, [null, null], 'SHIPPING_ADDRESS_REQUIRED'],
+    ['no billing address', {}, ['adr_home', null], 'BILLING_ADDRESS_REQUIRED'],
+    ["another shopper's address", {}, ['adr_home', 'adr_someone_else'], 'ADDRESS_NOT_FOUND'],
+    ['a deleted product', { cart: { ...oneLine, lines: [{ ...oneLine.lines[0]!, product: null }] } }, ['adr_home', 'adr_home'], 'PRODUCT_NOT_FOUND'],
+  ])('refuses %s in the spec’s order, before any order or reservation', async (_, opts, [shipping, billing], code) => {
+    const t = setup(opts);
+    const result = await t.pay(shipping, billing);
+    expect(!result.ok && result.error.code).toBe(code);
+    expect(t.orders).toEqual([]);
+    expect(t.calls).not.toContain('rpc.catalog.stock.reserve');
+  });
+
+  it("no stock: the order fails with catalog's refusal and PhonePe is never asked", async () => {
+    const t = setup({ stock: 'OUT_OF_STOCK' });
+    const result = await t.pay();
+    expect(result).toMatchObject({ ok: false, error: { code: 'OUT_OF_STOCK', data: { productName: 'Anubias nana' } } });
+    expect(t.orders[0]).toMatchObject({ state: 'failed', errorCode: 'OUT_OF_STOCK' });
+    expect(t.payRequests).toEqual([]);
+  });
+
+  it('PhonePe refuses: the reservation is released and the order fails with PAYMENT_INIT_FAILED and a reason', async () => {
+    const t = setup({ phonepe: 'refuse' });
+    const result = await t.pay();
+    expect(result).toEqual({ ok: false, error: { code: 'PAYMENT_INIT_FAILED', data: { reason: 'PhonePe could not start the payment. Please try again.' } } });
+    expect(t.orders[0]).toMatchObject({ state: 'failed', errorCode: 'PAYMENT_INIT_FAILED' });
+    expect(t.reservations.get(t.orders[0]!.id)).toBe('released');
+    // A failed order is not answered again: the next try is a new order.
+    await t.pay();
+    expect(t.orders).toHaveLength(2);
+  });
+});
