@@ -25,7 +25,7 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
     create: (type: unknown, data: Record<string, unknown>) => {
       const row = Object.assign(type === Order ? new Order() : {}, data);
       created.push(row);
-      if (type === Order) orders.push(row as Order);
+      if (type === Order) orders.push(row as unknown as Order);
       return row;
     },
     flush: async () => undefined,
