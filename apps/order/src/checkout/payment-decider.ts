@@ -179,9 +179,7 @@ export class PaymentDecider {
     const refundId = o.merchantRefundId ?? merchantRefundId(o.merchantOrderId);
     o.merchantRefundId = refundId;
     try {
-      const refund = o.refundRequestedAt
-        ? await this.phonepe.refundStatus(refundId)
-        : await this.phonepe.refund({ merchantRefundId: refundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: o.refundPaise ?? o.totalPaise });
+      const refund = o.refundRequestedAt ? await this.phonepe.refundStatus(refundId) : await this.requestRefund(o, refundId);
       o.refundRequestedAt ??= now;
       o.refundState = refund.state;
       const verdict = decideRefund(refund.state);
@@ -199,6 +197,16 @@ export class PaymentDecider {
     } catch (e) {
       this.log.warn({ err: e, orderId: o.id }, 'PhonePe refund call failed; trying again later');
       o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
+    }
+  }
+
+  /** Asks PhonePe for the refund; if it refuses, it may already have it (asked before a rollback): its status then. */
+  private async requestRefund(o: Order, refundId: string) {
+    try {
+      return await this.phonepe.refund({ merchantRefundId: refundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: o.refundPaise ?? o.totalPaise });
+    } catch (e) {
+      this.log.warn({ err: e, orderId: o.id }, 'PhonePe refused the refund; asking whether it has it already');
+      return this.phonepe.refundStatus(refundId);
     }
   }
 
