@@ -3,6 +3,7 @@ import { orderConfirmationMail, refundStartedMail, type OrderPaid } from './orde
 
 const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
 const refund = eventSubjects['evt.order.order.refund-started.v1'].fixture;
+const ORDERS = 'https://jalaj.shop/orders';
 
 const order: OrderPaid = {
   ...paid,
@@ -20,7 +21,7 @@ const order: OrderPaid = {
 };
 
 describe('order confirmation mail', () => {
-  const mail = orderConfirmationMail('Ananya Sen', order);
+  const mail = orderConfirmationMail('Ananya Sen', order, ORDERS);
 
   it('names the order by its order number (spec §9) in the subject and the text', () => {
     expect(mail.subject).toBe('Order confirmed: your Jalaj order #00a1b2c3');
@@ -37,8 +38,8 @@ describe('order confirmation mail', () => {
   });
 
   it('leaves out the rounding line when the total needed none, and shows a rounding down with its sign', () => {
-    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85900, totalPaise: 93400 }).text).not.toContain('Rounded');
-    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85930, totalPaise: 93400 }).text).toContain('Rounded to the rupee: -₹0.30');
+    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85900, totalPaise: 93400 }, ORDERS).text).not.toContain('Rounded');
+    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85930, totalPaise: 93400 }, ORDERS).text).toContain('Rounded to the rupee: -₹0.30');
   });
 
   it('gives the shipping address, the payment and the expected delivery of 3-5 business days', () => {
@@ -49,8 +50,14 @@ describe('order confirmation mail', () => {
     expect(mail.text.startsWith('Namaste Ananya Sen,\n\n')).toBe(true);
   });
 
+  it('links the order history, in the text, the HTML and the links the mailbox lists', () => {
+    expect(mail.text).toContain(`Your orders and invoices: ${ORDERS}`);
+    expect(mail.html).toContain(`<a href="${ORDERS}"`);
+    expect(mail.links).toEqual([ORDERS]);
+  });
+
   it('skips an empty second address line and a missing transaction id, and greets a shopper without a name', () => {
-    const plain = orderConfirmationMail('  ', { ...order, transactionId: null, shippingAddress: { ...order.shippingAddress, addressLine2: null } });
+    const plain = orderConfirmationMail('  ', { ...order, transactionId: null, shippingAddress: { ...order.shippingAddress, addressLine2: null } }, ORDERS);
     expect(plain.text.startsWith('Namaste,\n\n')).toBe(true);
     expect(plain.text).toContain('12 Park Street\nKolkata, West Bengal 700016');
     expect(plain.text).not.toContain('PhonePe transaction id');
@@ -59,7 +66,7 @@ describe('order confirmation mail', () => {
   it('says the same in HTML, with what shoppers and admins typed escaped', () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
     for (const part of ['#00a1b2c3', 'Anubias nana × 3 (₹236.55 each, 5% off)', '₹709.65', 'Total paid', '₹934.00', 'Kolkata, West Bengal 700016', '3-5 business days']) expect(mail.html).toContain(part);
-    const hostile = orderConfirmationMail('<b>Eve</b>', { ...order, lines: [{ ...order.lines[0]!, productName: 'Moss <script>alert(1)</script>' }] });
+    const hostile = orderConfirmationMail('<b>Eve</b>', { ...order, lines: [{ ...order.lines[0]!, productName: 'Moss <script>alert(1)</script>' }] }, ORDERS);
     expect(hostile.html).not.toContain('<script>');
     expect(hostile.html).toContain('Moss &#60;script&#62;');
     expect(hostile.html).toContain('Namaste &#60;b&#62;Eve&#60;/b&#62;,');

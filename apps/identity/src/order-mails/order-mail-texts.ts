@@ -1,11 +1,12 @@
 import { formatCustomerDate, formatRupees, orderNumber } from '@jalaj/commerce';
 import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
 
-/** A mail ready to queue: its subject, the plain text and the same in simple HTML. */
+/** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  links: string[];
 }
 
 export type OrderPaid = EventData<'evt.order.order.paid.v1'>;
@@ -21,6 +22,7 @@ const SIGNATURE = 'Jalaj, Kolkata';
  */
 type Block =
   | { kind: 'paragraph'; text: string }
+  | { kind: 'link'; text: string; url: string }
   | { kind: 'lines'; title?: string; lines: string[] }
   | { kind: 'amounts'; title?: string; rows: { label: string; amount: string; total?: boolean }[] };
 
@@ -69,8 +71,9 @@ function address(a: AddressSnapshot, title: string): Block {
  *
  * @param name - The shopper's full name (may be empty).
  * @param order - The `evt.order.order.paid.v1` facts.
+ * @param ordersUrl - The shop's order history page (`<PUBLIC_URL>/orders`).
  */
-export function orderConfirmationMail(name: string, order: OrderPaid): RenderedMail {
+export function orderConfirmationMail(name: string, order: OrderPaid, ordersUrl: string): RenderedMail {
   const number = orderNumber(order.merchantOrderId);
   return render(`Order confirmed: your Jalaj order #${number}`, [
     greeting(name),
@@ -83,6 +86,7 @@ export function orderConfirmationMail(name: string, order: OrderPaid): RenderedM
     totals(order),
     address(order.shippingAddress, 'Shipping to'),
     paragraph(`Expected delivery: ${EXPECTED_DELIVERY}. We will pack your plants carefully so they arrive fresh.`),
+    { kind: 'link', text: 'Your orders and invoices', url: ordersUrl },
     paragraph(`Happy planting!\n${SIGNATURE}`),
   ]);
 }
@@ -108,12 +112,18 @@ export function refundStartedMail(name: string, order: OrderRefundStarted): Rend
 }
 
 function render(subject: string, blocks: readonly Block[]): RenderedMail {
-  return { subject, text: `${blocks.map(blockText).join('\n\n')}\n`, html: pageHtml(subject, blocks.map(blockHtml).join('\n')) };
+  return {
+    subject,
+    text: `${blocks.map(blockText).join('\n\n')}\n`,
+    html: pageHtml(subject, blocks.map(blockHtml).join('\n')),
+    links: blocks.flatMap((b) => (b.kind === 'link' ? [b.url] : [])),
+  };
 }
 
 function blockText(b: Block): string {
   const titled = (title: string | undefined, lines: string[]) => [...(title ? [title] : []), ...lines].join('\n');
   if (b.kind === 'paragraph') return b.text;
+  if (b.kind === 'link') return `${b.text}: ${b.url}`;
   if (b.kind === 'lines') return titled(b.title, b.lines);
   return titled(
     b.title,
@@ -127,6 +137,7 @@ const titleHtml = (title?: string) => (title ? `<h2 style="font-size:16px;margin
 
 function blockHtml(b: Block): string {
   if (b.kind === 'paragraph') return `<p style="margin:0 0 16px">${withBreaks(b.text)}</p>`;
+  if (b.kind === 'link') return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.url)}" style="color:#0a6b5f">${escapeHtml(b.text)}</a></p>`;
   if (b.kind === 'lines') return `${titleHtml(b.title)}<p style="margin:0 0 16px">${b.lines.map(escapeHtml).join('<br>')}</p>`;
   const rows = b.rows
     .map((r) => {

@@ -19,7 +19,7 @@ export class OrderMailsEvents implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     await this.consumers.subscribe('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, async (event, em) => {
-      const queued = await this.mails.mailShopper(em, event.data.userId, event.data.orderId, (name) => orderConfirmationMail(name, event.data));
+      const queued = await this.mails.mailShopper(em, event.data.userId, event.data.orderId, (name) => orderConfirmationMail(name, event.data, this.mails.ordersUrl));
       eventsHandled.inc({ consumer: ORDER_PAID_MAIL_CONSUMER, outcome: queued ? 'handled' : 'skipped' });
       if (queued) this.log.info({ orderId: event.data.orderId }, 'order confirmation queued');
     });

@@ -69,6 +69,7 @@ describe('identity: order mails from evt.order.order.* (service process, real in
     expect(mail.text).toContain(`Anubias nana × 3 (${formatRupees(paid.lines[0]!.discountedUnitPricePaise)} each, 5% off): ${formatRupees(paid.lines[0]!.lineTotalPaise)}`);
     expect(mail.text).toContain(`Total paid: ${formatRupees(paid.totalPaise)}`);
     expect(mail.text).toContain('Expected delivery: 3-5 business days.');
+    expect(mail.links).toEqual(['http://localhost:8080/orders']);
     const [row] = await identity.sql<{ html: string | null }>('select html from messages where id = $1', [mail.id]);
     expect(row!.html).toContain(`#${number}`);
   });

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { getLogger } from '@jalaj/server-kit';
+import { getLogger, InjectConfig } from '@jalaj/server-kit';
 import { User } from '../accounts/entities/user.entity.js';
+import type { IdentityConfig } from '../config.js';
 import { queueMessage } from '../mail/mail.service.js';
 import type { RenderedMail } from './order-mail-texts.js';
 
@@ -9,6 +10,13 @@ import type { RenderedMail } from './order-mail-texts.js';
 @Injectable()
 export class OrderMailsService {
   private readonly log = getLogger('OrderMailsService');
+
+  constructor(@InjectConfig() private readonly config: IdentityConfig) {}
+
+  /** The shop's order history page, linked from order mails. */
+  get ordersUrl(): string {
+    return `${this.config.PUBLIC_URL}/orders`;
+  }
 
   /**
    * Queues `mail(name)` to the user's email in the event handler's transaction `em`, which
@@ -23,8 +31,7 @@ export class OrderMailsService {
       this.log.warn({ userId, orderId }, user ? 'the shopper has no email address; order mail not sent' : 'no such user; order mail not sent');
       return false;
     }
-    const { subject, text, html } = mail(user.fullName);
-    queueMessage(em, { kind: 'mail', to: user.email, subject, text, html });
+    queueMessage(em, { kind: 'mail', to: user.email, ...mail(user.fullName) });
     return true;
   }
 }
