@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
+import { EntityManager, LockMode } from '@mikro-orm/core';
 import { cartTotals, checkAddToCart, checkSetQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
 import { AppErrorException, fail, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Product, type Result } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
+import { removeBought, type BoughtLine } from './bought-lines.js';
 import { CartItem } from './entities/cart-item.entity.js';
 import { CartItemsRepository } from './items.repository.js';
 
@@ -104,6 +105,23 @@ export class CartService {
   async clear(actor: Actor): Promise<Result<Change>> {
     await this.em.nativeDelete(CartItem, { userId: actor.id });
     return ok({ cart: await this.cart(actor), notice: notice('CART_CLEARED') });
+  }
+
+  /**
+   * Takes a paid order's lines out of the shopper's cart ({@link removeBought}), in the
+   * event handler's transaction `em` (the one holding its inbox row). The lines are locked
+   * first, so a change the shopper makes at the same moment waits and is not lost.
+   */
+  async removeBought(em: EntityManager, userId: string, bought: readonly BoughtLine[]): Promise<{ lowered: number; removed: number }> {
+    const productIds = [...new Set(bought.map((b) => b.productId))];
+    const rows = await em.find(CartItem, { userId, productId: { $in: productIds } }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const { lower, remove } = removeBought(rows, bought);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const now = new Date();
+    for (const { id, quantity } of lower) Object.assign(byId.get(id)!, { quantity, updatedAt: now });
+    for (const id of remove) em.remove(byId.get(id)!);
+    await em.flush();
+    return { lowered: lower.length, removed: remove.length };
   }
 }
 

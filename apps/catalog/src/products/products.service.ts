@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/core';
+import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/core';
 import { paiseToDecimalString, rupeesToPaise } from '@jalaj/commerce';
 import { appError, fail, failFields, newId, ok, type Actor, type Product as ProductDto, type ProductFilter, type ProductInput, type Result } from '@jalaj/contracts';
 import { addToOutbox, getLogger, OutboxRelay } from '@jalaj/server-kit';
@@ -126,7 +126,7 @@ export class ProductsService {
     const v = checked.value;
     const result = await this.em.transactional(async (tx) => {
       await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
-      const row = await tx.findOne(Product, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      const row = await tx.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!row) return null;
       // Images this product stops using, unless it keeps another variant of the same set
       // or another product uses them: media deletes exactly these.

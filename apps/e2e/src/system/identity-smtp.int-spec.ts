@@ -1,6 +1,9 @@
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { orderNumber } from '@jalaj/commerce';
+import { eventSubjects, newId } from '@jalaj/contracts';
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
-import { eventually, httpClient, testDatabaseUrl } from '@jalaj/testing';
+import { eventPublisher, eventually, httpClient, testDatabaseUrl } from '@jalaj/testing';
 
 /**
  * With SMTP_URL set, identity sends its mails through SMTP (here a real SMTP server in
@@ -13,6 +16,7 @@ describe('mail through SMTP (real identity and BFF processes)', () => {
   let smtp: SMTPServer;
   const apps: AppHandle[] = [];
   let base = '';
+  const identityDb = testDatabaseUrl('identity_smtp');
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -36,7 +40,7 @@ describe('mail through SMTP (real identity and BFF processes)', () => {
     const shared = { NATS_URL: process.env.NATS_URL!, REDIS_URL: process.env.REDIS_URL!, LOG_LEVEL: 'warn' };
     const bffPort = await freePort();
     base = `http://127.0.0.1:${bffPort}`;
-    apps.push(await startApp('identity', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('identity_smtp'), PUBLIC_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } }));
+    apps.push(await startApp('identity', { port: await freePort(), env: { ...shared, DATABASE_URL: identityDb, PUBLIC_URL: base, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } }));
     apps.push(await startApp('bff', { port: bffPort, env: shared }));
   }, 90000);
 
@@ -63,5 +67,28 @@ describe('mail through SMTP (real identity and BFF processes)', () => {
       (items: { subject: string }[]) => items.length > 0,
     );
     expect(listed.map((m: { subject: string }) => m.subject)).toEqual(['Confirm your Jalaj account']);
+  });
+
+  it('sends an order confirmation over SMTP with a plain-text and an HTML part', async () => {
+    const call = httpClient(base);
+    const email = `smtp.order.${Date.now()}@example.in`;
+    expect((await call('POST', '/api/auth/sign-up', { body: { email, password: 'secret-123', fullName: 'Mail Test' } })).status).toBe(201);
+    const db = new pg.Client({ connectionString: identityDb });
+    await db.connect();
+    const [{ id: userId }] = (await db.query<{ id: string }>('select id from users where email = $1', [email])).rows as [{ id: string }];
+    await db.end();
+    const events = await eventPublisher();
+    const merchantOrderId = `MO${Date.now()}smtp01_k3`;
+    await events.publish('evt.order.order.paid.v1', { ...eventSubjects['evt.order.order.paid.v1'].fixture, orderId: newId('ord'), merchantOrderId, userId });
+    await events.close();
+    const mail = await eventually(
+      async () => received.find((m) => m.to === email && m.raw.includes('Subject: Order confirmed')),
+      (m) => !!m,
+      20000,
+    );
+    expect(mail!.raw).toContain(`Subject: Order confirmed: your Jalaj order #${orderNumber(merchantOrderId)}`);
+    expect(mail!.raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(mail!.raw).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(mail!.raw).toMatch(/Content-Type: text\/html; charset=utf-8/);
   });
 });

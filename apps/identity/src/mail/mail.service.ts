@@ -11,6 +11,8 @@ export interface OutgoingMessage {
   to: string;
   subject: string;
   text: string;
+  /** The same content as simple HTML (mails only); the plain text is always sent too. */
+  html?: string;
   links?: string[];
 }
 
@@ -23,6 +25,7 @@ export function queueMessage(em: EntityManager, m: OutgoingMessage): Message {
     to: m.to,
     subject: m.subject,
     text: m.text,
+    html: m.html ?? null,
     links: m.links ?? [],
     status: 'pending',
     attempts: 0,
@@ -73,7 +76,7 @@ export class MessageSender implements OnApplicationBootstrap, OnApplicationShutd
         m.attempts += 1;
         try {
           if (m.kind === 'mail' && this.transport) {
-            await this.transport.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text });
+            await this.transport.sendMail({ from: this.config.MAIL_FROM, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
             m.status = 'sent';
           } else {
             m.status = 'kept';

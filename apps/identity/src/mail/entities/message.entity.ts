@@ -24,6 +24,10 @@ export class Message {
   @Property({ type: 'text' })
   text!: string;
 
+  /** The same content as simple HTML, sent as the mail's alternative part; null for plain-text-only messages. */
+  @Property({ type: 'text', nullable: true })
+  html?: string | null;
+
   @Property({ type: 'json', defaultRaw: "'[]'::jsonb" })
   links!: string[];
 

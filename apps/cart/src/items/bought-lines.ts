@@ -1,0 +1,43 @@
+/** A cart line as the purchase sees it. */
+export interface HeldLine {
+  readonly id: string;
+  readonly productId: string;
+  readonly quantity: number;
+}
+
+/** A line of a paid order: which product, how many were bought. */
+export interface BoughtLine {
+  readonly productId: string;
+  readonly quantity: number;
+}
+
+/** What a paid order does to a cart: lines lowered to a new quantity, lines removed. */
+export interface CartAfterPurchase {
+  readonly lower: { readonly id: string; readonly quantity: number }[];
+  readonly remove: string[];
+}
+
+/**
+ * Takes what was bought out of a cart (issue #10, item 5): each product's line is lowered by
+ * the quantity bought and removed when nothing is left. The cart may have changed since
+ * checkout began, so only the bought quantity goes: a line added since, or quantity added
+ * to a line since, stays; a line already lowered or removed since loses at most what it has.
+ *
+ * @param cart - The shopper's cart lines now.
+ * @param bought - The paid order's lines (a product appearing twice counts once, summed).
+ * @returns The lines to lower (with their new quantity) and the ids of the lines to remove.
+ */
+export function removeBought(cart: readonly HeldLine[], bought: readonly BoughtLine[]): CartAfterPurchase {
+  const boughtByProduct = new Map<string, number>();
+  for (const b of bought) boughtByProduct.set(b.productId, (boughtByProduct.get(b.productId) ?? 0) + b.quantity);
+  const lower: { id: string; quantity: number }[] = [];
+  const remove: string[] = [];
+  for (const line of cart) {
+    const taken = boughtByProduct.get(line.productId) ?? 0;
+    if (taken <= 0) continue;
+    const left = line.quantity - taken;
+    if (left > 0) lower.push({ id: line.id, quantity: left });
+    else remove.push(line.id);
+  }
+  return { lower, remove };
+}

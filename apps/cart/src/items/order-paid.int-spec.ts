@@ -1,0 +1,69 @@
+import { eventSubjects, newId, type OrderLine } from '@jalaj/contracts';
+import { eventPublisher, eventually, startTestService, type EventPublisher, type TestService } from '@jalaj/testing';
+import { ORDER_PAID_CONSUMER } from './items.events.js';
+
+/**
+ * What a paid order does to the cart (real PostgreSQL and NATS JetStream, the cart service
+ * as its own process): `evt.order.order.paid.v1` takes the bought quantities out of the
+ * shopper's cart, keeps what was added since checkout began, and a redelivered event
+ * changes nothing more.
+ */
+describe('cart: evt.order.order.paid.v1 (service process, real infra)', () => {
+  let cart: TestService;
+  let events: EventPublisher;
+  const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
+
+  beforeAll(async () => {
+    cart = await startTestService('cart');
+    events = await eventPublisher();
+  }, 90000);
+
+  afterAll(async () => {
+    await events?.close();
+    await cart?.stop();
+  });
+
+  const rows = (userId: string) => cart.sql<{ product_id: string; quantity: number }>('select product_id, quantity from cart_items where user_id = $1 order by product_id', [userId]);
+  async function putInCart(userId: string, lines: Record<string, number>) {
+    for (const [productId, quantity] of Object.entries(lines)) {
+      await cart.sql('insert into cart_items (id, user_id, product_id, quantity) values ($1, $2, $3, $4)', [newId('cit'), userId, productId, quantity]);
+    }
+  }
+  const bought = (productId: string, quantity: number): OrderLine => ({ ...paid.lines[0]!, productId, productName: `Plant ${productId}`, quantity });
+
+  it('removes the bought lines, lowers a line with more in it now, keeps lines added since, and once only', async () => {
+    const userId = newId('usr');
+    const [whole, raised, later] = ['prd_a', 'prd_b', 'prd_c'].map((p) => `${p}_${newId('x')}`) as [string, string, string];
+    // Bought 2 of `whole` and 3 of `raised`; since checkout began the shopper added 2 more
+    // of `raised` and a new line `later`.
+    await putInCart(userId, { [whole]: 2, [raised]: 5, [later]: 1 });
+    const someoneElse = newId('usr');
+    await putInCart(someoneElse, { [whole]: 4 });
+
+    const event = await events.publish('evt.order.order.paid.v1', { ...paid, orderId: newId('ord'), userId, lines: [bought(whole, 2), bought(raised, 3)] });
+    const after = await eventually(() => rows(userId), (r) => r.length === 2);
+    expect(after).toEqual(
+      [
+        { product_id: raised, quantity: 2 },
+        { product_id: later, quantity: 1 },
+      ].sort((a, b) => a.product_id.localeCompare(b.product_id)),
+    );
+    expect(await rows(someoneElse)).toEqual([{ product_id: whole, quantity: 4 }]);
+    expect(await cart.sql('select event_id from inbox_message where consumer = $1 and event_id = $2', [ORDER_PAID_CONSUMER, event.id])).toHaveLength(1);
+
+    // The same event again (a redelivery after a crash before the ack) takes nothing more.
+    await events.redeliver(event);
+    await events.consumed(ORDER_PAID_CONSUMER);
+    expect(await rows(userId)).toEqual(after);
+  });
+
+  it('takes no more than the cart holds when the shopper lowered a line meanwhile, and ignores lines already gone', async () => {
+    const userId = newId('usr');
+    const [lowered, gone] = [`prd_l_${newId('x')}`, `prd_g_${newId('x')}`];
+    await putInCart(userId, { [lowered]: 1 });
+    const event = await events.publish('evt.order.order.paid.v1', { ...paid, orderId: newId('ord'), userId, lines: [bought(lowered, 4), bought(gone, 1)] });
+    await eventually(() => rows(userId), (r) => r.length === 0);
+    await events.consumed(ORDER_PAID_CONSUMER);
+    expect(await cart.sql('select count(*)::int as n from inbox_message where event_id = $1', [event.id])).toEqual([{ n: 1 }]);
+  });
+});

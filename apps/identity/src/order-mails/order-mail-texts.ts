@@ -1,0 +1,161 @@
+import { formatCustomerDate, formatRupees, orderNumber } from '@jalaj/commerce';
+import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
+
+/** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+export type OrderPaid = EventData<'evt.order.order.paid.v1'>;
+export type OrderRefundStarted = EventData<'evt.order.order.refund-started.v1'>;
+
+/** Spec §9: what the shop promises for delivery. */
+const EXPECTED_DELIVERY = '3-5 business days';
+const SIGNATURE = 'Jalaj, Kolkata';
+
+/**
+ * A mail's content, written once and rendered twice (plain text and HTML), so the two
+ * parts of a mail can never say different things.
+ */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'link'; text: string; url: string }
+  | { kind: 'lines'; title?: string; lines: string[] }
+  | { kind: 'amounts'; title?: string; rows: { label: string; amount: string; total?: boolean }[] };
+
+const greeting = (name: string): Block => ({ kind: 'paragraph', text: name.trim() ? `Namaste ${name.trim()},` : 'Namaste,' });
+
+const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+
+/** The bought lines with their amounts as paid; a discounted line says so. */
+function boughtLines(lines: readonly OrderLine[], title: string): Block {
+  return {
+    kind: 'amounts',
+    title,
+    rows: lines.map((l) => ({
+      label: `${l.productName} × ${l.quantity} (${formatRupees(l.discountedUnitPricePaise)} each${l.discountPercent > 0 ? `, ${l.discountPercent}% off` : ''})`,
+      amount: formatRupees(l.lineTotalPaise),
+    })),
+  };
+}
+
+/** Subtotal, shipping, the rounding to a whole rupee when there was one, and the total paid. */
+function totals(order: OrderPaid): Block {
+  const roundOff = order.totalPaise - order.subtotalPaise - order.shippingPaise;
+  return {
+    kind: 'amounts',
+    rows: [
+      { label: 'Subtotal', amount: formatRupees(order.subtotalPaise) },
+      { label: 'Shipping', amount: formatRupees(order.shippingPaise) },
+      ...(roundOff !== 0 ? [{ label: 'Rounded to the rupee', amount: `${roundOff > 0 ? '+' : ''}${formatRupees(roundOff)}` }] : []),
+      { label: 'Total paid', amount: formatRupees(order.totalPaise), total: true },
+    ],
+  };
+}
+
+function address(a: AddressSnapshot, title: string): Block {
+  return {
+    kind: 'lines',
+    title,
+    lines: [a.fullName, a.addressLine1, a.addressLine2 ?? '', `${a.city}, ${a.state} ${a.postalCode}`, a.country, `Phone: ${a.phone}`].filter((l) => l.trim() !== ''),
+  };
+}
+
+/**
+ * The order confirmation mailed when an order is paid (issue #10, item 5): the order
+ * number (spec §9), what was bought with the amounts as paid, shipping, the total, where it
+ * goes and when it should arrive.
+ *
+ * @param name - The shopper's full name (may be empty).
+ * @param order - The `evt.order.order.paid.v1` facts.
+ * @param ordersUrl - The shop's order history page (`<PUBLIC_URL>/orders`).
+ */
+export function orderConfirmationMail(name: string, order: OrderPaid, ordersUrl: string): RenderedMail {
+  const number = orderNumber(order.merchantOrderId);
+  return render(`Order confirmed: your Jalaj order #${number}`, [
+    greeting(name),
+    paragraph('Thank you for shopping with Jalaj! Your payment has reached us and your order is confirmed. We are getting your plants ready for the journey.'),
+    {
+      kind: 'lines',
+      lines: [`Order number: #${number}`, `Paid on: ${formatCustomerDate(order.paidAt)}`, ...(order.transactionId ? [`PhonePe transaction id: ${order.transactionId}`] : [])],
+    },
+    boughtLines(order.lines, 'Your plants'),
+    totals(order),
+    address(order.shippingAddress, 'Shipping to'),
+    paragraph(`Expected delivery: ${EXPECTED_DELIVERY}. We will pack your plants carefully so they arrive fresh.`),
+    { kind: 'link', text: 'Your orders and invoices', url: ordersUrl },
+    paragraph(`Happy planting!\n${SIGNATURE}`),
+  ]);
+}
+
+/**
+ * The mail sent when a paid order is refunded because its plants sold out before the
+ * payment arrived (issue #10, item 5): what happened, and that the full amount goes back
+ * to the original payment method.
+ *
+ * @param name - The shopper's full name (may be empty).
+ * @param order - The `evt.order.order.refund-started.v1` facts.
+ */
+export function refundStartedMail(name: string, order: OrderRefundStarted): RenderedMail {
+  const number = orderNumber(order.merchantOrderId);
+  return render(`Refund for your Jalaj order #${number}`, [
+    greeting(name),
+    paragraph(`We are sorry: the plants in your order #${number} sold out before your payment reached us, so we cannot send them.`),
+    paragraph(`We are refunding the full amount of ${formatRupees(order.refundPaise)} to your original payment method. There is nothing you need to do; your bank or UPI app will show the refund once PhonePe has completed it.`),
+    boughtLines(order.lines, 'The order'),
+    { kind: 'lines', lines: [`Order number: #${number}`, `Refund reference: ${order.merchantRefundId}`] },
+    paragraph(`We hope to see you again soon, when the plants are back in stock.\n${SIGNATURE}`),
+  ]);
+}
+
+function render(subject: string, blocks: readonly Block[]): RenderedMail {
+  return {
+    subject,
+    text: `${blocks.map(blockText).join('\n\n')}\n`,
+    html: pageHtml(subject, blocks.map(blockHtml).join('\n')),
+    links: blocks.flatMap((b) => (b.kind === 'link' ? [b.url] : [])),
+  };
+}
+
+function blockText(b: Block): string {
+  const titled = (title: string | undefined, lines: string[]) => [...(title ? [title] : []), ...lines].join('\n');
+  if (b.kind === 'paragraph') return b.text;
+  if (b.kind === 'link') return `${b.text}: ${b.url}`;
+  if (b.kind === 'lines') return titled(b.title, b.lines);
+  return titled(
+    b.title,
+    b.rows.map((r) => `${r.label}: ${r.amount}`),
+  );
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const withBreaks = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
+const titleHtml = (title?: string) => (title ? `<h2 style="font-size:16px;margin:24px 0 8px">${escapeHtml(title)}</h2>\n` : '');
+
+function blockHtml(b: Block): string {
+  if (b.kind === 'paragraph') return `<p style="margin:0 0 16px">${withBreaks(b.text)}</p>`;
+  if (b.kind === 'link') return `<p style="margin:0 0 16px"><a href="${escapeHtml(b.url)}" style="color:#0a6b5f">${escapeHtml(b.text)}</a></p>`;
+  if (b.kind === 'lines') return `${titleHtml(b.title)}<p style="margin:0 0 16px">${b.lines.map(escapeHtml).join('<br>')}</p>`;
+  const rows = b.rows
+    .map((r) => {
+      const cell = r.total ? 'padding:8px 0 4px;border-top:1px solid #cfe3df;font-weight:bold' : 'padding:4px 0';
+      return `<tr><td style="${cell}">${escapeHtml(r.label)}</td><td style="${cell};text-align:right;white-space:nowrap;padding-left:16px">${escapeHtml(r.amount)}</td></tr>`;
+    })
+    .join('\n');
+  return `${titleHtml(b.title)}<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">\n${rows}\n</table>`;
+}
+
+function pageHtml(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px 16px;background:#f3f8f7">
+<div style="max-width:600px;margin:0 auto;padding:24px;background:#ffffff;border-radius:12px;font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif;color:#0b2e2c">
+<h1 style="font-size:20px;margin:0 0 16px;color:#0a6b5f">${escapeHtml(subject)}</h1>
+${body}
+</div>
+</body></html>
+`;
+}
