@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fastify, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { metricsRegistry } from '@jalaj/server-kit';
 import type { SandboxConfig } from './config.js';
 import { closedPage, notFoundPage, PAGE_CSP, paymentPage } from './hosted-page.js';
 import {
@@ -255,7 +256,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
   };
 }
 
-/** The ops port: `/health/live`, `/health/ready` (the app listens) and `/health`, as the other apps have. */
+/** The ops port: `/health/live`, `/health/ready` (the app listens), `/health` and `/metrics` (the process's), as the other apps have. */
 export function buildOpsServer(sandbox: Sandbox, version: string): FastifyInstance {
   const ops = fastify({ logger: false });
   const started = Date.now();
@@ -273,5 +274,6 @@ export function buildOpsServer(sandbox: Sandbox, version: string): FastifyInstan
     refunds: sandbox.store.refunds.size,
     webhooksScheduled: sandbox.webhooks.pending,
   }));
+  ops.get('/metrics', async (_request, reply) => reply.header('content-type', metricsRegistry.contentType).send(await metricsRegistry.metrics()));
   return ops;
 }
