@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fastify, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { sandboxExpireSchema, sandboxResendSchema, sandboxSettleSchema, type SandboxCall, type SandboxOrderView, type SandboxWebhookMode } from '@jalaj/contracts';
 import { metricsRegistry } from '@jalaj/server-kit';
 import type { SandboxConfig } from './config.js';
 import { closedPage, notFoundPage, PAGE_CSP, paymentPage } from './hosted-page.js';
@@ -20,32 +21,10 @@ import {
 } from './sandbox.js';
 import { NORMAL_DISPATCH, WebhookSender, webhookAuthorization, type Dispatch } from './webhooks.js';
 
-/** An API call the sandbox received, for the control API's assertions. */
-export interface CallRecord {
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-}
-
 const MAX_CALLS = 2000;
 const SWEEP_MS = 500;
 
-const webhookOption = z.union([z.enum(['send', 'drop']), z.object({ delayMs: z.number().int().min(0).max(600_000) })]).default('send');
-const settleBody = z.object({
-  state: z.enum(['COMPLETED', 'FAILED', 'PENDING']),
-  webhook: webhookOption,
-  /** How many times the webhook is sent. */
-  duplicates: z.number().int().min(1).max(20).default(1),
-  /** Report this amount (paise) instead of the order's: an amount mismatch. */
-  reportedAmount: z.number().int().min(0).optional(),
-  errorCode: z.string().min(1).max(64).optional(),
-  detailedErrorCode: z.string().min(1).max(64).optional(),
-});
-const expireBody = z.object({ webhook: webhookOption });
-const resendBody = z.object({ webhook: webhookOption, duplicates: z.number().int().min(1).max(20).default(1) });
-
-const dispatchOf = (webhook: z.infer<typeof webhookOption>, copies = 1): Dispatch =>
+const dispatchOf = (webhook: SandboxWebhookMode, copies = 1): Dispatch =>
   webhook === 'drop' ? { mode: 'drop', delayMs: 0, copies } : webhook === 'send' ? { ...NORMAL_DISPATCH, copies } : { mode: 'send', delayMs: webhook.delayMs, copies };
 
 export interface Sandbox {
@@ -73,7 +52,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
   const publicUrl = (config.SANDBOX_PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const merchant = config.SANDBOX_MERCHANT_NAME;
   const expiredState = config.SANDBOX_EXPIRED_STATE;
-  const calls: CallRecord[] = [];
+  const calls: SandboxCall[] = [];
 
   const app = fastify({ logger: false, bodyLimit: 64 * 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -203,7 +182,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
 
   // --- The control API (SANDBOX_CONTROL=true) ----------------------------------------------
   if (config.SANDBOX_CONTROL === 'true') {
-    const controlView = (order: SandboxOrder) => ({
+    const controlView = (order: SandboxOrder): SandboxOrderView => ({
       merchantOrderId: order.merchantOrderId,
       redirectUrl: order.redirectUrl,
       hostedPageUrl: `${publicUrl}/pay/${encodeURIComponent(order.orderId)}`,
@@ -214,20 +193,20 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
     app.get('/_sandbox/orders', async () => ({ orders: [...store.orders.values()].map(controlView) }));
     app.get<{ Params: { merchantOrderId: string } }>('/_sandbox/orders/:merchantOrderId', async (request) => controlView(store.order(request.params.merchantOrderId)));
     app.post<{ Params: { merchantOrderId: string } }>('/_sandbox/orders/:merchantOrderId/settle', async (request) => {
-      const body = settleBody.parse(request.body ?? {});
+      const body = sandboxSettleSchema.parse(request.body ?? {});
       const order = store.order(request.params.merchantOrderId);
       store.settle(order, body.state, { errorCode: body.errorCode, detailedErrorCode: body.detailedErrorCode, reportedAmount: body.reportedAmount });
       orderWebhook(order, dispatchOf(body.webhook, body.duplicates));
       return controlView(order);
     });
     app.post<{ Params: { merchantOrderId: string } }>('/_sandbox/orders/:merchantOrderId/expire', async (request) => {
-      const body = expireBody.parse(request.body ?? {});
+      const body = sandboxExpireSchema.parse(request.body ?? {});
       const order = store.order(request.params.merchantOrderId);
       if (store.expireNow(order)) orderWebhook(order, dispatchOf(body.webhook));
       return controlView(order);
     });
     app.post<{ Params: { merchantOrderId: string } }>('/_sandbox/orders/:merchantOrderId/webhook', async (request) => {
-      const body = resendBody.parse(request.body ?? {});
+      const body = sandboxResendSchema.parse(request.body ?? {});
       const order = store.order(request.params.merchantOrderId);
       orderWebhook(order, dispatchOf(body.webhook, body.duplicates));
       return controlView(order);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { SandboxDelivery } from '@jalaj/contracts';
 import { backoffDelays } from './sandbox.js';
 
 /** How one webhook goes out: normally, later, several times, or not at all. */
@@ -14,19 +15,7 @@ export interface Dispatch {
 export const NORMAL_DISPATCH: Dispatch = { mode: 'send', delayMs: 0, copies: 1 };
 
 /** One attempt to deliver a webhook, as the control API lists it. */
-export interface DeliveryRecord {
-  id: number;
-  event: string;
-  merchantOrderId: string | null;
-  merchantRefundId: string | null;
-  copy: number;
-  attempt: number;
-  at: number;
-  /** `sent` (2xx), `failed` (another status or no answer), `dropped` (control API), `no-url`. */
-  outcome: 'sent' | 'failed' | 'dropped' | 'no-url';
-  status: number | null;
-  error: string | null;
-}
+export type DeliveryRecord = SandboxDelivery;
 
 export interface WebhookBody {
   event: string;

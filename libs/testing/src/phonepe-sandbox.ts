@@ -1,61 +1,5 @@
+import type { SandboxCall, SandboxDelivery, SandboxOrderView, SandboxRefundView, SandboxResend, SandboxSettle, SandboxWebhookMode } from '@jalaj/contracts';
 import { freePort, phonePeSandboxEnv, SANDBOX_CREDENTIALS, startApp, type AppHandle } from '@jalaj/local-platform';
-
-/** What the sandbox's Order Status API reports (see docs/payments.md). */
-export interface SandboxOrderStatus {
-  orderId: string;
-  state: string;
-  amount: number;
-  expireAt: number;
-  metaInfo: Record<string, string>;
-  errorCode?: string;
-  detailedErrorCode?: string | null;
-  paymentDetails: { transactionId: string; paymentMode: string; timestamp: number; amount: number; state: string; errorCode?: string; detailedErrorCode?: string }[];
-}
-
-/** An order as the control API lists it. */
-export interface SandboxOrderView {
-  merchantOrderId: string;
-  redirectUrl: string;
-  hostedPageUrl: string;
-  createdAt: number;
-  /** What the order was created for (`status.amount` differs after `reportedAmount`). */
-  actualAmount: number;
-  status: SandboxOrderStatus;
-}
-
-/** How a webhook goes out: normally, dropped, or after a delay. */
-export type SandboxWebhookMode = 'send' | 'drop' | { delayMs: number };
-
-export interface SandboxSettle {
-  state: 'COMPLETED' | 'FAILED' | 'PENDING';
-  webhook?: SandboxWebhookMode;
-  /** How many times the webhook is sent (duplicates). */
-  duplicates?: number;
-  /** Report this amount (paise) instead of the order's: an amount mismatch. */
-  reportedAmount?: number;
-  errorCode?: string;
-  detailedErrorCode?: string;
-}
-
-export interface SandboxDelivery {
-  id: number;
-  event: string;
-  merchantOrderId: string | null;
-  merchantRefundId: string | null;
-  copy: number;
-  attempt: number;
-  at: number;
-  outcome: 'sent' | 'failed' | 'dropped' | 'no-url';
-  status: number | null;
-  error: string | null;
-}
-
-export interface SandboxCall {
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-}
 
 /** A typed client of the sandbox's control API (`/_sandbox`, SANDBOX_CONTROL=true). */
 export class SandboxControl {
@@ -79,9 +23,9 @@ export class SandboxControl {
   /** The order expires now; a pending one turns failed (its webhook as `webhook` says). */
   expire = (merchantOrderId: string, webhook: SandboxWebhookMode = 'send') => this.call<SandboxOrderView>('POST', `/orders/${encodeURIComponent(merchantOrderId)}/expire`, { webhook });
   /** Sends the webhook of the order's current state again. */
-  resendWebhook = (merchantOrderId: string, options: { webhook?: SandboxWebhookMode; duplicates?: number } = {}) =>
+  resendWebhook = (merchantOrderId: string, options: SandboxResend = {}) =>
     this.call<SandboxOrderView>('POST', `/orders/${encodeURIComponent(merchantOrderId)}/webhook`, options);
-  refunds = async () => (await this.call<{ refunds: { merchantRefundId: string; refundId: string; originalMerchantOrderId: string; amount: number; state: string }[] }>('GET', '/refunds')).refunds;
+  refunds = async () => (await this.call<{ refunds: SandboxRefundView[] }>('GET', '/refunds')).refunds;
   /** Every webhook delivery attempt, oldest first. */
   webhooks = async () => (await this.call<{ deliveries: SandboxDelivery[] }>('GET', '/webhooks')).deliveries;
   /** Every PhonePe API call and page request received, oldest first. */
