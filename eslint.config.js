@@ -5,7 +5,7 @@ import nx from '@nx/eslint-plugin';
 /** Module boundaries: the architecture, enforced (see ARCHITECTURE.md and STYLE.md). */
 const depConstraints = [
   // Apps reach only shared libraries, never another app: services talk over NATS.
-  ...['bff', 'identity', 'catalog', 'cart', 'order', 'media', 'storefront', 'admin'].map((app) => ({
+  ...['bff', 'identity', 'catalog', 'cart', 'order', 'media', 'phonepe-sandbox', 'storefront', 'admin'].map((app) => ({
     sourceTag: `scope:${app}`,
     onlyDependOnLibsWithTags: ['scope:shared'],
   })),

@@ -12,7 +12,7 @@ const DEFAULT_OPS_PORTS = {
   cart: 9083,
   order: 9084,
   media: 9085,
-  'phonepe-sandbox': 9090,
+  'phonepe-sandbox': 9086,
 };
 
 const port = process.env.OPS_PORT || (process.env.PORT ? Number(process.env.PORT) + 1000 : DEFAULT_OPS_PORTS[process.env.APP ?? ''] || 9080);

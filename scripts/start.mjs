@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, root, startApps, startInfra } from '@jalaj/local-platform';
+import { APPS, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/local-platform';
 
 // Ctrl-C in a terminal signals the whole foreground process group at once, which would
 // stop PostgreSQL and NATS while the apps still use them. So the stack runs in its own
@@ -50,6 +50,19 @@ if (process.env.JALAJ_SKIP_BUILD !== 'true') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// PhonePe: the sandbox on its port, unless PHONEPE_BASE_URL points the order service
+// elsewhere (PhonePe's UAT: then the PHONEPE_* variables come from this environment).
+const production = (process.env.NODE_ENV ?? 'development') === 'production';
+const sandboxPort = appPorts['phonepe-sandbox'];
+const payments = Object.entries(
+  phonePeSandboxEnv({
+    sandboxUrl: `http://127.0.0.1:${sandboxPort}`,
+    sandboxPublicUrl: process.env.SANDBOX_PUBLIC_URL ?? `http://localhost:${sandboxPort}`,
+    shopUrl: `http://127.0.0.1:${shopPort}`,
+    control: !production,
+  }),
+).filter(([name]) => !(process.env.PHONEPE_BASE_URL && name.startsWith('PHONEPE_')));
+
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@jalaj.shop';
 const adminPassword = process.env.ADMIN_PASSWORD ?? 'jalaj-admin-2026';
 let infra;
@@ -82,6 +95,7 @@ try {
       ADMIN_PASSWORD: adminPassword,
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${shopPort}`,
       MEDIA_URL: `http://127.0.0.1:${appPorts.media}`,
+      ...Object.fromEntries(payments),
     },
     onLine: (app, line) => {
       if (!pretty) return process.stdout.write(`${line}\n`);
@@ -103,6 +117,7 @@ try {
   say(`The admin: http://localhost:${shopPort}/admin`);
   say(`Admin sign-in: ${adminEmail} / ${process.env.ADMIN_PASSWORD ? '(your ADMIN_PASSWORD)' : adminPassword}`);
   if ((process.env.SEED_DEMO_DATA ?? 'true') === 'true') say('Demo shopper: shopper@jalaj.shop / jalaj-shopper-2026');
+  if (!process.env.PHONEPE_BASE_URL) say(`Payments go to the PhonePe sandbox (a simulator, no money moves): http://localhost:${sandboxPort}`);
   say(`Mails and SMS codes (development): http://localhost:${shopPort}/dev/mailbox`);
   say(`Health and metrics (this machine only): http://127.0.0.1:${opsPorts.bff}/health, /metrics`);
   say('Ctrl-C stops everything.');

@@ -10,6 +10,8 @@ const portOffset = process.env.JALAJ_PORT_OFFSET ?? '200';
 // detailed health report the smoke spec reads. Specs run in workers that inherit this.
 const opsPort = 9080 + Number(portOffset);
 process.env.E2E_OPS_URL ??= `http://127.0.0.1:${opsPort}`;
+// The PhonePe sandbox under `npm start` (its default 8086 plus the offset): its API and payment page.
+process.env.E2E_SANDBOX_URL ??= `http://localhost:${8086 + Number(portOffset)}`;
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({

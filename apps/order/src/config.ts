@@ -4,7 +4,7 @@ import { databaseConfigSchema, type BaseConfig } from '@jalaj/server-kit';
 /**
  * PhonePe Standard Checkout v2 (see docs/payments.md). Base URLs point at PhonePe's UAT or
  * production hosts, or at the sandbox (`apps/phonepe-sandbox`), which `npm start` and the
- * tests use. Production refuses to start without the credentials (see the refinement below).
+ * tests use. Production refuses to start without the credentials of `PHONEPE_REQUIRED` (`PhonePeModule`).
  */
 export const phonePeConfigSchema = z.object({
   /** Payments host: `https://api-preprod.phonepe.com/apis/pg-sandbox` (UAT), `https://api.phonepe.com/apis/pg` (production). */

@@ -11,3 +11,4 @@ export * from './subjects.js';
 export * from './http/routes.js';
 export * from './http/route-schemas.js';
 export * from './image-keys.js';
+export * from './phonepe-sandbox.js';

@@ -20,6 +20,8 @@ export function startInfra(options: {
 }): Promise<Infra>;
 export const root: string;
 export const APPS: { name: string; port: number; opsPort: number }[];
+export const SANDBOX_CREDENTIALS: { clientId: string; clientSecret: string; webhookUsername: string; webhookPassword: string };
+export function phonePeSandboxEnv(options: { sandboxUrl: string; sandboxPublicUrl: string; shopUrl: string; control: boolean }): Record<string, string>;
 export function waitReady(url: string, timeoutMs: number, isAlive?: () => boolean): Promise<void>;
 export interface AppHandle {
   child: import('node:child_process').ChildProcess;

@@ -19,8 +19,44 @@ export const APPS = [
   { name: 'cart', port: 8083, opsPort: 9083 },
   { name: 'order', port: 8084, opsPort: 9084 },
   { name: 'media', port: 8085, opsPort: 9085 },
+  // A simulator of PhonePe for development, demos and tests (docs/payments.md).
+  { name: 'phonepe-sandbox', port: 8086, opsPort: 9086 },
   { name: 'bff', port: 8080, opsPort: 9080 },
 ];
+
+/** The sandbox's OAuth client and webhook credentials in development and tests (not secrets: a simulator's). */
+export const SANDBOX_CREDENTIALS = {
+  clientId: 'jalaj-sandbox',
+  clientSecret: 'jalaj-sandbox-secret',
+  webhookUsername: 'jalaj-webhook',
+  webhookPassword: 'jalaj-webhook-secret',
+};
+
+/**
+ * The environment that points the order service at the PhonePe sandbox and the sandbox back
+ * at the shop (both read their own prefix: PHONEPE_* for order, SANDBOX_* for the sandbox):
+ * `sandboxUrl` is where order reaches the sandbox, `sandboxPublicUrl` where the shopper's
+ * browser does, `shopUrl` where the sandbox sends webhooks (the BFF). `control` turns the
+ * sandbox's control API on (never in production).
+ */
+export function phonePeSandboxEnv({ sandboxUrl, sandboxPublicUrl, shopUrl, control }) {
+  const c = SANDBOX_CREDENTIALS;
+  return {
+    PHONEPE_BASE_URL: sandboxUrl,
+    PHONEPE_CLIENT_ID: c.clientId,
+    PHONEPE_CLIENT_SECRET: c.clientSecret,
+    PHONEPE_CLIENT_VERSION: '1',
+    PHONEPE_WEBHOOK_USERNAME: c.webhookUsername,
+    PHONEPE_WEBHOOK_PASSWORD: c.webhookPassword,
+    SANDBOX_CLIENT_ID: c.clientId,
+    SANDBOX_CLIENT_SECRET: c.clientSecret,
+    SANDBOX_WEBHOOK_USERNAME: c.webhookUsername,
+    SANDBOX_WEBHOOK_PASSWORD: c.webhookPassword,
+    SANDBOX_PUBLIC_URL: sandboxPublicUrl,
+    SANDBOX_WEBHOOK_URL: `${shopUrl.replace(/\/+$/, '')}/api/payments/phonepe/webhook`,
+    SANDBOX_CONTROL: control ? 'true' : 'false',
+  };
+}
 
 export async function waitReady(url, timeoutMs, isAlive = () => true) {
   const until = Date.now() + timeoutMs;

@@ -362,6 +362,7 @@ describe('app configuration', () => {
     ['media', ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'SEED_DEMO_DATA']],
     ['identity', ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'PUBLIC_URL', 'SMTP_URL', 'SEED_DEMO_DATA']],
     ['catalog', ['SEED_DEMO_DATA']],
+    ['order', ['PHONEPE_BASE_URL', 'PHONEPE_TOKEN_URL', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD']],
   ] as const)('%s gets its own variables in k8s/base and docker-compose.yml', (app, names) => {
     for (const name of names) {
       expect({ app, name, k8s: k8sVariables(app).has(name), compose: composeVariables(app).has(name) }).toEqual({ app, name, k8s: true, compose: true });

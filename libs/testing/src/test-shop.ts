@@ -1,5 +1,6 @@
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
 import { testDatabaseUrl } from './databases.js';
+import { startTestSandbox, type TestSandbox } from './phonepe-sandbox.js';
 import { integrationEnv, type Service } from './test-service.js';
 
 /** The first admin every test shop creates (identity's ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -26,6 +27,8 @@ export interface TestShop {
   apps: Partial<Record<Service | 'bff', AppHandle>>;
   /** media's internal HTTP address, when media runs. */
   mediaBase?: string;
+  /** The PhonePe sandbox (its address and control API), started whenever order runs; its webhooks go to this BFF. */
+  phonepe?: TestSandbox;
   /** Stops the BFF first, then the services. */
   stop(): Promise<void>;
 }
@@ -53,13 +56,22 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     },
   };
   const apps: TestShop['apps'] = {};
-  const started = await Promise.all(
-    options.services.map(async (name) => {
-      const port = name === 'media' ? mediaPort! : await freePort();
-      const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...options.serviceEnv?.[name] };
-      return [name, await startApp(name, { port, env })] as const;
-    }),
-  );
+  // Before the services: order is configured with the sandbox's address.
+  const phonepe = options.services.includes('order') ? await startTestSandbox({ shopUrl: base }) : undefined;
+  if (phonepe) own.order = Object.fromEntries(Object.entries(phonepe.env).filter(([name]) => name.startsWith('PHONEPE_')));
+  let started: (readonly [Service, AppHandle])[];
+  try {
+    started = await Promise.all(
+      options.services.map(async (name) => {
+        const port = name === 'media' ? mediaPort! : await freePort();
+        const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...options.serviceEnv?.[name] };
+        return [name, await startApp(name, { port, env })] as const;
+      }),
+    );
+  } catch (e) {
+    await phonepe?.stop();
+    throw e;
+  }
   for (const [name, handle] of started) apps[name] = handle;
   const mediaBase = mediaPort ? `http://127.0.0.1:${mediaPort}` : undefined;
   apps.bff = await startApp('bff', { port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
@@ -67,9 +79,11 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     base,
     apps,
     mediaBase,
+    phonepe,
     async stop() {
       await apps.bff?.stop();
       await Promise.all(options.services.map((name) => apps[name]?.stop()));
+      await phonepe?.stop();
     },
   };
 }
