@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@jalaj/server-kit';
+import { PhonePeModule } from '../payments/phonepe/phonepe.module.js';
 import { CheckoutReconciler } from './checkout.reconciler.js';
 import { CheckoutRepository } from './checkout.repository.js';
 import { CheckoutRpc } from './checkout.rpc.js';
@@ -10,10 +11,10 @@ import { PaymentDecider } from './payment-decider.js';
 
 /**
  * The checkout saga (docs/adr/018-checkout-saga.md): `rpc.order.checkout.pay`,
- * `rpc.order.payments.*` and the reconciler. Needs `PHONEPE_GATEWAY` (PhonePeModule).
+ * `rpc.order.payments.*` and the reconciler. PhonePe through `PHONEPE_GATEWAY` (PhonePeModule).
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow])],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow]), PhonePeModule],
   controllers: [CheckoutRpc],
   providers: [CheckoutRepository, PaymentDecider, CheckoutReconciler, CheckoutService],
 })
