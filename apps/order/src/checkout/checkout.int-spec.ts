@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { orderNumber } from '@jalaj/commerce';
 import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
 interface OrderRow {
@@ -77,7 +78,7 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
   /** A signed-in shopper (a device of its own) with an address and `quantity` of a product in the cart. */
   async function shopper(productId: string | null, quantity = 1, postalCode = '700016') {
     const call: HttpCall = httpClient(shop.base);
-    const { token } = await newConfirmedShopper(call, 'checkout');
+    const { token, email } = await newConfirmedShopper(call, 'checkout');
     const address = await call('POST', '/api/me/addresses', {
       token,
       body: { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode, addressType: 'both' },
@@ -91,8 +92,16 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     const pay = (ids: { shippingAddressId?: string | null; billingAddressId?: string | null } = { shippingAddressId: addressId, billingAddressId: addressId }) =>
       call('POST', '/api/checkout/pay', { token, body: ids });
     const status = (merchantOrderId: string) => call('GET', `/api/payments/${merchantOrderId}`, { token });
-    return { call, token, addressId, pay, status };
+    const cart = async () => (await call('GET', '/api/cart', { token })).body as { lines: { productId: string; quantity: number }[] };
+    return { call, token, email, addressId, pay, status, cart };
   }
+
+  /** Waits for a mail to `to` with `subject` in the development mailbox (identity mails from the order events). */
+  const mailed = (to: string, subject: string) =>
+    eventually(
+      async () => ((await httpClient(shop.base)('GET', '/dev/mailbox.json')).body.items as { to: string; subject: string }[]).filter((m) => m.to === to && m.subject === subject),
+      (mails) => mails.length === 1,
+    );
 
   /** PhonePe sends the shopper back: the BFF asks the status and redirects. */
   const returnFrom = async (merchantOrderId: string) => (await httpClient(shop.base)('GET', `/api/payments/phonepe/return/${merchantOrderId}`)).location!;
@@ -151,6 +160,9 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     expect(paid[0]).toMatchObject({ totalPaise: 78500, shippingPaise: 7500, lines: [{ productId: p.id, quantity: 3, discountPercent: 5, lineTotalPaise: 70965 }] });
     // The pending page's status: the shopper's own order only.
     expect((await s.status(pay.merchantOrderId)).body).toMatchObject({ outcome: 'paid', state: 'paid', amountPaise: 78500 });
+    // Cart and identity follow the paid event: the bought plants leave the cart, a confirmation is mailed.
+    await eventually(s.cart, (c) => !c.lines.some((l) => l.productId === p.id));
+    await mailed(s.email, `Order confirmed: your Jalaj order #${orderNumber(pay.merchantOrderId)}`);
     expect((await (await shopper(null)).status(pay.merchantOrderId)).status).toBe(404);
   });
 
@@ -283,6 +295,9 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     ]);
     await expectStock(p.id, 0);
     expect(new URL(await returnFrom(first.merchantOrderId), shop.base).pathname).toBe('/payment-failed');
+    await mailed(late.email, `Refund for your Jalaj order #${orderNumber(first.merchantOrderId)}`);
+    // The refunded shopper still has the plant in the cart; the one who bought it does not.
+    expect((await late.cart()).lines.map((l) => l.productId)).toEqual([p.id]);
 
     // A late payment while the plant is still in stock is sold after all.
     const q = await newProduct(2);
