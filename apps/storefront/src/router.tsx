@@ -14,9 +14,7 @@ const AddressesRoute = lazy(() => import('./routes/addresses-route.js').then((m)
 const CartRoute = lazy(() => import('./routes/cart-route.js').then((m) => ({ default: m.CartRoute })));
 const ProductRoute = lazy(() => import('./routes/product-route.js').then((m) => ({ default: m.ProductRoute })));
 const AboutRoute = lazy(() => import('./routes/about-route.js').then((m) => ({ default: m.AboutRoute })));
-const PaymentSuccessRoute = lazy(() => import('./routes/payment-success-route.js').then((m) => ({ default: m.PaymentSuccessRoute })));
-const PaymentFailedRoute = lazy(() => import('./routes/payment-failed-route.js').then((m) => ({ default: m.PaymentFailedRoute })));
-const PaymentPendingRoute = lazy(() => import('./routes/payment-pending-route.js').then((m) => ({ default: m.PaymentPendingRoute })));
+const PaymentRoute = lazy(() => import('./routes/payment-route.js').then((m) => ({ default: m.PaymentRoute })));
 const PolicyRoute = lazy(() => import('./routes/policy-route.js').then((m) => ({ default: m.PolicyRoute })));
 
 // Routes of later issues (/orders, …) fall through to the 404 page until they exist.
@@ -32,9 +30,9 @@ export const router = createBrowserRouter([
       { path: 'addresses', element: <LazyPage><AddressesRoute /></LazyPage> },
       { path: 'cart', element: <LazyPage><CartRoute /></LazyPage> },
       { path: 'product/:id', element: <LazyPage><ProductRoute /></LazyPage> },
-      { path: 'payment-success', element: <LazyPage><PaymentSuccessRoute /></LazyPage> },
-      { path: 'payment-failed', element: <LazyPage><PaymentFailedRoute /></LazyPage> },
-      { path: 'payment-pending', element: <LazyPage><PaymentPendingRoute /></LazyPage> },
+      { path: 'payment-success', element: <LazyPage><PaymentRoute outcome="success" /></LazyPage> },
+      { path: 'payment-failed', element: <LazyPage><PaymentRoute outcome="failed" /></LazyPage> },
+      { path: 'payment-pending', element: <LazyPage><PaymentRoute outcome="pending" /></LazyPage> },
       { path: 'about-us', element: <LazyPage><AboutRoute /></LazyPage> },
       { path: 'terms-conditions', element: <LazyPage><PolicyRoute policy="terms" /></LazyPage> },
       { path: 'privacy-policy', element: <LazyPage><PolicyRoute policy="privacy" /></LazyPage> },
