@@ -14,6 +14,7 @@ const AddressesRoute = lazy(() => import('./routes/addresses-route.js').then((m)
 const CartRoute = lazy(() => import('./routes/cart-route.js').then((m) => ({ default: m.CartRoute })));
 const ProductRoute = lazy(() => import('./routes/product-route.js').then((m) => ({ default: m.ProductRoute })));
 const AboutRoute = lazy(() => import('./routes/about-route.js').then((m) => ({ default: m.AboutRoute })));
+const PaymentRoute = lazy(() => import('./routes/payment-route.js').then((m) => ({ default: m.PaymentRoute })));
 const PolicyRoute = lazy(() => import('./routes/policy-route.js').then((m) => ({ default: m.PolicyRoute })));
 
 // Routes of later issues (/orders, …) fall through to the 404 page until they exist.
@@ -29,6 +30,9 @@ export const router = createBrowserRouter([
       { path: 'addresses', element: <LazyPage><AddressesRoute /></LazyPage> },
       { path: 'cart', element: <LazyPage><CartRoute /></LazyPage> },
       { path: 'product/:id', element: <LazyPage><ProductRoute /></LazyPage> },
+      { path: 'payment-success', element: <LazyPage><PaymentRoute outcome="success" /></LazyPage> },
+      { path: 'payment-failed', element: <LazyPage><PaymentRoute outcome="failed" /></LazyPage> },
+      { path: 'payment-pending', element: <LazyPage><PaymentRoute outcome="pending" /></LazyPage> },
       { path: 'about-us', element: <LazyPage><AboutRoute /></LazyPage> },
       { path: 'terms-conditions', element: <LazyPage><PolicyRoute policy="terms" /></LazyPage> },
       { path: 'privacy-policy', element: <LazyPage><PolicyRoute policy="privacy" /></LazyPage> },

@@ -23,6 +23,7 @@ export * from './auth-rules.js';
 export * from './product-rules.js';
 export * from './cart-rules.js';
 export * from './checkout.js';
+export * from './payment-pages.js';
 export * from './payment-failures.js';
 export * from './display.js';
 export * from './message-catalogue.js';

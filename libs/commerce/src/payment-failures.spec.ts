@@ -1,4 +1,5 @@
-import { PAYMENT_FAILURE_FALLBACK, paymentFailureText, paymentInitFailureReason } from './payment-failures.js';
+import { paymentFailureText, paymentInitFailureReason } from './payment-failures.js';
+import { PAYMENT_FAILED_DEFAULT_ERROR } from './payment-pages.js';
 
 describe('payment failure texts', () => {
   it('explains the UPI codes PhonePe reports', () => {
@@ -12,9 +13,9 @@ describe('payment failure texts', () => {
   });
 
   it('falls back for an unknown or missing code', () => {
-    expect(paymentFailureText('NEW_CODE')).toBe(PAYMENT_FAILURE_FALLBACK);
-    expect(paymentFailureText(null)).toBe(PAYMENT_FAILURE_FALLBACK);
-    expect(paymentFailureText('toString')).toBe(PAYMENT_FAILURE_FALLBACK);
+    expect(paymentFailureText('NEW_CODE')).toBe(PAYMENT_FAILED_DEFAULT_ERROR);
+    expect(paymentFailureText(null)).toBe(PAYMENT_FAILED_DEFAULT_ERROR);
+    expect(paymentFailureText('toString')).toBe(PAYMENT_FAILED_DEFAULT_ERROR);
   });
 
   it('says whether PhonePe could not be reached or refused', () => {

@@ -1,3 +1,5 @@
+import { PAYMENT_FAILED_DEFAULT_ERROR } from './payment-pages.js';
+
 /**
  * Readable reasons for the failure page (spec §2 Payment failure: 'the error text and
  * code'), by the code the order service keeps: PhonePe's UPI error codes, or the shop's own
@@ -15,17 +17,15 @@ export const PAYMENT_FAILURE_TEXTS: Readonly<Record<string, string>> = Object.fr
   STOCK_GONE: 'The plants sold out before your payment was confirmed. Your money is being refunded.',
 });
 
-/** The failure page's text when no code or an unknown one is known. */
-export const PAYMENT_FAILURE_FALLBACK = 'The payment could not be completed.';
 
 /**
  * The readable reason for a failed payment.
  *
  * @param code - PhonePe's (detailed) error code or the shop's own, if any.
- * @returns E.g. `'ZA'` → `'The payment was declined in the UPI app.'`; unknown → the fallback.
+ * @returns E.g. `'ZA'` → `'The payment was declined in the UPI app.'`; unknown → {@link PAYMENT_FAILED_DEFAULT_ERROR}.
  */
 export function paymentFailureText(code: string | null | undefined): string {
-  return code && Object.hasOwn(PAYMENT_FAILURE_TEXTS, code) ? PAYMENT_FAILURE_TEXTS[code]! : PAYMENT_FAILURE_FALLBACK;
+  return code && Object.hasOwn(PAYMENT_FAILURE_TEXTS, code) ? PAYMENT_FAILURE_TEXTS[code]! : PAYMENT_FAILED_DEFAULT_ERROR;
 }
 
 /**

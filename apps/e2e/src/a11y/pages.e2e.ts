@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { fillAddress, products, signUpShopper, toast } from '../support/shop.js';
 
 /**
  * Accessibility of the main screens, checked by axe-core in the real browser: no
@@ -61,6 +62,38 @@ test.describe('accessibility', () => {
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: text }).first()).toBeVisible();
+      expect(await violations(page), path).toEqual([]);
+    }
+  });
+
+  test('checkout and the payment pages', async ({ page }) => {
+    test.setTimeout(90_000);
+    const plant = (await products(page.request)).find((p) => p.stockQuantity >= 3)!;
+    await signUpShopper(page, 'a11y');
+    await page.goto(`/product/${plant.id}`);
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+    await expect(toast(page, '1 item successfully added to your cart')).toBeVisible();
+
+    await page.goto('/cart?checkout=true');
+    await expect(page.getByText('No saved addresses yet')).toBeVisible();
+    expect(await violations(page), 'checkout without addresses').toEqual([]);
+
+    await page.getByRole('main').getByRole('button', { name: 'Add New Address' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Address' });
+    await fillAddress(dialog, { fullName: 'Ananya Sen', phone: '9830012345', line1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016' });
+    await dialog.getByRole('button', { name: 'Add Address' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByText('₹75.00')).toBeVisible();
+    expect(await violations(page), 'checkout with an address').toEqual([]);
+
+    for (const [path, heading] of [
+      ['/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00', 'Payment Successful!'],
+      ['/payment-failed?transactionId=OM2511221015000099999&error=Payment%20declined&code=ZA', 'Payment Failed'],
+      ['/payment-pending?orderId=MO1763800000000a1b2c3_7f3k', 'We are confirming your payment'],
+      ['/payment-pending?orderId=not%20an%20order', 'Payment not found'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
       expect(await violations(page), path).toEqual([]);
     }
   });

@@ -1,6 +1,7 @@
 import { formatRupees as rupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { ADMIN, products, signUpShopper, toast } from '../support/shop.js';
 
 /**
  * The cart in the storefront against the real shop (issue #6): the header badge, Add to
@@ -11,57 +12,12 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from '@
  * accounts' carts are never touched.
  */
 
-interface MailboxItem {
-  kind: 'mail' | 'sms';
-  to: string;
-  links: string[];
-}
-
-const ADMIN = { email: 'admin@jalaj.shop', password: 'jalaj-admin-2026' } as const;
-
-const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
-
-// The newest match: an earlier toast with the same text may still be on screen.
-const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
-
 const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart/ });
 
 const cartLine = (page: Page, name: string): Locator => page.getByRole('article', { name, exact: true });
 
 // The line's discount badge, e.g. "5% off" (the nudge "Add 1 more to get 5% off" is longer).
 const discountBadge = (line: Locator): Locator => line.getByText(/^\d+% off$/);
-
-/** Signs a new shopper up and in: the confirmation link in the development mailbox signs in and lands on `/`. */
-async function signUpShopper(page: Page): Promise<void> {
-  const email = uniqueEmail('cart');
-  const res = await page.request.post('/api/auth/sign-up', { data: { email, password: 'aquarium1', fullName: 'Cart Shopper' } });
-  expect(res.status()).toBe(201);
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const box = await page.request.get('/dev/mailbox.json');
-        const { items } = (await box.json()) as { items: MailboxItem[] };
-        link = items
-          .filter((m) => m.kind === 'mail' && m.to.toLowerCase() === email)
-          .flatMap((m) => m.links)
-          .find((l) => new URL(l).pathname === '/api/auth/confirm');
-        return link;
-      },
-      { message: `the confirmation mail to ${email}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  const url = new URL(link!);
-  await page.goto(`${url.pathname}${url.search}`);
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
-}
-
-async function products(request: APIRequestContext): Promise<Product[]> {
-  const res = await request.get('/api/products');
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { items: Product[] }).items;
-}
 
 test.describe('cart', () => {
   test('a signed-out visitor is asked to sign in to see the cart', async ({ page }) => {
@@ -78,7 +34,7 @@ test.describe('cart', () => {
     const plant = items.find((p) => p.stockQuantity >= 20 && (p.pricePaise * 5) % 100 === 0) ?? items[0]!;
     // The scarcest other plant, so that its stock is quick to reach with the stepper's box.
     const scarce = items.filter((p) => p.id !== plant.id && p.stockQuantity >= 3).sort((a, b) => a.stockQuantity - b.stockQuantity)[0]!;
-    await signUpShopper(page);
+    await signUpShopper(page, 'cart');
 
     await test.step('the header shows no count for an empty cart', async () => {
       await expect(cartLink(page)).toHaveAccessibleName('Cart');
@@ -246,7 +202,7 @@ test.describe('cart', () => {
     const soldOut = (await created.json()) as Product;
 
     try {
-      await signUpShopper(page);
+      await signUpShopper(page, 'cart');
       await page.locator('#plants').getByRole('button', { name: `Add to Cart: ${soldOut.name}`, exact: true }).click();
       await expect(toast(page, 'Out of Stock')).toBeVisible();
       await expect(toast(page, 'This item is currently out of stock')).toBeVisible();
@@ -259,7 +215,7 @@ test.describe('cart', () => {
   });
 
   test('a click on Add while the session is still being restored waits for it', async ({ page, request }) => {
-    await signUpShopper(page);
+    await signUpShopper(page, 'cart');
     const [plant] = await products(request);
     // Hold the session restore on the next page load, as a slow network would.
     let release!: () => void;

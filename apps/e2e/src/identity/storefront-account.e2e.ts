@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { fillAddress } from '../support/shop.js';
 
 /**
  * The shopper's account in the storefront against the real shop: sign-up with the mailed
@@ -81,19 +82,6 @@ async function signIn(page: Page, email: string, password: string) {
 async function signOutFromHeader(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
-}
-
-/** Fills the address dialog; only the fields given are touched. */
-async function fillAddress(dialog: Locator, fields: Partial<Record<'nickname' | 'fullName' | 'phone' | 'line1' | 'line2' | 'city' | 'postalCode', string>> & { state?: string; type?: string }) {
-  if (fields.nickname !== undefined) await dialog.getByLabel('Nickname').fill(fields.nickname);
-  if (fields.type !== undefined) await dialog.getByLabel('Address Type').selectOption({ label: fields.type });
-  if (fields.fullName !== undefined) await dialog.getByLabel('Full Name').fill(fields.fullName);
-  if (fields.phone !== undefined) await dialog.getByLabel('Phone Number').fill(fields.phone);
-  if (fields.line1 !== undefined) await dialog.getByLabel('Address Line 1').fill(fields.line1);
-  if (fields.line2 !== undefined) await dialog.getByLabel('Address Line 2').fill(fields.line2);
-  if (fields.city !== undefined) await dialog.getByLabel('City').fill(fields.city);
-  if (fields.state !== undefined) await dialog.getByLabel('State', { exact: true }).selectOption(fields.state);
-  if (fields.postalCode !== undefined) await dialog.getByLabel('Postal Code').fill(fields.postalCode);
 }
 
 test.describe('storefront account', () => {

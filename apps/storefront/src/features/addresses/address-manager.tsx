@@ -1,13 +1,13 @@
 import { renderMessage } from '@jalaj/commerce';
-import { isApiError, UNEXPECTED_ERROR_MESSAGE, useSession } from '@jalaj/web-kit';
+import { useSession } from '@jalaj/web-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type Address, type AddressPayload, useAddresses, useAddressApi } from '../../api/addresses.js';
 import { useToast } from '../toast/toast-provider.js';
 import { ConfirmDialog } from '../ui/dialog.js';
-import { renderApiError } from '../ui/error-text.js';
 import { PlusIcon, RefreshIcon } from '../ui/icons.js';
 import { AddressCard } from './address-card.js';
 import { AddressFormDialog } from './address-form-dialog.js';
+import { useCreateAddress } from './use-create-address.js';
 
 const PLACEHOLDER_CARDS = 3;
 
@@ -36,6 +36,7 @@ export function AddressManager({ headingLevel = 1 }: AddressManagerProps) {
   const { status } = useSession();
   const { data, error, isLoading, isValidating, mutate } = useAddresses(status === 'signed-in');
   const api = useAddressApi();
+  const createAddress = useCreateAddress();
   const toast = useToast();
   // `undefined`: dialog closed; `null`: adding; an address: editing it.
   const [editing, setEditing] = useState<Address | null | undefined>(undefined);
@@ -51,18 +52,16 @@ export function AddressManager({ headingLevel = 1 }: AddressManagerProps) {
 
   async function save(payload: AddressPayload) {
     const target = editing ?? null;
-    try {
-      if (target) {
+    if (target) {
+      try {
         await api.update(target.id, payload);
         toast({ title: 'Address updated successfully', tone: 'success' });
-      } else {
-        await api.create(payload);
-        toast({ title: 'Address added successfully', tone: 'success' });
+      } catch (failure) {
+        toast({ title: 'Failed to update address', tone: 'error' });
+        throw failure;
       }
-    } catch (failure) {
-      const reason = isApiError(failure) ? renderApiError(failure).message : UNEXPECTED_ERROR_MESSAGE;
-      toast({ title: target ? 'Failed to update address' : `Failed to add address: ${reason}`, tone: 'error' });
-      throw failure;
+    } else {
+      await createAddress(payload);
     }
     setEditing(undefined);
     await mutate();

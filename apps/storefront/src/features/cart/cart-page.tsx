@@ -7,6 +7,7 @@ import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { CheckCircleIcon, RefreshIcon, TrashIcon } from '../ui/icons.js';
 import { CartLineItem, lineProblem } from './cart-line-item.js';
+import { CheckoutView } from '../checkout/checkout-view.js';
 import { CartSummary } from './cart-summary.js';
 import { DiscountsButton } from './discounts-dialog.js';
 import { useCart, useCartActions } from './use-cart.js';
@@ -16,7 +17,7 @@ const PLACEHOLDER_LINES = 2;
 
 /** Props of {@link CartPage}. */
 export interface CartPageProps {
-  /** Checkout mode (`/cart?checkout=true`): the lines read-only under the 'Ready to Checkout' banner. */
+  /** Checkout mode (`/cart?checkout=true`): addresses, the lines read-only, shipping and the pay button. */
   readonly checkout: boolean;
 }
 
@@ -24,8 +25,8 @@ export interface CartPageProps {
  * `/cart`: the sign-in prompt, the empty cart, or the lines with their
  * stepper and Remove, Clear Cart (confirmed first), the Discounts dialog, the
  * totals and Proceed to Checkout. In checkout mode the same lines, read-only,
- * under the 'Ready to Checkout' banner; the address and payment steps follow
- * in the checkout issue.
+ * under the 'Ready to Checkout' banner, with the address selector, the order
+ * summary with shipping and the payment card ({@link CheckoutView}).
  */
 export function CartPage({ checkout }: CartPageProps) {
   const { status } = useSession();
@@ -162,6 +163,24 @@ export function CartPage({ checkout }: CartPageProps) {
   const blockedReason =
     problems === 0 ? null : `Please remove or adjust the ${problems === 1 ? 'plant' : 'plants'} marked above before checking out.`;
 
+  const linesSection = (
+    <section aria-label="Plants in your cart">
+      <ul className="cart-lines">
+        {cart.lines.map((line) => (
+          <li key={line.id}>
+            <CartLineItem
+              line={line}
+              mode={checkout ? 'review' : 'edit'}
+              busy={busyLines.has(line.id)}
+              onSetQuantity={(l, quantity) => void runOnLine(l, () => actions.setQuantity(l, quantity), quantity <= 0)}
+              onRemove={(l) => void runOnLine(l, () => actions.remove(l), true)}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+
   return (
     <>
       {heading(`${pluralizeItems(cart.itemCount)} in your cart`)}
@@ -182,30 +201,20 @@ export function CartPage({ checkout }: CartPageProps) {
             <CheckCircleIcon width={28} height={28} className="checkout-banner__icon" />
             <div>
               <p className="checkout-banner__title">Ready to Checkout</p>
-              <p>Check your plants and totals below.</p>
+              <p>Choose your addresses, check your plants and pay securely with PhonePe.</p>
             </div>
           </div>
         )
       ) : null}
 
-      <div className="cart-layout">
-        <section aria-label="Plants in your cart">
-          <ul className="cart-lines">
-            {cart.lines.map((line) => (
-              <li key={line.id}>
-                <CartLineItem
-                  line={line}
-                  mode={checkout ? 'review' : 'edit'}
-                  busy={busyLines.has(line.id)}
-                  onSetQuantity={(l, quantity) => void runOnLine(l, () => actions.setQuantity(l, quantity), quantity <= 0)}
-                  onRemove={(l) => void runOnLine(l, () => actions.remove(l), true)}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <CartSummary cart={cart} mode={checkout ? 'review' : 'edit'} blockedReason={blockedReason} />
-      </div>
+      {checkout ? (
+        <CheckoutView cart={cart} lines={linesSection} blockedReason={blockedReason} />
+      ) : (
+        <div className="cart-layout">
+          {linesSection}
+          <CartSummary cart={cart} mode="edit" blockedReason={blockedReason} />
+        </div>
+      )}
 
       <ConfirmDialog
         open={confirmingClear}

@@ -1,8 +1,8 @@
-import { formatRupees, pluralizeItems } from '@jalaj/commerce';
+import { formatRupees, pluralizeItems, SHIPPING_PENDING_TEXT } from '@jalaj/commerce';
 import type { Cart } from '@jalaj/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeftIcon, LockIcon } from '../ui/icons.js';
+import type { ShippingState } from '../checkout/checkout-rules.js';
 import './cart.css';
 
 /** Props of {@link CartSummary}. */
@@ -12,14 +12,22 @@ export interface CartSummaryProps {
   readonly mode: 'edit' | 'review';
   /** Why the cart cannot be checked out now (a line to remove or fix), if it cannot. */
   readonly blockedReason?: string | null;
+  /** In checkout mode: the shipping charge as far as it is known. */
+  readonly shipping?: ShippingState;
+}
+
+function shippingText(shipping: ShippingState): string {
+  if (shipping.status === 'unknown') return SHIPPING_PENDING_TEXT;
+  if (shipping.status === 'loading') return 'Calculating...';
+  return formatRupees(shipping.paise);
 }
 
 /**
- * The cart's totals (announced politely when they change) and the next step:
- * Proceed to Checkout on the cart page, the payment note in checkout mode.
- * Every amount is the server's.
+ * The cart's totals (announced politely when they change): on the cart page with the next
+ * step (Proceed to Checkout); in checkout mode with the shipping charge of the chosen
+ * address, the payment card following it. Every amount is the server's.
  */
-export function CartSummary({ cart, mode, blockedReason = null }: CartSummaryProps) {
+export function CartSummary({ cart, mode, blockedReason = null, shipping = { status: 'unknown' } }: CartSummaryProps) {
   const titleId = useId();
   const hintId = useId();
   const review = mode === 'review';
@@ -40,28 +48,32 @@ export function CartSummary({ cart, mode, blockedReason = null }: CartSummaryPro
             <dd>{formatRupees(cart.savingsPaise)}</dd>
           </div>
         ) : null}
-        <div className="cart-summary__row">
-          <dt>Shipping</dt>
-          <dd>{review ? 'Select address to calculate' : 'Calculated at checkout'}</dd>
-        </div>
-        <div className="cart-summary__row cart-summary__row--total">
-          <dt>Subtotal</dt>
-          <dd>{formatRupees(cart.subtotalPaise)}</dd>
-        </div>
+        {review ? (
+          <>
+            <div className="cart-summary__row">
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(cart.subtotalPaise)}</dd>
+            </div>
+            <div className="cart-summary__row">
+              <dt>Shipping</dt>
+              <dd className={shipping.status === 'known' ? undefined : 'cart-summary__pending'}>{shippingText(shipping)}</dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div className="cart-summary__row">
+              <dt>Shipping</dt>
+              <dd>Calculated at checkout</dd>
+            </div>
+            <div className="cart-summary__row cart-summary__row--total">
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(cart.subtotalPaise)}</dd>
+            </div>
+          </>
+        )}
       </dl>
 
-      {review ? (
-        <div className="cart-summary__next">
-          <p className="cart-summary__note">
-            <LockIcon width={18} height={18} />
-            <span>Choosing your delivery address and paying online come next.</span>
-          </p>
-          <Link to="/cart" className="button button--outline button--block">
-            <ArrowLeftIcon width={18} height={18} />
-            Back to Cart
-          </Link>
-        </div>
-      ) : (
+      {review ? null : (
         <div className="cart-summary__next">
           {blockedReason ? (
             <>

@@ -212,3 +212,18 @@ export const CheckCircleIcon = strokeIcon(
     <path d="m9 11 3 3L22 4" />
   </>,
 );
+
+export const XCircleIcon = strokeIcon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m15 9-6 6" />
+    <path d="m9 9 6 6" />
+  </>,
+);
+
+export const ClockIcon = strokeIcon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </>,
+);

@@ -1,0 +1,90 @@
+import type { Product } from '@jalaj/contracts';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** Helpers the browser specs share: fresh shoppers, toasts, the catalogue, the address form. */
+
+interface MailboxItem {
+  kind: 'mail' | 'sms';
+  to: string;
+  links: string[];
+}
+
+/** The demo shopper `npm start` creates. */
+export const DEMO_SHOPPER = { email: 'shopper@jalaj.shop', password: 'jalaj-shopper-2026' } as const;
+
+/** The first admin `npm start` creates. */
+export const ADMIN = { email: 'admin@jalaj.shop', password: 'jalaj-admin-2026' } as const;
+
+/** An address no other test uses. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.in`;
+
+/** The newest toast with this exact text: an earlier toast with the same text may still be on screen. */
+export const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
+
+/**
+ * Signs a new shopper up and in: the confirmation link in the development mailbox signs in
+ * and lands on `/`. Specs that change a shopper's data use one each, so they never depend
+ * on each other's state.
+ *
+ * @param label - Goes into the email address, to find the shopper in logs.
+ */
+export async function signUpShopper(page: Page, label = 'shopper'): Promise<void> {
+  const email = uniqueEmail(label);
+  const res = await page.request.post('/api/auth/sign-up', { data: { email, password: 'aquarium1', fullName: 'Test Shopper' } });
+  expect(res.status()).toBe(201);
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const box = await page.request.get('/dev/mailbox.json');
+        const { items } = (await box.json()) as { items: MailboxItem[] };
+        link = items
+          .filter((m) => m.kind === 'mail' && m.to.toLowerCase() === email)
+          .flatMap((m) => m.links)
+          .find((l) => new URL(l).pathname === '/api/auth/confirm');
+        return link;
+      },
+      { message: `the confirmation mail to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/** Signs the demo shopper in through the sign-in form. */
+export async function signInDemoShopper(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
+  await page.getByLabel('Password').fill(DEMO_SHOPPER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** The catalogue as the shop lists it. */
+export async function products(request: APIRequestContext): Promise<Product[]> {
+  const res = await request.get('/api/products');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { items: Product[] }).items;
+}
+
+/** What {@link fillAddress} can type; only the fields given are touched. */
+export type AddressFields = Partial<Record<'nickname' | 'fullName' | 'phone' | 'line1' | 'line2' | 'city' | 'postalCode', string>> & {
+  state?: string;
+  /** The Address Type option's label: 'Shipping & Billing', 'Shipping' or 'Billing'. */
+  type?: string;
+};
+
+/** Fills the shared address form (in its dialog). */
+export async function fillAddress(form: Locator, fields: AddressFields): Promise<void> {
+  if (fields.nickname !== undefined) await form.getByLabel('Nickname').fill(fields.nickname);
+  if (fields.type !== undefined) await form.getByLabel('Address Type').selectOption({ label: fields.type });
+  if (fields.fullName !== undefined) await form.getByLabel('Full Name').fill(fields.fullName);
+  if (fields.phone !== undefined) await form.getByLabel('Phone Number').fill(fields.phone);
+  if (fields.line1 !== undefined) await form.getByLabel('Address Line 1').fill(fields.line1);
+  if (fields.line2 !== undefined) await form.getByLabel('Address Line 2').fill(fields.line2);
+  if (fields.city !== undefined) await form.getByLabel('City').fill(fields.city);
+  if (fields.state !== undefined) await form.getByLabel('State', { exact: true }).selectOption(fields.state);
+  if (fields.postalCode !== undefined) await form.getByLabel('Postal Code').fill(fields.postalCode);
+}

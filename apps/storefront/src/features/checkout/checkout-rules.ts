@@ -1,0 +1,148 @@
+import { DEFAULT_SHIPPING_PAISE, payableAmountPaise } from '@jalaj/commerce';
+
+/** What the address selector needs to know of a saved address. */
+export interface SelectableAddress {
+  readonly id: string;
+  readonly addressType: 'shipping' | 'billing' | 'both';
+  readonly isDefaultShipping: boolean;
+  readonly isDefaultBilling: boolean;
+}
+
+/** The address selector's choices (spec §2 Address selector). */
+export interface AddressSelection {
+  readonly shippingId: string | null;
+  readonly billingId: string | null;
+  /** 'Use shipping address for billing' is ticked: billing follows shipping. */
+  readonly billingSameAsShipping: boolean;
+}
+
+/** Nothing chosen yet. */
+export const EMPTY_SELECTION: AddressSelection = Object.freeze({ shippingId: null, billingId: null, billingSameAsShipping: false });
+
+/** Which side of the checkout an address is chosen for. */
+export type AddressPurpose = 'shipping' | 'billing';
+
+/** Whether an address may be chosen for shipping (type shipping or both). */
+export const canShipTo = (a: SelectableAddress): boolean => a.addressType !== 'billing';
+
+/** Whether an address may be chosen for billing (type billing or both). */
+export const canBillTo = (a: SelectableAddress): boolean => a.addressType !== 'shipping';
+
+/**
+ * The addresses offered for one side of the checkout, in the order given.
+ *
+ * @param addresses - The shopper's addresses.
+ * @param purpose - Shipping or billing.
+ */
+export function addressChoices<A extends SelectableAddress>(addresses: readonly A[], purpose: AddressPurpose): A[] {
+  return addresses.filter(purpose === 'shipping' ? canShipTo : canBillTo);
+}
+
+/**
+ * The selection for the shopper's addresses as they are now: each choice that is still
+ * offered stays, a vanished one is dropped, and billing that follows shipping stays equal
+ * to shipping. On the first look at the addresses (`applyDefaults`), an empty choice takes
+ * the address flagged default for it, when there is one (spec §2: "defaults to the address
+ * flagged default … when none is preselected"); later, an emptied choice stays empty (an
+ * unticked 'Use shipping address for billing' clears billing for good).
+ *
+ * @param addresses - The shopper's addresses.
+ * @param selection - The current selection.
+ * @param applyDefaults - Whether empty choices take the flagged defaults.
+ * @returns The selection to show (the same object when nothing changed).
+ */
+export function reconcileSelection(addresses: readonly SelectableAddress[], selection: AddressSelection, applyDefaults: boolean): AddressSelection {
+  const keep = (id: string | null, offered: (a: SelectableAddress) => boolean) =>
+    id !== null && addresses.some((a) => a.id === id && offered(a)) ? id : null;
+  const fallback = (flagged: (a: SelectableAddress) => boolean) => (applyDefaults ? (addresses.find(flagged)?.id ?? null) : null);
+  const shippingId = keep(selection.shippingId, canShipTo) ?? fallback((a) => a.isDefaultShipping && canShipTo(a));
+  const billingId = selection.billingSameAsShipping
+    ? shippingId
+    : (keep(selection.billingId, canBillTo) ?? fallback((a) => a.isDefaultBilling && canBillTo(a)));
+  if (shippingId === selection.shippingId && billingId === selection.billingId) return selection;
+  return { ...selection, shippingId, billingId };
+}
+
+/**
+ * Chooses the shipping address; billing follows when 'Use shipping address for billing' is ticked.
+ *
+ * @param selection - The current selection.
+ * @param id - The chosen address.
+ */
+export function chooseShipping(selection: AddressSelection, id: string): AddressSelection {
+  return { ...selection, shippingId: id, billingId: selection.billingSameAsShipping ? id : selection.billingId };
+}
+
+/**
+ * Chooses the billing address (offered only while billing does not follow shipping).
+ *
+ * @param selection - The current selection.
+ * @param id - The chosen address.
+ */
+export function chooseBilling(selection: AddressSelection, id: string): AddressSelection {
+  return selection.billingSameAsShipping ? selection : { ...selection, billingId: id };
+}
+
+/**
+ * Ticks or unticks 'Use shipping address for billing': ticked, billing equals shipping;
+ * unticked, the billing choice is cleared (spec §2).
+ *
+ * @param selection - The current selection.
+ * @param same - Whether the box is ticked.
+ */
+export function followShippingForBilling(selection: AddressSelection, same: boolean): AddressSelection {
+  return same ? { ...selection, billingSameAsShipping: true, billingId: selection.shippingId } : { ...selection, billingSameAsShipping: false, billingId: null };
+}
+
+/**
+ * The selection after the shopper added an address from the checkout: it is chosen for the
+ * side it was added for when it may be, and for the other side when that side has no
+ * choice yet and it may be.
+ *
+ * @param selection - The current selection.
+ * @param added - The new address.
+ * @param purpose - The side whose "Add New Address" was pressed.
+ */
+export function selectAdded(selection: AddressSelection, added: SelectableAddress, purpose: AddressPurpose): AddressSelection {
+  let next = selection;
+  const ship = canShipTo(added) && (purpose === 'shipping' || next.shippingId === null);
+  const bill = canBillTo(added) && !next.billingSameAsShipping && (purpose === 'billing' || next.billingId === null);
+  if (ship) next = chooseShipping(next, added.id);
+  if (bill) next = chooseBilling(next, added.id);
+  return next;
+}
+
+/** The shipping charge as the checkout knows it. */
+export type ShippingState =
+  /** No shipping address chosen yet: 'Select address to calculate'. */
+  | { readonly status: 'unknown' }
+  /** The server's quote is on its way. */
+  | { readonly status: 'loading' }
+  /** The charge: the server's quote, or 0 when it could not be had (spec §8). */
+  | { readonly status: 'known'; readonly paise: number };
+
+/**
+ * The shipping state from the quote's fetch.
+ *
+ * @param hasAddress - Whether a shipping address is chosen.
+ * @param quote - The quote's fetch: its charge once answered, whether it failed.
+ */
+export function shippingState(hasAddress: boolean, quote: { readonly paise: number | undefined; readonly failed: boolean }): ShippingState {
+  if (!hasAddress) return { status: 'unknown' };
+  if (quote.paise !== undefined) return { status: 'known', paise: quote.paise };
+  // Spec §8: "If shipping charge calculation fails, the charges become 0".
+  if (quote.failed) return { status: 'known', paise: DEFAULT_SHIPPING_PAISE };
+  return { status: 'loading' };
+}
+
+/**
+ * What the payment card shows as the amount to pay: the cart total plus the shipping
+ * charge, rounded to a whole rupee (spec §5, §9); without a known charge, the cart total
+ * with shipping 0 (the default charge).
+ *
+ * @param subtotalPaise - The cart total (the server's).
+ * @param shipping - The shipping state.
+ */
+export function payableTotalPaise(subtotalPaise: number, shipping: ShippingState): number {
+  return payableAmountPaise(subtotalPaise, shipping.status === 'known' ? shipping.paise : DEFAULT_SHIPPING_PAISE);
+}
