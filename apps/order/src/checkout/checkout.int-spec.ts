@@ -149,7 +149,7 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     await phonepe.settle(pay.merchantOrderId, { state: 'COMPLETED', webhook: 'drop' });
     const page = new URL(await returnFrom(pay.merchantOrderId), shop.base);
     expect(page.pathname).toBe('/payment-success');
-    expect(page.searchParams.get('amount')).toBe('785');
+    expect(page.searchParams.get('amount')).toBe('785.00');
     expect(page.searchParams.get('code')).toBe('PAYMENT_SUCCESS');
     const order = await row(pay.merchantOrderId);
     expect(order).toMatchObject({ state: 'paid', shipping_address: { postalCode: '700016', city: 'Kolkata' } });
