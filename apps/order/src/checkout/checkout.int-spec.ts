@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { orderNumber } from '@jalaj/commerce';
-import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+import { freePort, startApp } from '@jalaj/local-platform';
+import { eventually, httpClient, integrationEnv, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
 interface OrderRow {
   id: string;
@@ -326,5 +327,34 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     await expectStock(p.id, 0);
     const paid = (await orderDb.query('select count(*)::int as n from orders where state = $1 and merchant_order_id = any($2)', ['paid', ok.map((r) => r.body.merchantOrderId)])).rows[0].n;
     expect(paid).toBe(5);
+  }, 90000);
+  it('two order replicas share the reconciliation: every pending payment is decided once', async () => {
+    // A second order process on the same database, in the same queue group.
+    const replica = await startApp('order', {
+      port: await freePort(),
+      env: {
+        ...integrationEnv(),
+        DATABASE_URL: orderDatabaseUrl,
+        PAYMENT_RECONCILE_FIRST_SECONDS: String(FIRST_CHECK_SECONDS),
+        ...Object.fromEntries(Object.entries(shop.phonepe!.env).filter(([name]) => name.startsWith('PHONEPE_'))),
+      },
+    });
+    try {
+      const p = await newProduct(10);
+      const payments: { merchantOrderId: string }[] = [];
+      for (let i = 0; i < 6; i++) payments.push(await started(await shopper(p.id)));
+      // PhonePe decides; no webhook, nobody returns: only the reconcilers can find out.
+      for (const pay of payments) await phonepe.settle(pay.merchantOrderId, { state: 'COMPLETED', webhook: 'drop' });
+      for (const pay of payments) await eventually(() => stateOf(pay.merchantOrderId), (st) => st === 'paid', (FIRST_CHECK_SECONDS + 15) * 1000);
+      const calls = await phonepe.calls();
+      for (const pay of payments) {
+        // One status call and one state change per order, whichever replica claimed it.
+        expect(calls.filter((c) => c.method === 'GET' && c.path.includes(`/order/${pay.merchantOrderId}/status`))).toHaveLength(1);
+        expect(await outbox('evt.order.order.paid.v1', pay.merchantOrderId)).toHaveLength(1);
+      }
+      await expectStock(p.id, 4);
+    } finally {
+      await replica.stop();
+    }
   }, 90000);
 });
