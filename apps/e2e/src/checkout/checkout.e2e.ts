@@ -1,7 +1,8 @@
 import { formatRupees as rupees, payableAmountPaise } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { expect, type Locator, type Page, type Request, type Route, test } from '@playwright/test';
-import { type AddressFields, fillAddress, products, signInDemoShopper, signUpShopper, toast } from '../support/shop.js';
+import { expect, type Page, type Request, type Route, test } from '@playwright/test';
+import { type AddressFields, products, signInDemoShopper, signUpShopper, toast } from '../support/shop.js';
+import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
 
 /**
  * Checkout in the storefront (issue #10): the address selector with its defaults, 'Use
@@ -16,16 +17,6 @@ import { type AddressFields, fillAddress, products, signInDemoShopper, signUpSho
  * end is the payment spec's. Specs that change data sign up a shopper of their own.
  */
 
-const KOLKATA: AddressFields = {
-  nickname: 'Home',
-  type: 'Shipping & Billing',
-  fullName: 'Ananya Sen',
-  phone: '9830012345',
-  line1: '12 Park Street',
-  city: 'Kolkata',
-  state: 'West Bengal',
-  postalCode: '700016',
-};
 
 const ANDAMAN: AddressFields = {
   nickname: 'Island',
@@ -48,22 +39,7 @@ const paymentCard = (page: Page) => page.getByRole('region', { name: 'Payment' }
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pay with PhonePe' });
 const sameAsShipping = (page: Page) => page.getByRole('checkbox', { name: 'Use shipping address for billing' });
 
-/** Puts one of the plant in the shopper's cart from its product page. */
-async function addToCart(page: Page, plant: Product): Promise<void> {
-  await page.goto(`/product/${plant.id}`);
-  await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
-  await expect(toast(page, '1 item successfully added to your cart')).toBeVisible();
-}
 
-/** Adds an address with the checkout's "Add New Address" (the one given, or the only one). */
-async function addAddress(page: Page, fields: AddressFields, from: Locator = page.getByRole('main')): Promise<void> {
-  await from.getByRole('button', { name: 'Add New Address' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Address' });
-  await fillAddress(dialog, fields);
-  await dialog.getByRole('button', { name: 'Add Address' }).click();
-  await expect(toast(page, 'Address added successfully')).toBeVisible();
-  await expect(dialog).toBeHidden();
-}
 
 /** Shows the spec's toast: its title and its text. */
 async function expectToast(page: Page, title: string, text: string): Promise<void> {

@@ -27,8 +27,9 @@ export const toast = (page: Page, text: string) => page.getByRole('region', { na
  * on each other's state.
  *
  * @param label - Goes into the email address, to find the shopper in logs.
+ * @returns The new shopper's email address.
  */
-export async function signUpShopper(page: Page, label = 'shopper'): Promise<void> {
+export async function signUpShopper(page: Page, label = 'shopper'): Promise<string> {
   const email = uniqueEmail(label);
   const res = await page.request.post('/api/auth/sign-up', { data: { email, password: 'aquarium1', fullName: 'Test Shopper' } });
   expect(res.status()).toBe(201);
@@ -51,6 +52,7 @@ export async function signUpShopper(page: Page, label = 'shopper'): Promise<void
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  return email;
 }
 
 /** Signs the demo shopper in through the sign-in form. */

@@ -1,0 +1,34 @@
+import type { Product } from '@jalaj/contracts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { type AddressFields, fillAddress, toast } from './shop.js';
+
+/** Helpers of the checkout and payment specs. */
+
+/** A Kolkata address (PIN 700016: ₹75 shipping), for shipping and billing. */
+export const KOLKATA: AddressFields = {
+  nickname: 'Home',
+  type: 'Shipping & Billing',
+  fullName: 'Ananya Sen',
+  phone: '9830012345',
+  line1: '12 Park Street',
+  city: 'Kolkata',
+  state: 'West Bengal',
+  postalCode: '700016',
+};
+
+/** Puts one of the plant in the shopper's cart from its product page. */
+export async function addToCart(page: Page, plant: Product): Promise<void> {
+  await page.goto(`/product/${plant.id}`);
+  await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+  await expect(toast(page, '1 item successfully added to your cart')).toBeVisible();
+}
+
+/** Adds an address with the checkout's "Add New Address" (the one given, or the only one). */
+export async function addAddress(page: Page, fields: AddressFields, from: Locator = page.getByRole('main')): Promise<void> {
+  await from.getByRole('button', { name: 'Add New Address' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Address' });
+  await fillAddress(dialog, fields);
+  await dialog.getByRole('button', { name: 'Add Address' }).click();
+  await expect(toast(page, 'Address added successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
