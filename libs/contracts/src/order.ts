@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { resultSchema } from './errors.js';
+import { addressSchema } from './identity.js';
 import { actorSchema, text } from './schemas.js';
 import type { EventDefinition, RpcDefinition } from './subjects.js';
 
@@ -25,17 +26,17 @@ export const orderStateSchema = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderStateSchema>;
 
 /** An address as it was when the order was placed (spec §3 Order line, *_address_data). */
-export const addressSnapshotSchema = z.object({
-  id: z.string(),
-  nickname: z.string().nullable(),
-  fullName: z.string(),
-  phone: z.string(),
-  addressLine1: z.string(),
-  addressLine2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  postalCode: z.string(),
-  country: z.string(),
+export const addressSnapshotSchema = addressSchema.pick({
+  id: true,
+  nickname: true,
+  fullName: true,
+  phone: true,
+  addressLine1: true,
+  addressLine2: true,
+  city: true,
+  state: true,
+  postalCode: true,
+  country: true,
 });
 export type AddressSnapshot = z.infer<typeof addressSnapshotSchema>;
 
