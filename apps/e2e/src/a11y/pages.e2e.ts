@@ -86,11 +86,20 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('complementary', { name: 'Order Summary' }).getByText('₹75.00')).toBeVisible();
     expect(await violations(page), 'checkout with an address').toEqual([]);
 
+    // A payment PhonePe has not decided yet: the order service would answer `pending` for it.
+    const pendingId = 'MO1763800000000a1b2c3_7f3k';
+    await page.route(`**/api/payments/${pendingId}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ merchantOrderId: pendingId, outcome: 'pending', state: 'pending', amountPaise: 78_500, transactionId: null, errorCode: null, errorMessage: null }),
+      }),
+    );
     for (const [path, heading] of [
       ['/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00', 'Payment Successful!'],
       ['/payment-failed?transactionId=OM2511221015000099999&error=Payment%20declined&code=ZA', 'Payment Failed'],
-      ['/payment-pending?orderId=MO1763800000000a1b2c3_7f3k', 'We are confirming your payment'],
-      ['/payment-pending?orderId=not%20an%20order', 'Payment not found'],
+      [`/payment-pending?orderId=${pendingId}`, 'We are confirming your payment'],
+      ['/payment-pending?orderId=MO1763800000009z9z9z9_0000', 'Payment not found'],
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
