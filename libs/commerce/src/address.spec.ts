@@ -8,7 +8,9 @@ import {
   addressTitle,
   addressTypeLabel,
   canSetDefaultBilling,
+  canBillTo,
   canSetDefaultShipping,
+  canShipTo,
   isIndianState,
   normalizeAddress,
   sanitizePostalCodeInput,
@@ -237,5 +239,16 @@ describe('address cards', () => {
     ['both', true, false],
   ] as const)('type %s, default billing %s → shows Set as Default Billing: %s', (addressType, isDefaultBilling, shown) => {
     expect(canSetDefaultBilling({ addressType, isDefaultShipping: false, isDefaultBilling })).toBe(shown);
+  });
+});
+
+describe('which side an address may serve', () => {
+  it.each([
+    ['shipping', true, false],
+    ['billing', false, true],
+    ['both', true, true],
+  ] as const)('type %s → ships: %s, bills: %s', (addressType, ships, bills) => {
+    expect(canShipTo({ addressType })).toBe(ships);
+    expect(canBillTo({ addressType })).toBe(bills);
   });
 });

@@ -261,6 +261,16 @@ export interface AddressDefaultsState {
   readonly isDefaultBilling: boolean;
 }
 
+/** Whether an address may be shipped to: its type is shipping or both. */
+export function canShipTo(address: { readonly addressType: AddressType }): boolean {
+  return address.addressType === 'shipping' || address.addressType === 'both';
+}
+
+/** Whether an address may be billed to: its type is billing or both. */
+export function canBillTo(address: { readonly addressType: AddressType }): boolean {
+  return address.addressType === 'billing' || address.addressType === 'both';
+}
+
 /**
  * Whether the card offers 'Set as Default Shipping': the address can ship and
  * is not already the default.
@@ -269,7 +279,7 @@ export interface AddressDefaultsState {
  * @returns `true` to show the button.
  */
 export function canSetDefaultShipping(address: AddressDefaultsState): boolean {
-  return !address.isDefaultShipping && (address.addressType === 'shipping' || address.addressType === 'both');
+  return !address.isDefaultShipping && canShipTo(address);
 }
 
 /**
@@ -280,5 +290,5 @@ export function canSetDefaultShipping(address: AddressDefaultsState): boolean {
  * @returns `true` to show the button.
  */
 export function canSetDefaultBilling(address: AddressDefaultsState): boolean {
-  return !address.isDefaultBilling && (address.addressType === 'billing' || address.addressType === 'both');
+  return !address.isDefaultBilling && canBillTo(address);
 }

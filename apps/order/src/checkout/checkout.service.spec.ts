@@ -106,6 +106,8 @@ describe('starting a payment', () => {
     ['no shipping address', {}, [null, null], 'SHIPPING_ADDRESS_REQUIRED'],
     ['no billing address', {}, ['adr_home', null], 'BILLING_ADDRESS_REQUIRED'],
     ["another shopper's address", {}, ['adr_home', 'adr_someone_else'], 'ADDRESS_NOT_FOUND'],
+    ['a billing-only address to ship to', { addresses: [{ ...kolkata, addressType: 'billing' }] }, ['adr_home', 'adr_home'], 'ADDRESS_NOT_FOUND'],
+    ['a shipping-only address to bill to', { addresses: [{ ...kolkata, addressType: 'shipping' }] }, ['adr_home', 'adr_home'], 'ADDRESS_NOT_FOUND'],
     ['a deleted product', { cart: { ...oneLine, lines: [{ ...oneLine.lines[0]!, product: null }] } }, ['adr_home', 'adr_home'], 'PRODUCT_NOT_FOUND'],
   ])('refuses %s in the spec’s order, before any order or reservation', async (_, opts, [shipping, billing], code) => {
     const t = setup(opts);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { checkPaymentStart, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
-import { fail, newId, ok, type Actor, type Address, type AddressSnapshot, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
+import { canBillTo, canShipTo, checkPaymentStart, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
+import { fail, newId, ok, type Actor, addressSnapshotSchema, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
 import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
@@ -19,21 +19,6 @@ import { PaymentDecider } from './payment-decider.js';
 export const RESERVATION_MARGIN_SECONDS = 120;
 /** A repeated checkout reuses a pending payment only while this much of its time is left. */
 const REUSE_MIN_SECONDS_LEFT = 60;
-
-function snapshot(a: Address): AddressSnapshot {
-  return {
-    id: a.id,
-    nickname: a.nickname,
-    fullName: a.fullName,
-    phone: a.phone,
-    addressLine1: a.addressLine1,
-    addressLine2: a.addressLine2,
-    city: a.city,
-    state: a.state,
-    postalCode: a.postalCode,
-    country: a.country,
-  };
-}
 
 /** The fingerprint of a checkout: the same lines at the same prices to the same addresses. */
 export function checkoutHash(priced: PricedOrder, shippingAddressId: string, billingAddressId: string): string {
@@ -95,8 +80,9 @@ export class CheckoutService {
     if (!start.ok) return fail(start.code);
     const addressReply = await this.rpc.request('rpc.identity.addresses.list', { actor });
     if (!addressReply.ok) return addressReply;
-    const shipping = addressReply.data.items.find((a) => a.id === shippingAddressId);
-    const billing = addressReply.data.items.find((a) => a.id === billingAddressId);
+    // Only the actor's own addresses, each of a type that may serve its side.
+    const shipping = addressReply.data.items.find((a) => a.id === shippingAddressId && canShipTo(a));
+    const billing = addressReply.data.items.find((a) => a.id === billingAddressId && canBillTo(a));
     if (!shipping || !billing) return fail('ADDRESS_NOT_FOUND');
     const priced = priceOrder(cart, shipping.postalCode);
     if (!priced.ok) return fail('PRODUCT_NOT_FOUND', { productId: priced.productId });
@@ -119,9 +105,9 @@ export class CheckoutService {
       shippingPaise: amounts.shippingPaise,
       totalPaise: amounts.totalPaise,
       shippingAddressId: shipping.id,
-      shippingAddress: snapshot(shipping),
+      shippingAddress: addressSnapshotSchema.parse(shipping),
       billingAddressId: billing.id,
-      billingAddress: snapshot(billing),
+      billingAddress: addressSnapshotSchema.parse(billing),
       checkoutHash: hash,
       reservationId: '',
       expiresAt: new Date(now.getTime() + expireAfter * 1000),

@@ -1,4 +1,4 @@
-import { DEFAULT_SHIPPING_PAISE, payableAmountPaise } from '@jalaj/commerce';
+import { canBillTo, canShipTo, DEFAULT_SHIPPING_PAISE, payableAmountPaise } from '@jalaj/commerce';
 
 /** What the address selector needs to know of a saved address. */
 export interface SelectableAddress {
@@ -21,12 +21,6 @@ export const EMPTY_SELECTION: AddressSelection = Object.freeze({ shippingId: nul
 
 /** Which side of the checkout an address is chosen for. */
 export type AddressPurpose = 'shipping' | 'billing';
-
-/** Whether an address may be chosen for shipping (type shipping or both). */
-export const canShipTo = (a: SelectableAddress): boolean => a.addressType !== 'billing';
-
-/** Whether an address may be chosen for billing (type billing or both). */
-export const canBillTo = (a: SelectableAddress): boolean => a.addressType !== 'shipping';
 
 /**
  * The addresses offered for one side of the checkout, in the order given.
