@@ -15,6 +15,8 @@ import { ProblemFilter } from './errors/problem.filter.js';
 import { BffHealthDetails } from './health/health-details.service.js';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { MeController } from './me/me.controller.js';
+import { AdminOrdersController } from './orders/admin-orders.controller.js';
+import { OrdersController } from './orders/orders.controller.js';
 import { AdminProductsController } from './catalog/admin-products.controller.js';
 import { CatalogCache } from './catalog/catalog-cache.service.js';
 import { MediaController } from './catalog/media.controller.js';
@@ -26,7 +28,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, CheckoutController, PaymentsController, AdminUsersController, ...devOnly],
+  controllers: [ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, ...devOnly],
   providers: [
     RedisService,
     WebAppsService,

@@ -1,7 +1,8 @@
 import { addedToCartMessage, CART_MESSAGES, cartUpdatedMessage, insufficientStockMessage } from './cart-rules.js';
 import { CHECKOUT_MESSAGES } from './checkout.js';
 import { INVALID_POSTAL_CODE_MESSAGE } from './shipping.js';
-import { ADMIN_ACCESS_REQUIRED_MESSAGE } from './orders.js';
+import { formatRupees } from './format.js';
+import { ADMIN_ACCESS_REQUIRED_MESSAGE, NO_ORDERS_SELECTED_MESSAGE, ORDER_MESSAGES, ORDER_NOT_FOUND_MESSAGE, orderDeletedMessage, ordersDeletedMessage, orderRestoredMessage } from './orders.js';
 import { IMAGE_MESSAGES } from './product-rules.js';
 
 /**
@@ -160,6 +161,23 @@ export const MESSAGE_CATALOGUE = {
   BILLING_ADDRESS_REQUIRED: entry({ title: CHECKOUT_MESSAGES.billingAddressRequiredTitle, text: CHECKOUT_MESSAGES.billingAddressRequiredText }),
   INVALID_POSTAL_CODE: entry({ text: INVALID_POSTAL_CODE_MESSAGE }),
   PAYMENT_INIT_FAILED: entry<{ reason?: string }>({ title: CHECKOUT_MESSAGES.paymentErrorTitle, text: (d) => d.reason ?? CHECKOUT_MESSAGES.paymentErrorFallback }),
+  // Orders (spec §8 Admin: orders; the rest are the Orders tab's own).
+  ORDER_NOT_FOUND: entry({ title: ORDER_MESSAGES.errorTitle, text: ORDER_NOT_FOUND_MESSAGE }),
+  NO_ORDERS_SELECTED: entry({ title: ORDER_MESSAGES.errorTitle, text: NO_ORDERS_SELECTED_MESSAGE }),
+  BILL_NOT_ISSUED: entry({ text: ORDER_MESSAGES.billNotIssued }),
+  FULFILMENT_NOT_ALLOWED: entry<{ from: string | null; to: string }>({
+    title: ORDER_MESSAGES.errorTitle,
+    text: (d) => `This order cannot be marked ${d.to}${d.from ? ` (it is ${d.from})` : ' before it is paid'}.`,
+  }),
+  TRACKING_REQUIRED: entry({ title: ORDER_MESSAGES.errorTitle, text: ORDER_MESSAGES.trackingRequired }),
+  REFUND_NOT_ALLOWED: entry<{ reason: 'not-paid' | 'already-refunded' }>({
+    title: ORDER_MESSAGES.errorTitle,
+    text: (d) => (d.reason === 'not-paid' ? ORDER_MESSAGES.refundNotPaid : ORDER_MESSAGES.alreadyRefunded),
+  }),
+  REFUND_AMOUNT_INVALID: entry<{ maxPaise: number }>({
+    title: ORDER_MESSAGES.errorTitle,
+    text: (d) => `The refund must be between ${formatRupees(100)} and ${formatRupees(d.maxPaise)}.`,
+  }),
   // Success notices.
   CART_ITEM_ADDED: entry<{ quantity: number }>({ title: CART_MESSAGES.addedTitle, text: (d) => addedToCartMessage(d.quantity) }),
   CART_LINE_INCREASED: entry<{ quantity: number }>({ title: CART_MESSAGES.updatedTitle, text: (d) => cartUpdatedMessage(d.quantity) }),
@@ -171,6 +189,11 @@ export const MESSAGE_CATALOGUE = {
   OTP_SENT: entry({ text: IDENTITY_MESSAGES.otpSent }),
   ADMIN_ADDED: entry({ text: ADMIN_MESSAGES.added }),
   ADMIN_REMOVED: entry({ text: ADMIN_MESSAGES.removed }),
+  ORDER_ARCHIVED: entry<{ lineCount: number; merchantOrderId: string }>({ title: ORDER_MESSAGES.deletedTitle, text: (d) => orderDeletedMessage(d.lineCount, d.merchantOrderId) }),
+  ORDERS_ARCHIVED: entry<{ count: number }>({ title: ORDER_MESSAGES.bulkDeletedTitle, text: (d) => ordersDeletedMessage(d.count) }),
+  ORDER_RESTORED: entry<{ merchantOrderId: string }>({ title: ORDER_MESSAGES.restoredTitle, text: (d) => orderRestoredMessage(d.merchantOrderId) }),
+  FULFILMENT_UPDATED: entry<{ status: string }>({ title: ORDER_MESSAGES.updatedTitle, text: (d) => `The order is marked ${d.status}.` }),
+  REFUND_STARTED: entry<{ amountPaise: number }>({ title: ORDER_MESSAGES.refundStartedTitle, text: (d) => `A refund of ${formatRupees(d.amountPaise)} is on its way to the customer.` }),
 } as const;
 
 /** A code of the catalogue: every error code and every notice code of the contracts. */

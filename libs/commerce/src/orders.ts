@@ -78,3 +78,51 @@ export function orderDeletedMessage(deletedLineCount: number, transactionId: str
 export function ordersDeletedMessage(orderCount: number): string {
   return `Successfully deleted ${orderCount} order(s)`;
 }
+
+/** Texts of the order screens beyond the spec's (Orders tab actions, bills), in one place. */
+export const ORDER_MESSAGES = Object.freeze({
+  deletedTitle: 'Order deleted',
+  bulkDeletedTitle: 'Orders deleted',
+  errorTitle: 'Error',
+  deleteFailed: 'Failed to delete order',
+  bulkDeleteFailed: 'Failed to delete orders',
+  restoredTitle: 'Order restored',
+  updatedTitle: 'Order updated',
+  refundStartedTitle: 'Refund started',
+  billNotIssued: 'A bill is issued once the payment is complete.',
+  trackingRequired: 'Enter the courier and the tracking number to mark the order shipped.',
+  refundNotPaid: 'Only a paid order can be refunded.',
+  alreadyRefunded: 'This order has already been refunded.',
+  deliveryEstimate: '3-5 business days',
+});
+
+/**
+ * The status an order's payment state shows as (spec §4 Order status: completed green,
+ * pending yellow, failed red, anything else grey): `paid` reads completed; the states the
+ * spec does not name (held, refunding, refunded) read in words.
+ *
+ * @param state - The order service's state (`paid`, `pending`, `failed`, `held`, `refund_pending`, `refunded`).
+ * @returns The status to pass to `orderStatusDisplay`.
+ */
+export function orderStatusOf(state: string | null | undefined): string | null {
+  switch (state) {
+    case 'paid':
+      return 'completed';
+    case 'held':
+      return 'on hold';
+    case 'refund_pending':
+      return 'refund pending';
+    default:
+      return state ?? null;
+  }
+}
+
+/**
+ * The success text after restoring an archived order.
+ *
+ * @param merchantOrderId - The order's transaction id.
+ * @returns E.g. `"Order #89abcdef is back in the list."`.
+ */
+export function orderRestoredMessage(merchantOrderId: string): string {
+  return `Order #${orderNumber(merchantOrderId)} is back in the list.`;
+}

@@ -92,6 +92,21 @@ export const ERROR_DATA = {
   INVALID_POSTAL_CODE: z.object({}),
   /** PhonePe could not create the payment; the order failed and its stock was released. */
   PAYMENT_INIT_FAILED: z.object({ reason: z.string().optional() }),
+  // Orders (history, Orders tab).
+  /** No order with that id (or, for a shopper, not theirs; for an archive, none left to archive). */
+  ORDER_NOT_FOUND: z.object({}),
+  /** A bulk delete with an empty selection (spec §5 Order deletion). */
+  NO_ORDERS_SELECTED: z.object({}),
+  /** The order has no bill of supply yet: it has not been paid. */
+  BILL_NOT_ISSUED: z.object({}),
+  /** A fulfilment step that does not follow the order's current one (or an order that is not paid). */
+  FULFILMENT_NOT_ALLOWED: z.object({ from: z.string().nullable(), to: z.string() }),
+  /** Shipped without a courier or tracking number. */
+  TRACKING_REQUIRED: z.object({}),
+  /** The order cannot be refunded: it is not paid, or it has been refunded already. */
+  REFUND_NOT_ALLOWED: z.object({ reason: z.enum(['not-paid', 'already-refunded']) }),
+  /** A refund of more than was paid (or less than ₹1). */
+  REFUND_AMOUNT_INVALID: z.object({ maxPaise: z.number().int().nonnegative() }),
 } as const satisfies Record<string, z.ZodObject>;
 
 /** Every error code, in the order of {@link ERROR_DATA}. */
@@ -160,6 +175,13 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   BILLING_ADDRESS_REQUIRED: 400,
   INVALID_POSTAL_CODE: 400,
   PAYMENT_INIT_FAILED: 502,
+  ORDER_NOT_FOUND: 404,
+  NO_ORDERS_SELECTED: 400,
+  BILL_NOT_ISSUED: 404,
+  FULFILMENT_NOT_ALLOWED: 409,
+  TRACKING_REQUIRED: 400,
+  REFUND_NOT_ALLOWED: 409,
+  REFUND_AMOUNT_INVALID: 400,
 };
 
 /** A valid data fixture per code, parsed by the contracts spec and rendered by the catalogue spec. */
@@ -176,6 +198,9 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
   PAYMENT_PENDING: { orderId: 'ord_01JD0000000000000000000000' },
   AMOUNT_MISMATCH: { orderId: 'ord_01JD0000000000000000000000', expectedPaise: 150000, receivedPaise: 100000 },
   PAYMENT_INIT_FAILED: { reason: 'PhonePe is not reachable' },
+  FULFILMENT_NOT_ALLOWED: { from: 'delivered', to: 'shipped' },
+  REFUND_NOT_ALLOWED: { reason: 'already-refunded' },
+  REFUND_AMOUNT_INVALID: { maxPaise: 78500 },
 };
 
 /**
@@ -193,6 +218,13 @@ export const NOTICE_DATA = {
   OTP_SENT: z.object({}),
   ADMIN_ADDED: z.object({}),
   ADMIN_REMOVED: z.object({}),
+  /** One order deleted (archived) from the Orders tab: its line count and transaction id (spec §8). */
+  ORDER_ARCHIVED: z.object({ lineCount: z.number().int().min(1), merchantOrderId: z.string() }),
+  /** A bulk delete (archive) from the Orders tab (spec §8). */
+  ORDERS_ARCHIVED: z.object({ count: z.number().int().min(1) }),
+  ORDER_RESTORED: z.object({ merchantOrderId: z.string() }),
+  FULFILMENT_UPDATED: z.object({ status: z.string() }),
+  REFUND_STARTED: z.object({ amountPaise: z.number().int().positive() }),
 } as const satisfies Record<string, z.ZodObject>;
 
 export type NoticeCode = keyof typeof NOTICE_DATA;
@@ -220,6 +252,11 @@ export const NOTICE_DATA_FIXTURES: { readonly [C in NoticeCode]: NoticeData<C> }
   OTP_SENT: {},
   ADMIN_ADDED: {},
   ADMIN_REMOVED: {},
+  ORDER_ARCHIVED: { lineCount: 3, merchantOrderId: 'MO1763800000000a1b2c3_7f3k' },
+  ORDERS_ARCHIVED: { count: 2 },
+  ORDER_RESTORED: { merchantOrderId: 'MO1763800000000a1b2c3_7f3k' },
+  FULFILMENT_UPDATED: { status: 'shipped' },
+  REFUND_STARTED: { amountPaise: 78500 },
 };
 
 /** A field-level problem, as shown beside a form field. */

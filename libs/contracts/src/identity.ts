@@ -196,6 +196,24 @@ export const identitySubjects = {
     reply: resultSchema(z.object({ items: z.array(meSchema) })),
     fixtures: { request: { actor: adminActor }, reply: ok({ items: [meFixture] }) },
   },
+  /**
+   * The accounts of up to 100 user ids (admins only; asked by the order service once per
+   * page of the Orders tab). Ids without an account are left out.
+   */
+  'rpc.identity.profiles.lookup': {
+    request: z.object({ actor: actorSchema, ids: z.array(text(64)).max(100) }).strict(),
+    reply: resultSchema(z.object({ items: z.array(z.object({ id: z.string(), fullName: z.string().nullable(), email: z.string() })) })),
+    fixtures: { request: { actor: adminActor, ids: [meFixture.id] }, reply: ok({ items: [{ id: meFixture.id, fullName: meFixture.fullName, email: meFixture.email }] }) },
+  },
+  /**
+   * The ids of the accounts whose email or full name contains `query` (case-insensitive),
+   * at most 1,000, newest first (admins only; the Orders tab's search).
+   */
+  'rpc.identity.profiles.search': {
+    request: z.object({ actor: actorSchema, query: text(120).min(1) }).strict(),
+    reply: resultSchema(z.object({ ids: z.array(z.string()).max(1000) })),
+    fixtures: { request: { actor: adminActor, query: 'ananya' }, reply: ok({ ids: [meFixture.id] }) },
+  },
   /** The admins, newest first (admins only). */
   'rpc.identity.admins.list': {
     request: z.object({ actor: actorSchema }).strict(),

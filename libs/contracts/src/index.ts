@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './identity.js';
 export * from './ids.js';
 export * from './order.js';
+export * from './order-history.js';
 export * from './rpc.js';
 export * from './schemas.js';
 export * from './subjects.js';

@@ -201,12 +201,16 @@ export const orderEvents = {
     fixture: { ...orderFactsFixture, paidAt: '2026-11-22T10:15:00.000Z', transactionId: 'OM2511221015000012345', paymentMode: 'UPI_INTENT' },
   },
   /**
-   * A paid order is being refunded because its plants were no longer in stock (the
-   * reservation had expired before the payment came). Consumed by: identity (mails the shopper).
+   * A paid order is being refunded: its plants were no longer in stock (the reservation had
+   * expired before the payment came), or an admin refunded it, fully or in part. Consumed by:
+   * identity (mails the shopper).
    */
   'evt.order.order.refund-started.v1': {
     data: orderFactsSchema.extend({
-      reason: z.enum(['stock-gone']),
+      /** `stock-gone`: the plants were sold out when the payment came; `admin`: an admin refunded (see `note`). */
+      reason: z.enum(['stock-gone', 'admin']),
+      /** The admin's reason in words (admin refunds). */
+      note: z.string().nullish(),
       merchantRefundId: merchantOrderIdSchema,
       refundPaise: z.number().int().positive(),
     }),

@@ -3,6 +3,7 @@ import { cartSubjects } from './cart.js';
 import { catalogEvents, catalogSubjects } from './catalog.js';
 import { identitySubjects } from './identity.js';
 import { orderEvents, orderSubjects } from './order.js';
+import { orderHistoryEvents, orderHistorySubjects } from './order-history.js';
 import { emptyRequestSchema, pingReplySchema, type PingReply } from './schemas.js';
 
 /** Shape of one request/reply subject: request schema, reply schema, and a valid fixture of each. */
@@ -52,6 +53,7 @@ export const rpcSubjects = {
   ...catalogSubjects,
   ...cartSubjects,
   ...orderSubjects,
+  ...orderHistorySubjects,
 } as const satisfies Record<`rpc.${string}`, RpcDefinition>;
 
 export type RpcSubject = keyof typeof rpcSubjects;
@@ -72,6 +74,7 @@ export interface EventDefinition<D extends z.ZodType = z.ZodType> {
 export const eventSubjects = {
   ...catalogEvents,
   ...orderEvents,
+  ...orderHistoryEvents,
 } as const satisfies Record<`evt.${string}`, EventDefinition>;
 
 export type EventSubject = keyof typeof eventSubjects;

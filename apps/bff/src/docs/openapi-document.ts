@@ -92,6 +92,7 @@ function errorResponses(route: HttpRoute): Record<string, Json> {
 function successResponse(id: HttpRouteId, route: HttpRoute, schemas: HttpRouteSchemas, responseIds: Map<z.ZodType, string>): Json {
   if (route.status === 303) return { description: 'Redirect to the shop', headers: { Location: { schema: { type: 'string' } } } };
   if (schemas.responseType === 'image/webp') return { description: 'The image', content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } };
+  if (schemas.responseType === 'text/csv') return { description: 'The CSV file (UTF-8, a header row, comma-separated, RFC 4180 quoting)', content: { 'text/csv': { schema: { type: 'string' } } } };
   if (!schemas.response) return { description: describeStatus[route.status] ?? 'OK' };
   const session = schemas.response === sessionSchema ? ` Sets the HttpOnly \`${REFRESH_COOKIE}\` refresh cookie.` : '';
   return { description: `${describeStatus[route.status] ?? 'OK'}.${session}`, content: { 'application/json': { schema: ref(responseIds.get(schemas.response) ?? `${pascal(id)}Reply`) } } };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { canBillTo, canShipTo, checkPaymentStart, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
+import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
 import { fail, newId, ok, type Actor, addressSnapshotSchema, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
 import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
@@ -96,9 +96,11 @@ export class CheckoutService {
 
     const expireAfter = this.config.PAYMENT_EXPIRE_AFTER_SECONDS;
     const now = new Date();
+    const merchantOrderId = newMerchantOrderId(now.getTime());
     const order = this.em.create(Order, {
       id: newId('ord', now.getTime()),
-      merchantOrderId: newMerchantOrderId(now.getTime()),
+      merchantOrderId,
+      orderNumber: orderNumber(merchantOrderId),
       userId: actor.id,
       state: 'pending',
       subtotalPaise: amounts.subtotalPaise,

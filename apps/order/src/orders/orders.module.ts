@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@jalaj/server-kit';
+import { Order } from '../checkout/entities/order.entity.js';
+import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
+import { BillSerial } from './entities/bill-serial.entity.js';
+import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrdersEvents } from './orders.events.js';
 import { OrdersRpc } from './orders.rpc.js';
 import { OrdersService } from './orders.service.js';
 
 /**
- * Orders (not built yet): the feature template's empty shape (ADR 014). Entities go in
- * `entities/` and are registered here; handlers in `orders.rpc.ts`, event consumers in
- * `orders.events.ts`, the work and its transactions in `orders.service.ts`.
+ * Orders after checkout (docs/adr/019-orders-bills-and-fulfilment.md): the shopper's
+ * history and bills of supply, the Orders tab's list, archive, fulfilment, refunds and
+ * export. Orders and their lines are the checkout's entities; fulfilment steps and bill
+ * serials are this module's.
  */
-@Module({ imports: [DatabaseModule.forFeature([])], controllers: [OrdersRpc], providers: [OrdersService, OrdersEvents] })
+@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc], providers: [OrdersService, OrdersEvents] })
 export class OrdersModule {}

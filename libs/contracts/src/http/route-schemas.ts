@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { cartChangeSchema, cartSchema } from '../cart.js';
 import { productFilterSchema, productInputSchema, productSchema } from '../catalog.js';
-import { appErrorSchema } from '../errors.js';
+import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, meSchema, sessionSchema } from '../identity.js';
 import { text } from '../schemas.js';
 import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
+import { adminOrderFilterSchema, adminOrderPageSchema, adminOrderSchema, billOfSupplySchema, fulfilmentInputSchema, orderSchema, refundInputSchema, ADMIN_ORDERS_MAX_PAGE_SIZE } from '../order-history.js';
 import type { HttpRouteId } from './routes.js';
 
 /** The request and response schemas of one route. Absent parts take no input or answer no body. */
@@ -18,7 +19,7 @@ export interface HttpRouteSchemas {
   readonly bodyType?: 'application/json' | 'multipart/form-data';
   /** The body of a successful answer. */
   readonly response?: z.ZodType;
-  readonly responseType?: 'application/json' | 'image/webp';
+  readonly responseType?: 'application/json' | 'image/webp' | 'text/csv';
 }
 
 /** Auth fields: bounded, without NUL characters (PostgreSQL cannot store them in text). */
@@ -41,6 +42,18 @@ export const userListSchema = list(meSchema);
 export const problemSchema = appErrorSchema.extend({ status: z.number().int().min(400).max(599) });
 
 const idParams = z.object({ id: text().describe('The id (ids longer than 64 characters name nothing: 404).') });
+
+/** A notice as the BFF answers it: its code, title and text (the toast). */
+const noticeReplySchema = z.object({ notice: noticeSchema, title: z.string().optional(), message: z.string() });
+
+/** The Orders tab's filters as query strings: `archived=true`, `page=2`… */
+const adminOrderFilterQuery = adminOrderFilterSchema.extend({
+  archived: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+const adminOrderPageQuery = adminOrderFilterQuery.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(20),
+});
 
 /** A cart change as the BFF answers it: the notice's title and text from the catalogue beside its code and data. */
 const cartChangeReplySchema = cartChangeSchema.extend({ title: z.string(), message: z.string() });
@@ -83,6 +96,20 @@ export const HTTP_SCHEMAS = {
   'payments.status': { params: z.object({ merchantOrderId: merchantOrderIdSchema }), response: paymentOutcomeSchema },
   'payments.phonepeReturn': { params: z.object({ merchantOrderId: merchantOrderIdSchema }) },
   'payments.phonepeWebhook': { body: z.unknown(), response: z.object({ accepted: z.boolean() }) },
+
+  'orders.list': { response: z.object({ items: z.array(orderSchema) }) },
+  'orders.get': { params: idParams, response: orderSchema },
+  'orders.bill': { params: idParams, response: billOfSupplySchema },
+
+  'admin.orders.list': { query: adminOrderPageQuery, response: adminOrderPageSchema },
+  'admin.orders.export': { query: adminOrderFilterQuery, responseType: 'text/csv' },
+  'admin.orders.get': { params: idParams, response: adminOrderSchema },
+  'admin.orders.bill': { params: idParams, response: billOfSupplySchema },
+  'admin.orders.delete': { params: idParams, response: noticeReplySchema.extend({ orderIds: z.array(z.string()) }) },
+  'admin.orders.bulkDelete': { body: z.object({ orderIds: z.array(text(64)).max(ADMIN_ORDERS_MAX_PAGE_SIZE) }).strict(), response: noticeReplySchema.extend({ orderIds: z.array(z.string()) }) },
+  'admin.orders.restore': { params: idParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.fulfil': { params: idParams, body: fulfilmentInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.refund': { params: idParams, body: refundInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
 
   'admin.products.list': { response: productListSchema },
   'admin.products.create': { body: productInputSchema, response: productSchema },

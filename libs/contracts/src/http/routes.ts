@@ -22,7 +22,7 @@ export interface HttpRoute {
   /** The full path with `{name}` placeholders (OpenAPI style), e.g. `/api/cart/items/{id}`. */
   readonly path: string;
   /** The group it is listed under in the docs. */
-  readonly tag: 'auth' | 'me' | 'products' | 'cart' | 'checkout' | 'payments' | 'admin' | 'media';
+  readonly tag: 'auth' | 'me' | 'products' | 'cart' | 'checkout' | 'payments' | 'orders' | 'admin' | 'media';
   /** One line for the docs. */
   readonly summary: string;
   /** The status of a successful answer. */
@@ -128,6 +128,20 @@ export const HTTP_ROUTES = {
   'payments.status': route({ method: 'GET', path: '/api/payments/{merchantOrderId}', tag: 'payments', summary: "Where the shopper's payment stands (asks PhonePe while it is pending); the pending page polls it", access: 'user', errors: ['NOT_FOUND'] }),
   'payments.phonepeReturn': route({ method: 'GET', path: '/api/payments/phonepe/return/{merchantOrderId}', tag: 'payments', summary: "PhonePe's redirect target: asks PhonePe's Order Status and redirects to `/payment-success`, `/payment-failed` or `/payment-pending`", status: 303, errors: ['NOT_FOUND'] }),
   'payments.phonepeWebhook': route({ method: 'POST', path: '/api/payments/phonepe/webhook', tag: 'payments', summary: 'PhonePe\'s webhook: accepted only with `Authorization` = SHA-256 of the configured `username:password`; re-checks the order with PhonePe', errors: ['UNAUTHENTICATED'] }),
+
+  'orders.list': route({ method: 'GET', path: '/api/orders', tag: 'orders', summary: "The shopper's orders, newest first, with their lines, address snapshots and fulfilment", access: 'user' }),
+  'orders.get': route({ method: 'GET', path: '/api/orders/{id}', tag: 'orders', summary: "One of the shopper's orders (another user's id: 404)", access: 'user', errors: ['ORDER_NOT_FOUND'] }),
+  'orders.bill': route({ method: 'GET', path: '/api/orders/{id}/bill', tag: 'orders', summary: 'The GST bill of supply of a paid order (the printable invoice)', access: 'user', errors: ['ORDER_NOT_FOUND', 'BILL_NOT_ISSUED'] }),
+
+  'admin.orders.list': route({ method: 'GET', path: '/api/admin/orders', tag: 'admin', summary: 'One page of orders, newest first, with their customers; searched and filtered', access: 'admin' }),
+  'admin.orders.export': route({ method: 'GET', path: '/api/admin/orders/export.csv', tag: 'admin', summary: "The filtered orders as CSV for the accountant, one row per line with bill numbers", access: 'admin' }),
+  'admin.orders.get': route({ method: 'GET', path: '/api/admin/orders/{id}', tag: 'admin', summary: 'One order with its customer', access: 'admin', errors: ['ORDER_NOT_FOUND'] }),
+  'admin.orders.bill': route({ method: 'GET', path: '/api/admin/orders/{id}/bill', tag: 'admin', summary: 'The bill of supply of any paid order', access: 'admin', errors: ['ORDER_NOT_FOUND', 'BILL_NOT_ISSUED'] }),
+  'admin.orders.delete': route({ method: 'DELETE', path: '/api/admin/orders/{id}', tag: 'admin', summary: 'Deletes an order from the lists: archives it (bills and payment records stay)', access: 'admin', errors: ['ORDER_NOT_FOUND'] }),
+  'admin.orders.bulkDelete': route({ method: 'POST', path: '/api/admin/orders/bulk-delete', tag: 'admin', summary: 'Deletes (archives) the selected orders', access: 'admin', errors: ['NO_ORDERS_SELECTED', 'ORDER_NOT_FOUND'] }),
+  'admin.orders.restore': route({ method: 'POST', path: '/api/admin/orders/{id}/restore', tag: 'admin', summary: 'Brings an archived order back into the lists', access: 'admin', errors: ['ORDER_NOT_FOUND'] }),
+  'admin.orders.fulfil': route({ method: 'POST', path: '/api/admin/orders/{id}/fulfilment', tag: 'admin', summary: 'Sets the next fulfilment step (shipped needs courier and tracking number); the shopper is mailed when it ships', access: 'admin', errors: ['ORDER_NOT_FOUND', 'FULFILMENT_NOT_ALLOWED', 'TRACKING_REQUIRED'] }),
+  'admin.orders.refund': route({ method: 'POST', path: '/api/admin/orders/{id}/refund', tag: 'admin', summary: 'Refunds a paid order through PhonePe, fully or in part, once; the shopper is mailed', access: 'admin', errors: ['ORDER_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'REFUND_AMOUNT_INVALID'] }),
 
   'admin.products.list': route({ method: 'GET', path: '/api/admin/products', tag: 'admin', summary: 'Every product, newest first', access: 'admin' }),
   'admin.products.create': route({ method: 'POST', path: '/api/admin/products', tag: 'admin', summary: 'Creates a product', status: 201, access: 'admin', errors: ['PRODUCT_INVALID'] }),

@@ -1,6 +1,6 @@
 import { BigIntType } from '@mikro-orm/core';
 import { Check, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import type { AddressSnapshot, OrderState } from '@jalaj/contracts';
+import type { AddressSnapshot, FulfilmentStatus, OrderState } from '@jalaj/contracts';
 
 /** Paise in a `bigint` column, read as a number (amounts stay far below 2^53). */
 export const paise = () => new BigIntType('number');
@@ -17,6 +17,12 @@ export const paise = () => new BigIntType('number');
 // What the reconciler has to look at, soonest first.
 @Index({ name: 'orders_next_check_idx', expression: 'create index orders_next_check_idx on orders (next_check_at) where next_check_at is not null' })
 @Unique({ name: 'orders_merchant_refund_id_key', properties: ['merchantRefundId'] })
+@Check({ name: 'orders_fulfilment_status_check', expression: "fulfilment_status in ('processing', 'packed', 'shipped', 'delivered', 'cancelled')" })
+// The Orders tab (docs/adr/019-orders-bills-and-fulfilment.md): newest first, by state, by fulfilment, archived.
+@Index({ name: 'orders_created_idx', expression: 'create index orders_created_idx on orders (created_at desc, id desc)' })
+@Index({ name: 'orders_state_created_idx', expression: 'create index orders_state_created_idx on orders (state, created_at desc)' })
+@Index({ name: 'orders_fulfilment_created_idx', expression: 'create index orders_fulfilment_created_idx on orders (fulfilment_status, created_at desc)' })
+@Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
 export class Order {
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -25,6 +31,11 @@ export class Order {
   @Property({ type: 'text' })
   @Unique({ name: 'orders_merchant_order_id_key' })
   merchantOrderId!: string;
+
+  /** The spec's order number (§9, `orderNumber(merchantOrderId)` of libs/commerce), stored to be searched. */
+  @Property({ type: 'text' })
+  @Index({ name: 'orders_order_number_idx' })
+  orderNumber!: string;
 
   @Property({ type: 'text' })
   userId!: string;
@@ -114,6 +125,30 @@ export class Order {
 
   @Property({ type: 'datetime', nullable: true })
   refundedAt?: Date | null;
+
+  /** Why the money went back: `stock-gone`, or the admin's words. */
+  @Property({ type: 'text', nullable: true })
+  refundReason?: string | null;
+
+  /** The admin who refunded (null for the checkout's stock-gone refund). */
+  @Property({ type: 'text', nullable: true })
+  refundBy?: string | null;
+
+  /** The bill of supply's serial (`JLJ/26-27/000123`), allocated in the transaction that marks the order paid. */
+  @Property({ type: 'text', nullable: true })
+  @Unique({ name: 'orders_bill_number_key' })
+  billNumber?: string | null;
+
+  /** The latest fulfilment step (its history is `order_fulfilment_events`). */
+  @Property({ type: 'text', nullable: true })
+  fulfilmentStatus?: FulfilmentStatus | null;
+
+  /** Set when an admin deleted the order from the lists (it is kept: bills and payments stay). */
+  @Property({ type: 'datetime', nullable: true })
+  archivedAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  archivedBy?: string | null;
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();

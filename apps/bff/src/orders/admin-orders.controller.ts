@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
+import { parseBody, pathId } from '../auth/body.js';
+import { unwrap } from '../auth/rpc-result.js';
+import { csvFileName, CSV_HEADER, csvRow } from './orders-csv.js';
+
+const listQuery = HTTP_SCHEMAS['admin.orders.list'].query;
+const exportQuery = HTTP_SCHEMAS['admin.orders.export'].query;
+const bulkBody = HTTP_SCHEMAS['admin.orders.bulkDelete'].body;
+const fulfilBody = HTTP_SCHEMAS['admin.orders.fulfil'].body;
+const refundBody = HTTP_SCHEMAS['admin.orders.refund'].body;
+
+/**
+ * `/api/admin/orders`: the Orders tab. The guard checks the token's role; the order service
+ * re-checks it with identity for every change (spec §6: each deletion re-checks the role).
+ */
+@Controller('admin/orders')
+@UseGuards(AuthGuard)
+@AdminOnly()
+export class AdminOrdersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  async list(@CurrentActor() actor: Actor, @Query() raw: unknown) {
+    return unwrap(await this.rpc.request('rpc.order.admin.list', { actor, query: parseBody(listQuery, raw) }));
+  }
+
+  /**
+   * The filtered orders as CSV, one row per line: fetched from the order service in batches
+   * and written as they come, so 100,000 orders never sit in memory at once.
+   */
+  @Get('export.csv')
+  async export(@CurrentActor() actor: Actor, @Query() raw: unknown, @Res() reply: FastifyReply) {
+    const filter = parseBody(exportQuery, raw);
+    // The first batch is asked before any byte is sent, so a refusal is still a problem response.
+    let batch = unwrap(await this.rpc.request('rpc.order.admin.export', { actor, filter, limit: 500 }));
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
+    reply.header('cache-control', 'no-store');
+    const rpc = this.rpc;
+    async function* rows() {
+      yield CSV_HEADER;
+      for (;;) {
+        for (const row of batch.rows) yield csvRow(row);
+        if (!batch.next) return;
+        batch = unwrap(await rpc.request('rpc.order.admin.export', { actor, filter, after: batch.next, limit: 500 }));
+      }
+    }
+    return reply.send(Readable.from(rows()));
+  }
+
+  @Get(':id')
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return unwrap(await this.rpc.request('rpc.order.admin.get', { actor, orderId: pathId(id) }));
+  }
+
+  @Get(':id/bill')
+  async bill(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return unwrap(await this.rpc.request('rpc.order.orders.bill', { actor, orderId: pathId(id) }));
+  }
+
+  @Delete(':id')
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return unwrap(await this.rpc.request('rpc.order.admin.archive', { actor, orderIds: [pathId(id)] }));
+  }
+
+  @Post('bulk-delete')
+  @HttpCode(200)
+  async bulkDelete(@CurrentActor() actor: Actor, @Body() raw: unknown) {
+    const { orderIds } = parseBody(bulkBody, raw);
+    return unwrap(await this.rpc.request('rpc.order.admin.archive', { actor, orderIds }));
+  }
+
+  @Post(':id/restore')
+  @HttpCode(200)
+  async restore(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return unwrap(await this.rpc.request('rpc.order.admin.restore', { actor, orderId: pathId(id) }));
+  }
+
+  @Post(':id/fulfilment')
+  @HttpCode(200)
+  async fulfil(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
+    return unwrap(await this.rpc.request('rpc.order.admin.fulfil', { actor, orderId: pathId(id), step: parseBody(fulfilBody, raw) }));
+  }
+
+  @Post(':id/refund')
+  @HttpCode(200)
+  async refund(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
+    return unwrap(await this.rpc.request('rpc.order.admin.refund', { actor, orderId: pathId(id), refund: parseBody(refundBody, raw) }));
+  }
+}

@@ -1,0 +1,424 @@
+import { z } from 'zod';
+import { noticeSchema, notice, resultSchema } from './errors.js';
+import { addressSnapshotSchema, merchantOrderIdSchema, orderLineSchema, orderStateSchema, type AddressSnapshot, type OrderLine } from './order.js';
+import { actorSchema, text } from './schemas.js';
+import type { EventDefinition, RpcDefinition } from './subjects.js';
+
+/**
+ * Orders after checkout (issue #11): the shopper's history and bills of supply, the
+ * seller's Orders tab (search, filters, pages, archive, fulfilment, refunds, CSV export).
+ * The order service owns all of it; customer names and emails come from identity in one
+ * batched request per page.
+ */
+
+/**
+ * The steps a paid order goes through on its way to the shopper, in order. `cancelled`
+ * ends an order that will not be delivered (an admin refunds the money separately).
+ */
+export const FULFILMENT_STATUSES = ['processing', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
+export const fulfilmentStatusSchema = z.enum(FULFILMENT_STATUSES);
+export type FulfilmentStatus = z.infer<typeof fulfilmentStatusSchema>;
+
+/** One step of an order's fulfilment, as the shopper follows it (oldest first). */
+export const fulfilmentEventSchema = z.object({
+  status: fulfilmentStatusSchema,
+  /** The courier and its tracking number (set when shipped). */
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** A short note for the shopper, e.g. why an order was cancelled. */
+  note: z.string().nullable(),
+  at: z.iso.datetime(),
+});
+export type FulfilmentEvent = z.infer<typeof fulfilmentEventSchema>;
+
+/** A refund of a paid order (the checkout's stock-gone refund, or an admin's; at most one per order). */
+export const orderRefundSchema = z.object({
+  amountPaise: z.number().int().positive(),
+  /** `stock-gone` (the plants were sold out when the payment arrived) or the admin's reason in words. */
+  reason: z.string(),
+  /** PhonePe's refund state as last seen (PENDING, CONFIRMED, COMPLETED, FAILED), null before it was asked. */
+  providerState: z.string().nullable(),
+  requestedAt: z.iso.datetime().nullable(),
+  refundedAt: z.iso.datetime().nullable(),
+});
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+/** An order as its shopper sees it (`/orders`, the Details dialog). Amounts in paise. */
+export const orderSchema = z.object({
+  id: z.string(),
+  /** The spec's transaction id (`MO…`): the order number and the invoice number derive from it. */
+  merchantOrderId: merchantOrderIdSchema,
+  state: orderStateSchema,
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+  lines: z.array(orderLineSchema).min(1),
+  subtotalPaise: z.number().int().nonnegative(),
+  shippingPaise: z.number().int().nonnegative(),
+  totalPaise: z.number().int().nonnegative(),
+  /** How PhonePe was paid (e.g. `UPI_INTENT`), null when unknown: the screens read "PhonePe". */
+  paymentMode: z.string().nullable(),
+  /** PhonePe's transaction id of the deciding attempt. */
+  transactionId: z.string().nullable(),
+  shippingAddress: addressSnapshotSchema,
+  billingAddress: addressSnapshotSchema,
+  /** The latest fulfilment step (null before any), and every step, oldest first. */
+  fulfilmentStatus: fulfilmentStatusSchema.nullable(),
+  fulfilment: z.array(fulfilmentEventSchema),
+  /** The bill of supply's serial (`JLJ/26-27/000123`), assigned when the order was paid; null before. */
+  billNumber: z.string().nullable(),
+  refund: orderRefundSchema.nullable(),
+});
+export type OrderView = z.infer<typeof orderSchema>;
+
+/** The customer of an order as identity knows them; null when the account no longer exists. */
+export const orderCustomerSchema = z.object({ id: z.string(), fullName: z.string().nullable(), email: z.string() });
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
+
+/** An order as the Orders tab sees it: the shopper's view plus the customer and the archive mark. */
+export const adminOrderSchema = orderSchema.extend({
+  userId: z.string(),
+  customer: orderCustomerSchema.nullable(),
+  /** Set when an admin deleted (archived) the order; archived orders leave the default list. */
+  archivedAt: z.iso.datetime().nullable(),
+  archivedBy: z.string().nullable(),
+  /** PhonePe's reported amount when it differed (a held order). */
+  reportedAmountPaise: z.number().int().nullable(),
+  errorCode: z.string().nullable(),
+});
+export type AdminOrderView = z.infer<typeof adminOrderSchema>;
+
+/** A calendar day, `YYYY-MM-DD` (India time). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+
+/**
+ * The Orders tab's filters (all optional). `q` matches the order number, the transaction
+ * id, or the customer's email or name; `fulfilment: 'none'` is a paid order nobody has
+ * started on; dates are inclusive India days of the order's creation.
+ */
+export const adminOrderFilterSchema = z
+  .object({
+    q: text(120).optional(),
+    state: orderStateSchema.optional(),
+    fulfilment: z.enum([...FULFILMENT_STATUSES, 'none']).optional(),
+    from: day.optional(),
+    to: day.optional(),
+    /** `true`: only archived orders; default: only the others. */
+    archived: z.boolean().optional(),
+  })
+  .strict();
+export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
+
+/** The most orders one page of the Orders tab holds. */
+export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
+
+export const adminOrderPageQuerySchema = adminOrderFilterSchema.extend({
+  page: z.number().int().min(1).max(100_000).default(1),
+  pageSize: z.number().int().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(20),
+});
+
+/** One page of orders, newest first, and how many match in all. */
+export const adminOrderPageSchema = z.object({
+  items: z.array(adminOrderSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/** A fulfilment step an admin sets. Shipped needs the courier and the tracking number. */
+export const fulfilmentInputSchema = z
+  .object({
+    status: fulfilmentStatusSchema,
+    courier: text(60).optional(),
+    trackingNumber: text(60).optional(),
+    note: text(500).optional(),
+  })
+  .strict();
+export type FulfilmentInput = z.infer<typeof fulfilmentInputSchema>;
+
+/** An admin's refund of a paid order: the amount (at most what was paid) and the reason. */
+export const refundInputSchema = z.object({ amountPaise: z.number().int().min(100), reason: text(500).min(3) }).strict();
+export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/** The place of supply under GST: a state's name and its two-digit code. */
+export const placeOfSupplySchema = z.object({ state: z.string(), code: z.string().regex(/^\d{2}$/) });
+
+/**
+ * A GST bill of supply for an order of live plants (HSN 0602, exempt): what the printable
+ * invoice shows, composed by the order service (seller from its configuration).
+ */
+export const billOfSupplySchema = z.object({
+  /** The spec's invoice number, `INV-<order number>`. */
+  invoiceNumber: z.string(),
+  orderNumber: z.string(),
+  /** The consecutive serial of the financial year, ≤ 16 characters (`JLJ/26-27/000123`). */
+  billNumber: z.string().max(16),
+  /** The day the order was paid (the bill's date). */
+  billDate: z.iso.datetime(),
+  seller: z.object({ name: z.string(), address: z.array(z.string()), gstin: z.string(), state: z.string(), stateCode: z.string() }),
+  buyer: z.object({ name: z.string(), address: z.array(z.string()) }),
+  placeOfSupply: placeOfSupplySchema,
+  lines: z.array(
+    z.object({
+      hsn: z.string(),
+      description: z.string(),
+      quantity: z.number().int().positive(),
+      unitPricePaise: z.number().int().nonnegative(),
+      /** The volume discount on the line, in paise and percent. */
+      discountPaise: z.number().int().nonnegative(),
+      discountPercent: z.number().int().min(0).max(100),
+      valuePaise: z.number().int().nonnegative(),
+    }),
+  ),
+  subtotalPaise: z.number().int().nonnegative(),
+  shippingPaise: z.number().int().nonnegative(),
+  /** The rupee rounding between subtotal + shipping and the paid total (may be negative). */
+  roundingPaise: z.number().int(),
+  totalPaise: z.number().int().nonnegative(),
+  /** The spec's status label source ('Completed' when paid), and how it was paid. */
+  state: orderStateSchema,
+  paymentMode: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  merchantOrderId: merchantOrderIdSchema,
+  /** The exemption statement printed on the bill. */
+  exemptNote: z.string(),
+});
+export type BillOfSupply = z.infer<typeof billOfSupplySchema>;
+
+/** One row of the accountant's CSV: one per order line. */
+export const orderExportRowSchema = z.object({
+  billNumber: z.string().nullable(),
+  orderNumber: z.string(),
+  merchantOrderId: z.string(),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+  state: orderStateSchema,
+  fulfilmentStatus: fulfilmentStatusSchema.nullable(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  placeOfSupply: z.string(),
+  hsn: z.string(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  unitPricePaise: z.number().int(),
+  discountPercent: z.number().int(),
+  lineTotalPaise: z.number().int(),
+  shippingPaise: z.number().int(),
+  orderTotalPaise: z.number().int(),
+  refundPaise: z.number().int().nullable(),
+  paymentMode: z.string().nullable(),
+  transactionId: z.string().nullable(),
+});
+export type OrderExportRow = z.infer<typeof orderExportRowSchema>;
+
+const userActor = { id: 'usr_01JD0000000000000000000000', role: 'user' as const };
+const adminActor = { id: 'usr_01JD0000000000000000000001', role: 'admin' as const };
+const ok = <T>(data: T) => ({ ok: true as const, data });
+const merchantOrderId = 'MO1763800000000a1b2c3_7f3k';
+const address: AddressSnapshot = {
+  id: 'adr_01JD0000000000000000000000',
+  nickname: 'Home',
+  fullName: 'Ananya Sen',
+  phone: '9830012345',
+  addressLine1: '12 Park Street',
+  addressLine2: null,
+  city: 'Kolkata',
+  state: 'West Bengal',
+  postalCode: '700016',
+  country: 'India',
+};
+const line: OrderLine = {
+  productId: 'prd_01JD0000000000000000000000',
+  productName: 'Anubias nana',
+  imageUrl: '/media/demo/anubias-nana/large.webp',
+  quantity: 3,
+  unitPricePaise: 24900,
+  discountPercent: 5,
+  discountedUnitPricePaise: 23655,
+  lineTotalPaise: 70965,
+};
+const orderFixture: OrderView = {
+  id: 'ord_01JD0000000000000000000000',
+  merchantOrderId,
+  state: 'paid',
+  createdAt: '2026-11-22T10:14:00.000Z',
+  paidAt: '2026-11-22T10:15:00.000Z',
+  lines: [line],
+  subtotalPaise: 70965,
+  shippingPaise: 7500,
+  totalPaise: 78500,
+  paymentMode: 'UPI_INTENT',
+  transactionId: 'OM2511221015000012345',
+  shippingAddress: address,
+  billingAddress: address,
+  fulfilmentStatus: 'shipped',
+  fulfilment: [
+    { status: 'processing', courier: null, trackingNumber: null, note: null, at: '2026-11-22T11:00:00.000Z' },
+    { status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN', note: null, at: '2026-11-23T09:00:00.000Z' },
+  ],
+  billNumber: 'JLJ/26-27/000123',
+  refund: null,
+};
+const adminOrderFixture: AdminOrderView = {
+  ...orderFixture,
+  userId: userActor.id,
+  customer: { id: userActor.id, fullName: 'Ananya Sen', email: 'ananya@example.com' },
+  archivedAt: null,
+  archivedBy: null,
+  reportedAmountPaise: null,
+  errorCode: null,
+};
+const billFixture: BillOfSupply = {
+  invoiceNumber: 'INV-0000a1b2',
+  orderNumber: '0000a1b2',
+  billNumber: 'JLJ/26-27/000123',
+  billDate: '2026-11-22T10:15:00.000Z',
+  seller: { name: 'Jalaj Aquatics', address: ['14 College Street', 'Kolkata 700073, West Bengal'], gstin: '19ABCDE1234F1Z5', state: 'West Bengal', stateCode: '19' },
+  buyer: { name: 'Ananya Sen', address: ['12 Park Street', 'Kolkata 700016, West Bengal, India'] },
+  placeOfSupply: { state: 'West Bengal', code: '19' },
+  lines: [{ hsn: '0602', description: 'Anubias nana', quantity: 3, unitPricePaise: 24900, discountPaise: 3735, discountPercent: 5, valuePaise: 70965 }],
+  subtotalPaise: 70965,
+  shippingPaise: 7500,
+  roundingPaise: 35,
+  totalPaise: 78500,
+  state: 'paid',
+  paymentMode: 'UPI_INTENT',
+  transactionId: 'OM2511221015000012345',
+  merchantOrderId,
+  exemptNote: 'Supply of live plants (HSN 0602) is exempt from GST. No tax is charged on this bill of supply.',
+};
+const exportRowFixture: OrderExportRow = {
+  billNumber: 'JLJ/26-27/000123',
+  orderNumber: '0000a1b2',
+  merchantOrderId,
+  createdAt: '2026-11-22T10:14:00.000Z',
+  paidAt: '2026-11-22T10:15:00.000Z',
+  state: 'paid',
+  fulfilmentStatus: 'shipped',
+  customerName: 'Ananya Sen',
+  customerEmail: 'ananya@example.com',
+  placeOfSupply: 'West Bengal (19)',
+  hsn: '0602',
+  productName: 'Anubias nana',
+  quantity: 3,
+  unitPricePaise: 24900,
+  discountPercent: 5,
+  lineTotalPaise: 70965,
+  shippingPaise: 7500,
+  orderTotalPaise: 78500,
+  refundPaise: null,
+  paymentMode: 'UPI_INTENT',
+  transactionId: 'OM2511221015000012345',
+};
+const orderId = text(64);
+
+/** The order service's history and Orders-tab subjects. Asked by: the BFF. */
+export const orderHistorySubjects = {
+  /** The actor's orders, newest first (every state but archived ones stay visible to their shopper). */
+  'rpc.order.orders.list-mine': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(z.object({ items: z.array(orderSchema) })),
+    fixtures: { request: { actor: userActor }, reply: ok({ items: [orderFixture] }) },
+  },
+  /** One of the actor's orders; another user's id is ORDER_NOT_FOUND. */
+  'rpc.order.orders.get-mine': {
+    request: z.object({ actor: actorSchema, orderId }).strict(),
+    reply: resultSchema(orderSchema),
+    fixtures: { request: { actor: userActor, orderId: orderFixture.id }, reply: ok(orderFixture) },
+  },
+  /**
+   * The bill of supply of an order: the actor's own, or any when the actor is an admin.
+   * ORDER_NOT_FOUND; BILL_NOT_ISSUED while the order has not been paid.
+   */
+  'rpc.order.orders.bill': {
+    request: z.object({ actor: actorSchema, orderId }).strict(),
+    reply: resultSchema(billOfSupplySchema),
+    fixtures: { request: { actor: userActor, orderId: orderFixture.id }, reply: ok(billFixture) },
+  },
+  /** One page of the Orders tab (admins only, role re-checked with identity), with the customers. */
+  'rpc.order.admin.list': {
+    request: z.object({ actor: actorSchema, query: adminOrderPageQuerySchema }).strict(),
+    reply: resultSchema(adminOrderPageSchema),
+    fixtures: { request: { actor: adminActor, query: { page: 1, pageSize: 20 } }, reply: ok({ items: [adminOrderFixture], total: 1, page: 1, pageSize: 20 }) },
+  },
+  /** One order with its customer (admins only). ORDER_NOT_FOUND. */
+  'rpc.order.admin.get': {
+    request: z.object({ actor: actorSchema, orderId }).strict(),
+    reply: resultSchema(adminOrderSchema),
+    fixtures: { request: { actor: adminActor, orderId: orderFixture.id }, reply: ok(adminOrderFixture) },
+  },
+  /**
+   * Deletes orders the way a shop may: archives them (who, when), keeping bills and payment
+   * records. One id answers the ORDER_ARCHIVED notice (line count, transaction id), several
+   * ORDERS_ARCHIVED. Admin role re-checked with identity: ADMIN_REQUIRED. NO_ORDERS_SELECTED,
+   * ORDER_NOT_FOUND (none of the ids names an order that is not archived yet).
+   */
+  'rpc.order.admin.archive': {
+    request: z.object({ actor: actorSchema, orderIds: z.array(orderId).max(ADMIN_ORDERS_MAX_PAGE_SIZE) }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, orderIds: z.array(z.string()) })),
+    fixtures: { request: { actor: adminActor, orderIds: [orderFixture.id] }, reply: ok({ notice: notice('ORDER_ARCHIVED', { lineCount: 1, merchantOrderId }), orderIds: [orderFixture.id] }) },
+  },
+  /** Brings an archived order back into the lists (admins only). ORDER_NOT_FOUND. */
+  'rpc.order.admin.restore': {
+    request: z.object({ actor: actorSchema, orderId }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: { request: { actor: adminActor, orderId: orderFixture.id }, reply: ok({ notice: notice('ORDER_RESTORED', { merchantOrderId }), order: adminOrderFixture }) },
+  },
+  /**
+   * Sets the next fulfilment step of a paid order (admins only): forward only, cancelled
+   * until delivered; shipped needs courier and tracking number. Publishes
+   * `evt.order.order.fulfilment-changed.v1`. ORDER_NOT_FOUND, FULFILMENT_NOT_ALLOWED, TRACKING_REQUIRED.
+   */
+  'rpc.order.admin.fulfil': {
+    request: z.object({ actor: actorSchema, orderId, step: fulfilmentInputSchema }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: {
+      request: { actor: adminActor, orderId: orderFixture.id, step: { status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN' } },
+      reply: ok({ notice: notice('FULFILMENT_UPDATED', { status: 'shipped' }), order: adminOrderFixture }),
+    },
+  },
+  /**
+   * Refunds a paid order through PhonePe, fully or in part, once (admins only): the order
+   * moves to refund_pending, the reconciler follows PhonePe until refunded, and
+   * `evt.order.order.refund-started.v1` mails the shopper. Idempotent by command id.
+   * ORDER_NOT_FOUND, REFUND_NOT_ALLOWED, REFUND_AMOUNT_INVALID.
+   */
+  'rpc.order.admin.refund': {
+    request: z.object({ actor: actorSchema, orderId, refund: refundInputSchema }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: {
+      request: { actor: adminActor, orderId: orderFixture.id, refund: { amountPaise: 78500, reason: 'Plants arrived damaged' } },
+      reply: ok({ notice: notice('REFUND_STARTED', { amountPaise: 78500 }), order: { ...adminOrderFixture, state: 'refund_pending' as const } }),
+    },
+  },
+  /**
+   * A batch of the CSV export's rows (one per order line) for the filters, in a stable order
+   * (newest first); `after` is the previous batch's `next`. Admins only.
+   */
+  'rpc.order.admin.export': {
+    request: z.object({ actor: actorSchema, filter: adminOrderFilterSchema, after: text(200).nullish(), limit: z.number().int().min(1).max(1000).default(500) }).strict(),
+    reply: resultSchema(z.object({ rows: z.array(orderExportRowSchema), next: z.string().nullable() })),
+    fixtures: { request: { actor: adminActor, filter: {}, limit: 500 }, reply: ok({ rows: [exportRowFixture], next: null }) },
+  },
+} as const satisfies Record<`rpc.order.${string}`, RpcDefinition>;
+
+/** The order history's events. */
+export const orderHistoryEvents = {
+  /**
+   * An admin set a fulfilment step. Consumed by: identity (mails the shopper when the order
+   * ships, with the courier and tracking number, and when it is cancelled).
+   */
+  'evt.order.order.fulfilment-changed.v1': {
+    data: z.object({
+      orderId: z.string(),
+      merchantOrderId: merchantOrderIdSchema,
+      userId: z.string(),
+      status: fulfilmentStatusSchema,
+      courier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      note: z.string().nullable(),
+      at: z.iso.datetime(),
+    }),
+    fixture: { orderId: orderFixture.id, merchantOrderId, userId: userActor.id, status: 'shipped' as const, courier: 'India Post', trackingNumber: 'EK123456789IN', note: null, at: '2026-11-23T09:00:00.000Z' },
+  },
+} as const satisfies Record<`evt.order.${string}`, EventDefinition>;
