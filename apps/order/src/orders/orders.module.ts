@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
 import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
+import { AdminCheck } from './admin-check.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrdersEvents } from './orders.events.js';
@@ -14,5 +15,5 @@ import { OrdersService } from './orders.service.js';
  * export. Orders and their lines are the checkout's entities; fulfilment steps and bill
  * serials are this module's.
  */
-@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc], providers: [OrdersService, OrdersEvents] })
+@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc], providers: [OrdersService, OrdersEvents, AdminCheck] })
 export class OrdersModule {}

@@ -1,0 +1,69 @@
+import type { AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
+import type { Order } from '../checkout/entities/order.entity.js';
+import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
+import { toOrderLine } from '../checkout/payment-decider.js';
+import type { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** An order's refund as the screens show it; null when none was started. */
+function refundOf(o: Order): OrderRefund | null {
+  if (!o.merchantRefundId || !o.refundPaise) return null;
+  return {
+    amountPaise: o.refundPaise,
+    reason: o.refundReason ?? 'stock-gone',
+    providerState: o.refundState ?? null,
+    requestedAt: iso(o.refundRequestedAt),
+    refundedAt: iso(o.refundedAt),
+  };
+}
+
+/** A fulfilment step as the shopper follows it. */
+export function toFulfilmentEvent(e: FulfilmentEventRow): FulfilmentEvent {
+  return { status: e.status, courier: e.courier ?? null, trackingNumber: e.trackingNumber ?? null, note: e.note ?? null, at: e.createdAt.toISOString() };
+}
+
+/**
+ * An order as its shopper sees it (the contract's `orderSchema`).
+ *
+ * @param o - The order.
+ * @param lines - Its lines, in the cart's order.
+ * @param events - Its fulfilment steps, oldest first.
+ */
+export function toOrderView(o: Order, lines: readonly OrderLineRow[], events: readonly FulfilmentEventRow[]): OrderView {
+  return {
+    id: o.id,
+    merchantOrderId: o.merchantOrderId,
+    state: o.state,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: iso(o.paidAt),
+    lines: lines.map(toOrderLine),
+    subtotalPaise: o.subtotalPaise,
+    shippingPaise: o.shippingPaise,
+    totalPaise: o.totalPaise,
+    paymentMode: o.paymentMode ?? null,
+    transactionId: o.transactionId ?? null,
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    fulfilmentStatus: o.fulfilmentStatus ?? null,
+    fulfilment: events.map(toFulfilmentEvent),
+    billNumber: o.billNumber ?? null,
+    refund: refundOf(o),
+  };
+}
+
+/**
+ * An order as the Orders tab sees it: the shopper's view, its customer (from identity; null
+ * when the account is gone) and the archive mark.
+ */
+export function toAdminOrderView(o: Order, lines: readonly OrderLineRow[], events: readonly FulfilmentEventRow[], customer: OrderCustomer | null): AdminOrderView {
+  return {
+    ...toOrderView(o, lines, events),
+    userId: o.userId,
+    customer,
+    archivedAt: iso(o.archivedAt),
+    archivedBy: o.archivedBy ?? null,
+    reportedAmountPaise: o.reportedAmountPaise ?? null,
+    errorCode: o.errorCode ?? null,
+  };
+}
