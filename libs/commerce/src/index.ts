@@ -17,6 +17,7 @@ export * from './discounts.js';
 export * from './pricing.js';
 export * from './shipping.js';
 export * from './orders.js';
+export * from './fulfilment.js';
 export * from './format.js';
 export * from './address.js';
 export * from './auth-rules.js';
