@@ -6,6 +6,7 @@ import { AdminCheck } from './admin-check.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrdersEvents } from './orders.events.js';
+import { OrdersRepository } from './orders.repository.js';
 import { OrdersRpc } from './orders.rpc.js';
 import { OrdersService } from './orders.service.js';
 
@@ -15,5 +16,5 @@ import { OrdersService } from './orders.service.js';
  * export. Orders and their lines are the checkout's entities; fulfilment steps and bill
  * serials are this module's.
  */
-@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc], providers: [OrdersService, OrdersEvents, AdminCheck] })
+@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc], providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck] })
 export class OrdersModule {}
