@@ -7,6 +7,7 @@ import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrderActionsRpc } from './order-actions.rpc.js';
 import { OrderActionsService } from './order-actions.service.js';
+import { OrderExportService } from './order-export.js';
 import { OrdersEvents } from './orders.events.js';
 import { OrdersRpc } from './orders.rpc.js';
 import { OrdersService } from './orders.service.js';
@@ -17,5 +18,5 @@ import { OrdersService } from './orders.service.js';
  * export. Orders and their lines are the checkout's entities; fulfilment steps and bill
  * serials are this module's.
  */
-@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc, OrderActionsRpc], providers: [OrdersService, OrdersEvents, AdminCheck, OrderActionsService] })
+@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc, OrderActionsRpc], providers: [OrdersService, OrdersEvents, AdminCheck, OrderActionsService, OrderExportService] })
 export class OrdersModule {}
