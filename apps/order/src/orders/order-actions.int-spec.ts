@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { orderNumber } from '@jalaj/commerce';
+import { formatRupees, orderNumber } from '@jalaj/commerce';
 import type { OrderExportRow, Result } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
@@ -132,9 +132,27 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       expect((await fulfil(o.orderId, { status: 'delivered' })).status).toBe(200);
       // Nothing after delivered, not even cancelled.
       expect((await fulfil(o.orderId, { status: 'cancelled', note: 'Too late' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED', data: { from: 'delivered', to: 'cancelled' } });
+      // The shopper hears of the shipping (with the tracking number) and the delivery, not of processing.
+      const number = orderNumber(o.merchantOrderId);
+      const shippedMail = await mailed(o.email, `Your Jalaj order #${number} has shipped`);
+      expect(shippedMail.text).toContain('Courier: India Post\nTracking number: EK123456789IN');
+      await mailed(o.email, `Your Jalaj order #${number} has been delivered`);
+      const all = async () => ((await httpClient(shop.base)('GET', '/dev/mailbox.json')).body.items as { to: string; subject: string }[]).filter((m) => m.to === o.email && m.subject.includes(number));
+      expect((await all()).map((m) => m.subject).sort()).toEqual(
+        [`Order confirmed: your Jalaj order #${number}`, `Your Jalaj order #${number} has been delivered`, `Your Jalaj order #${number} has shipped`].sort(),
+      );
       const rows = await orderDb.query<{ status: string; created_by: string }>('select status, created_by from order_fulfilment_events where order_id = $1 order by created_at', [o.orderId]);
       expect(rows.rows.map((r) => r.status)).toEqual(['processing', 'shipped', 'delivered']);
       expect(new Set(rows.rows.map((r) => r.created_by)).size).toBe(1);
+    });
+
+    it('cancels a paid order before delivery and mails the shopper the reason', async () => {
+      const o = await order();
+      expect((await fulfil(o.orderId, { status: 'packed' })).status).toBe(200);
+      expect((await fulfil(o.orderId, { status: 'cancelled', note: 'The plants did not pass our quality check' })).body).toMatchObject({ order: { fulfilmentStatus: 'cancelled' } });
+      const mail = await mailed(o.email, `Your Jalaj order #${orderNumber(o.merchantOrderId)} has been cancelled`);
+      expect(mail.text).toContain('The plants did not pass our quality check');
+      expect((await fulfil(o.orderId, { status: 'shipped', courier: 'India Post', trackingNumber: 'EK1' })).body).toMatchObject({ status: 409, data: { from: 'cancelled', to: 'shipped' } });
     });
 
     it('refuses an order that is not paid, and an unknown one', async () => {
@@ -185,7 +203,9 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([expect.objectContaining({ reason: 'admin', note: 'One plant arrived damaged', refundPaise: amountPaise })]);
       const row = (await orderDb.query('select refund_reason, refund_by, refund_state from orders where id = $1', [o.orderId])).rows[0];
       expect(row).toMatchObject({ refund_reason: 'One plant arrived damaged', refund_by: expect.stringMatching(/^usr_/), refund_state: 'COMPLETED' });
-      await mailed(o.email, `Refund for your Jalaj order #${orderNumber(o.merchantOrderId)}`);
+      const mail = await mailed(o.email, `Refund for your Jalaj order #${orderNumber(o.merchantOrderId)}`);
+      expect(mail.text).toContain(`We have started a refund of ₹100.00 of the ${formatRupees(o.amountPaise)} you paid`);
+      expect(mail.text).toContain('Why we are refunding\nOne plant arrived damaged');
       // Refunded: no second refund, and no more fulfilment.
       expect((await refund(o.orderId, body)).body).toMatchObject({ status: 409, code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
       expect((await fulfil(o.orderId, { status: 'processing' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED' });
