@@ -344,7 +344,7 @@ describe('orders through the BFF (real processes)', () => {
         fulfilment: await plan("archived_at is null and fulfilment_status = 'shipped'"),
         archived: await plan('archived_at is not null'),
         days: await plan("archived_at is null and created_at >= '2025-08-15T00:00:00+05:30' and created_at < '2025-08-16T00:00:00+05:30'"),
-        orderNumber: await plan("archived_at is null and (order_number like 'g00012%' or merchant_order_id = 'g00012' or user_id = any($1::text[]))", [[customer.userId]]),
+        orderNumber: await plan("archived_at is null and (order_number like 'g00012%' or merchant_order_id = 'g00012' or user_id in ($1))", [customer.userId]),
       };
       for (const [name, text] of Object.entries(plans)) expect({ name, seqScan: /Seq Scan on orders/.test(text) }).toEqual({ name, seqScan: false });
     }, 60000);
