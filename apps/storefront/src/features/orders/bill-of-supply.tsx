@@ -84,12 +84,13 @@ export function BillOfSupply({ bill }: { readonly bill: Bill }) {
         </section>
       </div>
 
-      {/* On a phone the table keeps its columns and scrolls sideways; its own focus stop lets a keyboard scroll it. */}
-      <div className="bill__table-wrap" role="region" aria-label="Items billed" tabIndex={0}>
+      {/* On a phone each line stacks into a small block, its cells labelled (invoice.css). */}
+      <div className="bill__table-wrap">
         <table className="bill__table">
+          <caption className="sr-only">Items billed</caption>
           <thead>
             <tr>
-              <th scope="col" className="bill__num">
+              <th scope="col" className="bill__num bill__index">
                 #
               </th>
               <th scope="col">HSN</th>
@@ -111,22 +112,28 @@ export function BillOfSupply({ bill }: { readonly bill: Bill }) {
           <tbody>
             {bill.lines.map((line, index) => (
               <tr key={`${line.hsn}-${index}`}>
-                <td className="bill__num">{index + 1}</td>
-                <td>{line.hsn}</td>
-                <td>{line.description}</td>
-                <td className="bill__num">{line.quantity}</td>
-                <td className="bill__num">{formatRupees(line.unitPricePaise)}</td>
-                <td className="bill__num">
+                <td className="bill__num bill__index">{index + 1}</td>
+                <td data-label="HSN">{line.hsn}</td>
+                <td className="bill__description">{line.description}</td>
+                <td className="bill__num" data-label="Qty">
+                  {line.quantity}
+                </td>
+                <td className="bill__num" data-label="Unit price">
+                  {formatRupees(line.unitPricePaise)}
+                </td>
+                <td className="bill__num" data-label="Discount">
                   {line.discountPaise > 0 ? (
-                    <>
+                    <span>
                       {formatRupees(line.discountPaise)}
                       <span className="bill__percent"> ({line.discountPercent}%)</span>
-                    </>
+                    </span>
                   ) : (
                     formatRupees(0)
                   )}
                 </td>
-                <td className="bill__num">{formatRupees(line.valuePaise)}</td>
+                <td className="bill__num" data-label="Value">
+                  {formatRupees(line.valuePaise)}
+                </td>
               </tr>
             ))}
           </tbody>
