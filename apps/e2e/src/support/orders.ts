@@ -16,8 +16,10 @@ export async function plantInStock(request: APIRequestContext, n = 3): Promise<P
 /** A paid order as the success page tells it. */
 export interface PlacedOrder {
   readonly plant: Product;
-  /** The spec's transaction id (`MO…`), from the success page's query. */
+  /** The spec's transaction id (`MO…`, the order's merchantOrderId), as the sandbox's payment page shows it. */
   readonly transactionId: string;
+  /** PhonePe's transaction id of the payment (`OM…`), from the success page's query. */
+  readonly phonePeTransactionId: string;
   /** The paid amount as the shop shows it (`₹…`). */
   readonly payable: string;
 }
@@ -41,9 +43,12 @@ export async function placePaidOrder(page: Page, options: { plant?: Product; add
   await expect(card.getByText(payable)).toBeVisible();
   await card.getByRole('button', { name: 'Pay with PhonePe' }).click();
   await expect(page).toHaveURL(new RegExp(`^${sandbox().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/`));
+  // The success page's query carries PhonePe's transaction id; the shop's own id is the sandbox page's "Order".
+  const merchantOrderId = (await page.locator('dt', { hasText: /^Order$/ }).locator('xpath=following-sibling::dd[1]').textContent())!.trim();
+  expect(merchantOrderId).toMatch(/^MO/);
   await page.getByRole('button', { name: `Pay ${payable}` }).click();
   await expect(page).toHaveURL(/\/payment-success\?/);
-  const transactionId = new URL(page.url()).searchParams.get('transactionId')!;
-  expect(transactionId).toMatch(/^MO/);
-  return { plant: chosen, transactionId, payable };
+  const phonePeTransactionId = new URL(page.url()).searchParams.get('transactionId')!;
+  expect(phonePeTransactionId).toBeTruthy();
+  return { plant: chosen, transactionId: merchantOrderId, phonePeTransactionId, payable };
 }
