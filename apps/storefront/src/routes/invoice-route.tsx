@@ -8,11 +8,8 @@ import { InvoicePage } from '../features/orders/invoice-page.js';
 export function InvoiceRoute() {
   const { id = '' } = useParams();
   return (
-    <>
-      <title>Bill of Supply — Jalaj</title>
-      <main id="main-content" className="invoice-page">
-        <InvoicePage orderId={id} />
-      </main>
-    </>
+    <main id="main-content" className="invoice-page">
+      <InvoicePage orderId={id} />
+    </main>
   );
 }

@@ -1,8 +1,8 @@
 import { INVOICE_PRINT_DELAY_MS } from '@jalaj/commerce';
-import { useSession } from '@jalaj/web-kit';
+import { type ApiError, useSession } from '@jalaj/web-kit';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useBill } from '../../api/orders.js';
+import { type Bill, useBill } from '../../api/orders.js';
 import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
 import { renderApiError } from '../ui/error-text.js';
 import { LoadError } from '../ui/load-error.js';
@@ -33,6 +33,24 @@ export function InvoicePage({ orderId }: { readonly orderId: string }) {
     return () => clearTimeout(timer);
   }, [bill]);
 
+  // The title names the PDF a shopper saves from the print dialog.
+  return (
+    <>
+      <title>{bill ? `${bill.invoiceNumber} — Bill of Supply — Jalaj` : 'Bill of Supply — Jalaj'}</title>
+      <InvoiceBody status={status} bill={bill} error={error} retrying={isValidating} onRetry={() => void mutate()} />
+    </>
+  );
+}
+
+interface InvoiceBodyProps {
+  readonly status: ReturnType<typeof useSession>['status'];
+  readonly bill: Bill | undefined;
+  readonly error: ApiError | undefined;
+  readonly retrying: boolean;
+  readonly onRetry: () => void;
+}
+
+function InvoiceBody({ status, bill, error, retrying, onRetry }: InvoiceBodyProps) {
   if (status === 'loading') return <SessionPending />;
   if (status === 'signed-out') return <SignInPrompt message={ORDERS_SIGN_IN_MESSAGE} />;
   if (bill) {
@@ -63,7 +81,7 @@ export function InvoicePage({ orderId }: { readonly orderId: string }) {
         </div>
       );
     }
-    return <LoadError what="this invoice" onRetry={() => void mutate()} retrying={isValidating} />;
+    return <LoadError what="this invoice" onRetry={onRetry} retrying={retrying} />;
   }
   return (
     <p className="state-message invoice-loading" role="status">

@@ -82,6 +82,13 @@ describe('order view', () => {
     expect(orderHistory({ ...order, paidAt: null, fulfilment: [] }).map((e) => e.label)).toEqual(['Order placed']);
   });
 
+  it('puts a refund into the history at its times, between the steps', () => {
+    const refund = { amountPaise: 10000, reason: 'One plant arrived damaged', providerState: 'COMPLETED', requestedAt: '2026-11-22T12:00:00.000Z', refundedAt: '2026-11-24T05:00:00.000Z' };
+    const history = orderHistory({ ...order, refund });
+    expect(history.map((e) => e.label)).toEqual(['Order placed', 'Payment received', 'Processing', 'Refund started', 'Shipped', 'Refunded']);
+    expect(history[3]!.details).toEqual(['Amount: ₹100.00']);
+  });
+
   it('describes a refund: amount, where it stands and why', () => {
     const refund = { amountPaise: 78500, reason: 'stock-gone', providerState: 'PENDING', requestedAt: '2026-11-22T10:16:00.000Z', refundedAt: null };
     expect(refundSummary(refund)).toEqual({ amount: '₹785.00', status: 'In progress: the money is on its way back to you.', reason: 'The plants sold out before your payment reached us.' });

@@ -134,17 +134,21 @@ function stepDetails(step: FulfilmentEvent): string[] {
   return details;
 }
 
+const entry = (key: string, label: string, at: string, details: readonly string[] = []): HistoryEntry => ({ key, label, at, when: formatCustomerDate(at), details });
+
 /**
- * The order's history, oldest first: placed, paid, then every fulfilment step with its time
- * (a shipment with its courier and tracking number).
+ * The order's history, oldest first: placed, paid, every fulfilment step with its time (a
+ * shipment with its courier and tracking number), and a refund's request and completion.
  */
-export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'fulfilment'>): HistoryEntry[] {
-  const entries: HistoryEntry[] = [{ key: 'placed', label: 'Order placed', at: order.createdAt, when: formatCustomerDate(order.createdAt), details: [] }];
-  if (order.paidAt) entries.push({ key: 'paid', label: 'Payment received', at: order.paidAt, when: formatCustomerDate(order.paidAt), details: [] });
-  order.fulfilment.forEach((step, index) =>
-    entries.push({ key: `${step.status}-${index}`, label: FULFILMENT_LABELS[step.status], at: step.at, when: formatCustomerDate(step.at), details: stepDetails(step) }),
-  );
-  return entries;
+export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'fulfilment' | 'refund'>): HistoryEntry[] {
+  const entries: HistoryEntry[] = [entry('placed', 'Order placed', order.createdAt)];
+  if (order.paidAt) entries.push(entry('paid', 'Payment received', order.paidAt));
+  order.fulfilment.forEach((step, index) => entries.push(entry(`${step.status}-${index}`, FULFILMENT_LABELS[step.status], step.at, stepDetails(step))));
+  const refund = order.refund;
+  if (refund?.requestedAt) entries.push(entry('refund-requested', 'Refund started', refund.requestedAt, [`Amount: ${formatRupees(refund.amountPaise)}`]));
+  if (refund?.refundedAt) entries.push(entry('refunded', 'Refunded', refund.refundedAt));
+  // Stable: steps recorded at the same moment keep the order above.
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 /** What the shopper reads about a refund of their order. */
