@@ -107,6 +107,7 @@ test.describe('my orders', () => {
     await expect(popup).toHaveURL(new RegExp(`/orders/${order!.id}/invoice$`));
     const bill = popup.getByRole('article', { name: 'Bill of Supply' });
     await expect(bill).toBeVisible();
+    await expect(popup).toHaveTitle(`INV-${number} — Bill of Supply — Jalaj`);
     await expect(fact(bill, 'Invoice No.')).toHaveText(`INV-${number}`);
     await expect(fact(bill, 'Bill No.')).toHaveText(BILL_NUMBER_PATTERN);
     await expect(fact(bill, 'Bill No.')).toHaveText(order!.billNumber!);
