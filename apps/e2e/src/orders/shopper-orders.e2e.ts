@@ -56,7 +56,9 @@ test.describe('my orders', () => {
     await page.getByRole('main').getByRole('link', { name: 'Start Shopping' }).click();
     await expect(page).toHaveURL(/\/#plants$/);
 
-    const { transactionId, phonePeTransactionId, payable } = await placePaidOrder(page, { plant });
+    const { transactionId, payable } = await placePaidOrder(page, { plant });
+    // The success page's `transactionId` is PhonePe's own id of the payment.
+    const phonePeTransactionId = new URL(page.url()).searchParams.get('transactionId')!;
     const number = orderNumber(transactionId);
 
     const [order] = await openOrders(page);
