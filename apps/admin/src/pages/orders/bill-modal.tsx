@@ -54,6 +54,7 @@ export function BillModal({ orderId, onClose }: { readonly orderId: string | nul
 export function BillSheet({ bill }: { readonly bill: BillOfSupply }) {
   return (
     <article className="bill-sheet" aria-label={`Bill of supply ${bill.billNumber}`}>
+      <p className="bill-sheet__kind">Bill of Supply</p>
       <header className="bill-sheet__head">
         <div>
           <h2 className="bill-sheet__seller">{bill.seller.name}</h2>
@@ -91,7 +92,8 @@ export function BillSheet({ bill }: { readonly bill: BillOfSupply }) {
           </div>
         </div>
       </section>
-      <div className="bill-sheet__table-wrap">
+      {/* Scrolls sideways on a phone; focusable so the keyboard can scroll it too. */}
+      <div className="bill-sheet__table-wrap" role="region" aria-label="Bill lines" tabIndex={0}>
         <table className="bill-sheet__table">
           <thead>
             <tr>

@@ -128,9 +128,11 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
             items={order.fulfilment.map((step, index) => ({
               key: `${step.status}-${index}`,
               color: step.status === 'cancelled' ? 'red' : step.status === 'delivered' ? 'green' : 'blue',
-              title: `${fulfilmentLabel(step.status)} · ${adminDateTime(step.at)}`,
               content: (
                 <>
+                  <div>
+                    <strong>{fulfilmentLabel(step.status)}</strong> · {adminDateTime(step.at)}
+                  </div>
                   {step.courier && step.trackingNumber && (
                     <div>
                       {step.courier}, tracking number {step.trackingNumber}

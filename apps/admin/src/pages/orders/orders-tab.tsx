@@ -1,4 +1,4 @@
-import { DeleteOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { orderNumber } from '@jalaj/commerce';
 import type { AdminOrderView } from '@jalaj/contracts';
 import { Alert, App, Button, Card, Checkbox, Empty, Modal, Pagination, Spin, Typography } from 'antd';
@@ -126,10 +126,15 @@ export function OrdersTab() {
           <ShoppingOutlined aria-hidden="true" /> {data ? `${total} Orders` : 'Orders'}
           {query.archived && <span className="orders-tab__scope">(archived)</span>}
         </Typography.Title>
-        <Button icon={<ReloadOutlined />} onClick={reload} loading={isValidating && !isLoading} aria-label="Reload orders" />
+        <div className="admin-section__actions">
+          <Button icon={<ReloadOutlined />} onClick={reload} loading={isValidating && !isLoading} aria-label="Reload orders" />
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void handleExport()}>
+            Export CSV
+          </Button>
+        </div>
       </div>
 
-      <OrdersToolbar query={query} onChange={setQuery} exporting={exporting} onExport={() => void handleExport()} />
+      <OrdersToolbar query={query} onChange={setQuery} />
 
       {!query.archived && orders.length > 0 && (
         <div className="orders-bulk">

@@ -1,4 +1,4 @@
-import { ClearOutlined, DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { FULFILMENT_STATUSES, ORDER_STATES } from '@jalaj/contracts';
 import { Button, DatePicker, Input, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -22,16 +22,14 @@ const SHOWN_OPTIONS = [
 interface OrdersToolbarProps {
   readonly query: OrdersQuery;
   readonly onChange: (change: Partial<OrdersQuery>) => void;
-  readonly exporting: boolean;
-  readonly onExport: () => void;
 }
 
 /**
  * The Orders tab's search and filters: a debounced search (order number, transaction id,
- * customer email or name), payment status, fulfilment, a date range, current or archived
- * orders, and the CSV export of what they select.
+ * customer email or name), payment status, fulfilment, a date range, and current or
+ * archived orders.
  */
-export function OrdersToolbar({ query, onChange, exporting, onExport }: OrdersToolbarProps) {
+export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
   const [search, setSearch] = useState(query.q);
   const latest = useRef({ query, onChange });
   latest.current = { query, onChange };
@@ -101,22 +99,18 @@ export function OrdersToolbar({ query, onChange, exporting, onExport }: OrdersTo
         value={query.archived ? 'archived' : 'current'}
         onChange={(shown) => onChange({ archived: shown === 'archived' })}
       />
-      <div className="orders-toolbar__end">
-        {isFiltered(query) && (
-          <Button
-            icon={<ClearOutlined />}
-            onClick={() => {
-              setSearch('');
-              onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false });
-            }}
-          >
-            Clear filters
-          </Button>
-        )}
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
-          Export CSV
+      {isFiltered(query) && (
+        <Button
+          className="orders-toolbar__clear"
+          icon={<ClearOutlined />}
+          onClick={() => {
+            setSearch('');
+            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false });
+          }}
+        >
+          Clear filters
         </Button>
-      </div>
+      )}
     </div>
   );
 }

@@ -68,6 +68,7 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
       <Form<RefundValues>
         form={form}
         layout="vertical"
+        requiredMark={false}
         initialValues={{ amount: totalRupees, reason: '' }}
         onFinish={review}
         className="refund-form"
