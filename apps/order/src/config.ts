@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstStateCode, isBillPrefix, isGstin } from '@jalaj/commerce';
 import { databaseConfigSchema, type BaseConfig } from '@jalaj/server-kit';
 
 /**
@@ -23,8 +24,37 @@ export const phonePeConfigSchema = z.object({
   PAYMENT_RECONCILE_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
 });
 
-/** The order service's own variables (its database, PhonePe); bootstrapService adds the base ones and validates them all at boot. */
-export const orderConfigSchema = databaseConfigSchema.extend(phonePeConfigSchema.shape);
+/**
+ * The seller printed on bills of supply (docs/adr/019-orders-bills-and-fulfilment.md). The
+ * defaults are a demo shop in Kolkata: a real shop sets its own name, address and GSTIN.
+ */
+export const sellerConfigSchema = z.object({
+  SELLER_NAME: z.string().trim().min(1).max(120).default('Jalaj Aquatics'),
+  /** The address lines, separated by `|`. */
+  SELLER_ADDRESS: z
+    .string()
+    .default('14 College Street|Kolkata 700073, West Bengal')
+    .transform((v) => v.split('|').map((l) => l.trim()).filter(Boolean))
+    .refine((lines) => lines.length > 0, 'SELLER_ADDRESS needs at least one line (lines separated by |)'),
+  /** 15 characters: state code, PAN, entity number, Z, check character. */
+  SELLER_GSTIN: z.string().trim().toUpperCase().refine(isGstin, 'SELLER_GSTIN must be a 15-character GSTIN like 19ABCDE1234F1Z5').default('19ABCDE1234F1Z5'),
+  SELLER_STATE: z.string().trim().refine((s) => gstStateCode(s) !== null, 'SELLER_STATE must be an Indian state or union territory').default('West Bengal'),
+  /** 1 to 4 letters or digits: the bills read `<prefix>/<yy-yy>/<serial>`. */
+  BILL_SERIAL_PREFIX: z.string().trim().refine(isBillPrefix, 'BILL_SERIAL_PREFIX must be 1 to 4 letters or digits').default('JLJ'),
+});
+
+/**
+ * The seller as bills print it. Throws at boot when the GSTIN does not begin with the
+ * seller state's code (checked here: the kit merges the schemas' fields, not object refinements).
+ */
+export function sellerOf(config: z.infer<typeof sellerConfigSchema>) {
+  const stateCode = gstStateCode(config.SELLER_STATE)!;
+  if (config.SELLER_GSTIN.slice(0, 2) !== stateCode) throw new Error(`SELLER_GSTIN must start with ${stateCode}, the state code of SELLER_STATE (${config.SELLER_STATE})`);
+  return { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, gstin: config.SELLER_GSTIN, state: config.SELLER_STATE, stateCode };
+}
+
+/** The order service's own variables (its database, PhonePe, the seller); bootstrapService adds the base ones and validates them all at boot. */
+export const orderConfigSchema = databaseConfigSchema.extend({ ...phonePeConfigSchema.shape, ...sellerConfigSchema.shape });
 
 /** The PhonePe variables production cannot run without. */
 export const PHONEPE_REQUIRED = ['PHONEPE_BASE_URL', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'] as const;

@@ -22,6 +22,16 @@ export class ProfilesRpc {
     return this.profiles.list(actor);
   }
 
+  @RpcHandler('rpc.identity.profiles.lookup')
+  lookup({ actor, ids }: Req<'rpc.identity.profiles.lookup'>) {
+    return this.profiles.lookup(actor, ids);
+  }
+
+  @RpcHandler('rpc.identity.profiles.search')
+  search({ actor, query }: Req<'rpc.identity.profiles.search'>) {
+    return this.profiles.search(actor, query);
+  }
+
   @RpcHandler('rpc.identity.admins.list')
   admins({ actor }: Req<'rpc.identity.admins.list'>) {
     return this.profiles.list(actor, true);

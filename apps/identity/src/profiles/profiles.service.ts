@@ -5,6 +5,19 @@ import { fail, failFields, notice, ok, type Actor, type Me, type Notice, type Re
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
 
+/** A customer as the Orders tab shows them (`rpc.identity.profiles.lookup`). */
+export interface ProfileSummary {
+  id: string;
+  fullName: string | null;
+  email: string;
+}
+
+/** The most account ids one search answers (the contract's limit). */
+export const SEARCH_MAX_IDS = 1000;
+
+/** A LIKE pattern's wildcards (and its escape character) taken literally. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 @Injectable()
 export class ProfilesService {
   constructor(private readonly em: EntityManager) {}
@@ -36,6 +49,36 @@ export class ProfilesService {
     if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     const users = await this.em.find(User, onlyAdmins ? { role: 'admin' } : {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
     return ok({ items: users.map(toMe) });
+  }
+
+  /**
+   * The accounts of up to 100 user ids in one query (the Orders tab's customers, admins
+   * only); ids without an account are left out. An account started with a phone code has
+   * no email yet: it reads as an empty one.
+   */
+  async lookup(actor: Actor, ids: readonly string[]): Promise<Result<{ items: ProfileSummary[] }>> {
+    if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const unique = [...new Set(ids)];
+    const users = unique.length ? await this.em.find(User, { id: { $in: unique } }, { fields: ['id', 'fullName', 'email'] }) : [];
+    return ok({ items: users.map((u) => ({ id: u.id, fullName: u.fullName || null, email: u.email ?? '' })) });
+  }
+
+  /**
+   * The ids of the accounts whose email or full name contains `query`, case-insensitive
+   * (`%` and `_` in it match themselves), newest first, at most {@link SEARCH_MAX_IDS}
+   * (admins only; the Orders tab's search by customer).
+   */
+  async search(actor: Actor, query: string): Promise<Result<{ ids: string[] }>> {
+    if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const q = query.trim();
+    if (!q) return ok({ ids: [] });
+    const pattern = `%${escapeLike(q)}%`;
+    const users = await this.em.find(
+      User,
+      { $or: [{ email: { $ilike: pattern } }, { fullName: { $ilike: pattern } }] },
+      { fields: ['id'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: SEARCH_MAX_IDS },
+    );
+    return ok({ ids: users.map((u) => u.id) });
   }
 
   /**

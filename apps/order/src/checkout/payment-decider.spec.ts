@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { financialYear } from '@jalaj/commerce';
 import { orderEvents, type OrderState } from '@jalaj/contracts';
 import type { OutboxRelay, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
@@ -38,10 +39,14 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
   const stock: Record<string, 'held' | 'committed' | 'released'> = { ord_1: 'held', ...opts.stock };
   const calls: string[] = [];
   const events: { subject: string; data: Record<string, unknown> }[] = [];
+  const serials: Record<string, number> = { [financialYear(new Date())]: 122 };
   const tx = {
     create: (_: unknown, row: { subject: string; envelope: { data: Record<string, unknown> } }) => row,
     persist: (row: { subject: string; envelope: { data: Record<string, unknown> } }) => events.push({ subject: row.subject, data: row.envelope.data }),
     flush: async () => undefined,
+    // bill_serials' upsert: the year's next serial (its locking is covered by orders.int-spec.ts).
+    getConnection: () => ({ execute: async (_sql: string, params: string[]) => [{ last_serial: (serials[params[0]!] = (serials[params[0]!] ?? 0) + 1) }] }),
+    getTransactionContext: () => undefined,
   };
   const em = { transactional: async <T>(fn: (t: unknown) => Promise<T>) => fn(tx) } as unknown as EntityManager;
   const repo = { lock: async () => order, lines: async () => lines } as unknown as CheckoutRepository;
@@ -69,8 +74,8 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     refundStatus: async () => (calls.push('phonepe.refundStatus'), { refundId: 'R1', state: opts.refundState ?? 'PENDING', amountPaise: 78500 }),
   } as unknown as PhonePeGateway;
   const relay = { nudge: () => undefined } as unknown as OutboxRelay;
-  const config = { PAYMENT_RECONCILE_FIRST_SECONDS: 20 } as OrderConfig;
-  return { decider: new PaymentDecider(em, repo, rpc, relay, phonepe, config), order, stock, calls, events };
+  const config = { PAYMENT_RECONCILE_FIRST_SECONDS: 20, BILL_SERIAL_PREFIX: 'JLJ' } as OrderConfig;
+  return { decider: new PaymentDecider(em, repo, rpc, relay, phonepe, config), order, stock, calls, events, serials };
 }
 
 const attempt = { transactionId: 'T1', paymentMode: 'UPI_INTENT', timestamp: 1, amountPaise: 78500, state: 'COMPLETED', errorCode: null, detailedErrorCode: null };
@@ -83,6 +88,8 @@ describe('deciding a payment', () => {
     expect(t.stock.ord_1).toBe('committed');
     expect(t.order.transactionId).toBe('T1');
     expect(t.order.nextCheckAt).toBeNull();
+    // The bill of supply's serial: the year's next one, in the paid transaction.
+    expect(t.order.billNumber).toBe(`JLJ/${financialYear(new Date())}/000123`);
     expect(t.events).toHaveLength(1);
     expect(t.events[0]).toMatchObject({ subject: 'evt.order.order.paid.v1', data: { orderId: 'ord_1', totalPaise: 78500, transactionId: 'T1', paymentMode: 'UPI_INTENT', shippingAddress: address } });
     expect((t.events[0]!.data.lines as unknown[]).length).toBe(1);
@@ -94,6 +101,7 @@ describe('deciding a payment', () => {
     await t.decider.check(MOID);
     expect(t.events).toHaveLength(1);
     expect(t.calls.filter((c) => c === 'phonepe.status')).toHaveLength(1);
+    expect(t.serials[financialYear(new Date())]).toBe(123);
   });
 
   it('COMPLETED for another amount: held with AMOUNT_MISMATCH, stock released, no event', async () => {
@@ -148,6 +156,8 @@ describe('deciding a payment', () => {
     const t = setup({ stock: { ord_1: 'released' }, inStock: false, phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, refundState: 'COMPLETED' });
     await t.decider.check(MOID);
     expect(t.order).toMatchObject({ state: 'refund_pending', errorCode: 'STOCK_GONE', merchantRefundId: `MR${MOID.slice(2)}`, refundPaise: 78500 });
+    // No bill for a sale that did not happen: the serial is not used.
+    expect(t.order.billNumber).toBeUndefined();
     expect(t.events.map((e) => e.subject)).toEqual(['evt.order.order.refund-started.v1']);
     expect(t.events[0]!.data).toMatchObject({ reason: 'stock-gone', refundPaise: 78500 });
     // The reconciler's next pass asks for the refund, the one after follows it.

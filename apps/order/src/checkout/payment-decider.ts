@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { paymentFailureText } from '@jalaj/commerce';
+import { financialYear, formatBillNumber, paymentFailureText } from '@jalaj/commerce';
 import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
 import { addToOutbox, getLogger, InjectConfig, OutboxRelay, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
@@ -44,6 +44,25 @@ export class PaymentDecider {
     @Inject(PHONEPE_GATEWAY) private readonly phonepe: PhonePeGateway,
     @InjectConfig() private readonly config: OrderConfig,
   ) {}
+
+  /**
+   * The next bill-of-supply number of the financial year `paidAt` falls in, allocated on the
+   * paid transaction `tx`: the upsert takes the year's row lock until `tx` ends, so
+   * concurrent payments (on any replica) get consecutive serials, and a payment rolled back
+   * gives its serial back (docs/adr/019-orders-bills-and-fulfilment.md).
+   */
+  private async nextBillNumber(tx: EntityManager, paidAt: Date): Promise<string> {
+    const year = financialYear(paidAt);
+    const [row] = (await tx
+      .getConnection()
+      .execute(
+        'insert into bill_serials (financial_year, last_serial) values (?, 1) on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1 returning last_serial',
+        [year],
+        'all',
+        tx.getTransactionContext(),
+      )) as { last_serial: number }[];
+    return formatBillNumber(this.config.BILL_SERIAL_PREFIX, year, row!.last_serial);
+  }
 
   /** Re-checks an order with PhonePe and moves it at most one step; the order afterwards, or null when there is none. */
   async check(merchantOrderId: string): Promise<Order | null> {
@@ -101,6 +120,7 @@ export class PaymentDecider {
         if (result === 'paid') {
           o.state = 'paid';
           o.paidAt = now;
+          o.billNumber ??= await this.nextBillNumber(tx, now);
           o.errorCode = null;
           o.errorMessage = null;
           o.nextCheckAt = null;

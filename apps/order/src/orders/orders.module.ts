@@ -5,7 +5,10 @@ import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { AdminCheck } from './admin-check.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
+import { OrderActionsRpc } from './order-actions.rpc.js';
+import { OrderActionsService } from './order-actions.service.js';
 import { OrdersEvents } from './orders.events.js';
+import { OrdersRepository } from './orders.repository.js';
 import { OrdersRpc } from './orders.rpc.js';
 import { OrdersService } from './orders.service.js';
 
@@ -15,5 +18,9 @@ import { OrdersService } from './orders.service.js';
  * export. Orders and their lines are the checkout's entities; fulfilment steps and bill
  * serials are this module's.
  */
-@Module({ imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])], controllers: [OrdersRpc], providers: [OrdersService, OrdersEvents, AdminCheck] })
+@Module({
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])],
+  controllers: [OrdersRpc, OrderActionsRpc],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, OrderActionsService],
+})
 export class OrdersModule {}

@@ -1,11 +1,146 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import {
+  fail,
+  notice,
+  ok,
+  type Actor,
+  type AdminOrderPage,
+  type AdminOrderView,
+  type BillOfSupply,
+  type Notice,
+  type OrderCustomer,
+  type OrderView,
+  type Result,
+} from '@jalaj/contracts';
+import { getLogger, InjectConfig, RpcClient, type RpcParsedRequest } from '@jalaj/server-kit';
+import { sellerOf, type OrderConfig } from '../config.js';
+import { AdminCheck } from './admin-check.js';
+import { billOfSupply, type Seller } from './bill-of-supply.js';
+import { toAdminOrderView, toOrderView } from './order-views.js';
+import { OrdersRepository, type LoadedOrder } from './orders.repository.js';
+
+type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
 
 /**
- * The order work. Writes go through the injected `EntityManager`: under
- * `@IdempotentCommand()` it is the command's transaction (ADR 012), never `em.fork()`.
+ * The shopper's orders and bills, and the Orders tab's list, archive and restore
+ * (docs/adr/019-orders-bills-and-fulfilment.md). A shopper sees only their own orders;
+ * every admin request re-checks the role with identity ({@link AdminCheck}).
  */
 @Injectable()
 export class OrdersService {
-  constructor(readonly em: EntityManager) {}
+  private readonly log = getLogger('OrdersService');
+  private readonly seller: Seller;
+
+  constructor(
+    readonly em: EntityManager,
+    private readonly orders: OrdersRepository,
+    private readonly admins: AdminCheck,
+    private readonly rpc: RpcClient,
+    @InjectConfig() config: OrderConfig,
+  ) {
+    this.seller = sellerOf(config);
+  }
+
+  /** The actor's orders, newest first, every state (failed checkouts show with their badge). */
+  async listMine(actor: Actor): Promise<Result<{ items: OrderView[] }>> {
+    const loaded = await this.orders.ofUser(actor.id);
+    return ok({ items: loaded.map(({ order, lines, events }) => toOrderView(order, lines, events)) });
+  }
+
+  /** One of the actor's orders; another user's is ORDER_NOT_FOUND, as if it did not exist. */
+  async getMine(actor: Actor, orderId: string): Promise<Result<OrderView>> {
+    const found = await this.orders.one(orderId, actor.id);
+    if (!found) return fail('ORDER_NOT_FOUND');
+    return ok(toOrderView(found.order, found.lines, found.events));
+  }
+
+  /** The bill of supply of the actor's order, or of any order for an admin; BILL_NOT_ISSUED before it was paid. */
+  async bill(actor: Actor, orderId: string): Promise<Result<BillOfSupply>> {
+    const found = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.isAdmin(actor)) ? await this.orders.one(orderId) : null);
+    if (!found) return fail('ORDER_NOT_FOUND');
+    const { order, lines } = found;
+    if (!order.billNumber) return fail('BILL_NOT_ISSUED');
+    return ok(billOfSupply(order, order.billNumber, lines, this.seller));
+  }
+
+  /**
+   * One page of the Orders tab. The search asks identity once for the customers whose email
+   * or name matches; the page's customers come from identity in one lookup.
+   */
+  async adminList(actor: Actor, query: AdminOrderPageQuery): Promise<Result<AdminOrderPage>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const { page, pageSize, q, ...filter } = query;
+    let customerIds: string[] = [];
+    if (q?.trim()) {
+      const found = await this.rpc.request('rpc.identity.profiles.search', { actor, query: q.trim() });
+      if (!found.ok) return found;
+      customerIds = found.data.ids;
+    }
+    const { items, total } = await this.orders.page({ ...filter, q, customerIds }, pageSize, (page - 1) * pageSize);
+    return ok({ items: await this.adminViews(actor, items), total, page, pageSize });
+  }
+
+  /** One order for the Orders tab, archived or not. */
+  async adminGet(actor: Actor, orderId: string): Promise<Result<AdminOrderView>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const found = await this.orders.one(orderId);
+    if (!found) return fail('ORDER_NOT_FOUND');
+    return ok((await this.adminViews(actor, [found]))[0]!);
+  }
+
+  /**
+   * Deletes orders the way a shop may: archives them, keeping bills and payments (spec §5,
+   * §6: the role is re-checked for each deletion). One id answers ORDER_ARCHIVED, several
+   * ORDERS_ARCHIVED with how many were archived.
+   */
+  async archive(actor: Actor, orderIds: readonly string[]): Promise<Result<{ notice: Notice; orderIds: string[] }>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const ids = [...new Set(orderIds)];
+    if (!ids.length) return fail('NO_ORDERS_SELECTED');
+    const archived = await this.orders.archive(ids, actor.id);
+    if (!archived.length) return fail('ORDER_NOT_FOUND');
+    this.log.info({ adminId: actor.id, orderIds: archived.map((a) => a.id) }, 'orders archived');
+    const one = archived[0]!;
+    const n =
+      ids.length === 1 ? notice('ORDER_ARCHIVED', { lineCount: Math.max(1, one.lineCount), merchantOrderId: one.merchantOrderId }) : notice('ORDERS_ARCHIVED', { count: archived.length });
+    return ok({ notice: n, orderIds: archived.map((a) => a.id) });
+  }
+
+  /** Brings an archived order back into the default lists. */
+  async restore(actor: Actor, orderId: string): Promise<Result<{ notice: Notice; order: AdminOrderView }>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    if (!(await this.orders.restore(orderId))) return fail('ORDER_NOT_FOUND');
+    const found = await this.orders.one(orderId);
+    if (!found) return fail('ORDER_NOT_FOUND');
+    this.log.info({ adminId: actor.id, orderId }, 'order restored');
+    const [order] = await this.adminViews(actor, [found]);
+    return ok({ notice: notice('ORDER_RESTORED', { merchantOrderId: found.order.merchantOrderId }), order: order! });
+  }
+
+  /** The Orders tab's views of `loaded`, with their customers from one identity lookup. */
+  private async adminViews(actor: Actor, loaded: readonly LoadedOrder[]): Promise<AdminOrderView[]> {
+    const customers = await this.customers(
+      actor,
+      loaded.map((l) => l.order.userId),
+    );
+    return loaded.map(({ order, lines, events }) => toAdminOrderView(order, lines, events, customers.get(order.userId) ?? null));
+  }
+
+  /**
+   * The customers of the given user ids, in ONE request to identity (deduplicated). Identity
+   * failing leaves them unknown: the orders still show, as "Unknown User".
+   */
+  private async customers(actor: Actor, userIds: readonly string[]): Promise<Map<string, OrderCustomer>> {
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return new Map();
+    try {
+      const found = await this.rpc.request('rpc.identity.profiles.lookup', { actor, ids });
+      if (found.ok) return new Map(found.data.items.map((c) => [c.id, c]));
+      this.log.warn({ error: found.error }, 'identity refused the customer lookup; showing the orders without customers');
+    } catch (e) {
+      this.log.warn({ err: e }, 'identity did not answer the customer lookup; showing the orders without customers');
+    }
+    return new Map();
+  }
 }

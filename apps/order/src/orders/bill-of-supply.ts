@@ -1,0 +1,61 @@
+import { BILL_EXEMPT_NOTE, gstStateCode, invoiceNumber, LIVE_PLANTS_HSN, orderNumber } from '@jalaj/commerce';
+import type { AddressSnapshot, BillOfSupply } from '@jalaj/contracts';
+import type { Order } from '../checkout/entities/order.entity.js';
+import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
+
+/** The seller as bills print it (from the order service's configuration, `sellerOf`). */
+export interface Seller {
+  name: string;
+  address: string[];
+  gstin: string;
+  state: string;
+  stateCode: string;
+}
+
+/** An address snapshot as a bill's lines: street lines, then `City PIN, State, Country`. */
+export function addressLines(a: AddressSnapshot): string[] {
+  return [a.addressLine1, a.addressLine2 ?? '', `${a.city} ${a.postalCode}, ${a.state}, ${a.country}`].map((l) => l.trim()).filter(Boolean);
+}
+
+/**
+ * The GST bill of supply of a paid order (docs/adr/019-orders-bills-and-fulfilment.md):
+ * the buyer from the billing snapshot, the place of supply from the shipping snapshot's
+ * state, every line under HSN 0602 with its volume discount, and the rupee rounding that
+ * makes up the paid total.
+ *
+ * @param o - The paid order.
+ * @param billNumber - Its bill number (allocated when it was paid).
+ * @param lines - Its lines in the cart's order.
+ * @param seller - The shop, from configuration.
+ */
+export function billOfSupply(o: Order, billNumber: string, lines: readonly OrderLineRow[], seller: Seller): BillOfSupply {
+  const shipTo = o.shippingAddress;
+  return {
+    invoiceNumber: invoiceNumber(o.merchantOrderId),
+    orderNumber: orderNumber(o.merchantOrderId),
+    billNumber,
+    billDate: (o.paidAt ?? o.createdAt).toISOString(),
+    seller: { name: seller.name, address: [...seller.address], gstin: seller.gstin, state: seller.state, stateCode: seller.stateCode },
+    buyer: { name: o.billingAddress.fullName, address: addressLines(o.billingAddress) },
+    // Addresses are validated against the same 36 names at entry; '97' (Other Territory) guards an older snapshot.
+    placeOfSupply: { state: shipTo.state, code: gstStateCode(shipTo.state) ?? '97' },
+    lines: lines.map((l) => ({
+      hsn: LIVE_PLANTS_HSN,
+      description: l.productName,
+      quantity: l.quantity,
+      unitPricePaise: l.unitPricePaise,
+      discountPaise: (l.unitPricePaise - l.discountedUnitPricePaise) * l.quantity,
+      discountPercent: l.discountPercent,
+      valuePaise: l.lineTotalPaise,
+    })),
+    subtotalPaise: o.subtotalPaise,
+    shippingPaise: o.shippingPaise,
+    roundingPaise: o.totalPaise - o.subtotalPaise - o.shippingPaise,
+    totalPaise: o.totalPaise,
+    state: o.state,
+    paymentMode: o.paymentMode ?? null,
+    transactionId: o.transactionId ?? null,
+    merchantOrderId: o.merchantOrderId,
+    exemptNote: BILL_EXEMPT_NOTE,
+  };
+}

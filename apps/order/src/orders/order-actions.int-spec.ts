@@ -1,0 +1,213 @@
+import pg from 'pg';
+import { orderNumber } from '@jalaj/commerce';
+import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+
+interface PaidOrder {
+  orderId: string;
+  merchantOrderId: string;
+  amountPaise: number;
+  email: string;
+  token: string;
+  call: HttpCall;
+}
+
+/**
+ * The Orders tab's changes of an order through the BFF, with real identity, catalog, cart
+ * and order processes and the PhonePe sandbox: fulfilment steps with the shopper's mails,
+ * refunds through PhonePe (once, however often the admin clicks), the refusals, and the
+ * CSV export. Orders are bought the way a shopper buys them: cart, pay, PhonePe settles.
+ */
+describe('order actions through the BFF and the PhonePe sandbox (real processes)', () => {
+  let shop: TestShop;
+  let phonepe: SandboxControl;
+  let admin: HttpCall;
+  let adminToken = '';
+  let orderDb: pg.Pool;
+  const orderDatabaseUrl = testDatabaseUrl('order');
+
+  beforeAll(async () => {
+    shop = await startTestShop({ services: ['identity', 'catalog', 'cart', 'order'], serviceEnv: { order: { DATABASE_URL: orderDatabaseUrl } } });
+    phonepe = shop.phonepe!.control;
+    orderDb = new pg.Pool({ connectionString: orderDatabaseUrl, max: 2 });
+    admin = httpClient(shop.base);
+    adminToken = (await admin('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken;
+  }, 120000);
+
+  afterAll(async () => {
+    await orderDb?.end();
+    await shop?.stop();
+  });
+
+  const stateOf = async (orderId: string) => (await orderDb.query<{ state: string }>('select state from orders where id = $1', [orderId])).rows[0]!.state;
+  const outbox = async (subject: string, orderId: string) =>
+    (await orderDb.query<{ envelope: { data: Record<string, unknown> } }>('select envelope from outbox_message where subject = $1 order by created_at', [subject])).rows
+      .map((r) => r.envelope.data)
+      .filter((d) => d.orderId === orderId);
+
+  /** The mails to `to` whose subject is `subject`, once there is exactly one (the development mailbox). */
+  const mailed = async (to: string, subject: string) =>
+    (
+      await eventually(
+        async () => ((await httpClient(shop.base)('GET', '/dev/mailbox.json')).body.items as { to: string; subject: string; text: string }[]).filter((m) => m.to === to && m.subject === subject),
+        (mails) => mails.length === 1,
+      )
+    )[0]!;
+
+  let seq = 0;
+  /** A plant of its own, so stock never runs out between tests. */
+  async function newProduct(price = '249.00') {
+    const body = { name: `Actions plant ${++seq}`, description: 'For the order actions spec', price, stockQuantity: 50, category: 'midground', imageUrls: [] };
+    const r = await admin('POST', '/api/admin/products', { token: adminToken, body });
+    if (r.status !== 201) throw new Error(`product: ${JSON.stringify(r.body)}`);
+    return r.body as { id: string; name: string };
+  }
+
+  /** A new shopper's order of `quantity` of a new plant, started through the BFF; settled by PhonePe unless `settle` is false. */
+  async function order(quantity = 1, settle = true): Promise<PaidOrder> {
+    const call = httpClient(shop.base);
+    const { token, email } = await newConfirmedShopper(call, 'actions');
+    const address = await call('POST', '/api/me/addresses', {
+      token,
+      body: { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' },
+    });
+    if (address.status !== 201) throw new Error(`address: ${JSON.stringify(address.body)}`);
+    const p = await newProduct();
+    const added = await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity } });
+    if (added.status !== 200) throw new Error(`cart: ${JSON.stringify(added.body)}`);
+    const pay = await call('POST', '/api/checkout/pay', { token, body: { shippingAddressId: address.body.id, billingAddressId: address.body.id } });
+    if (pay.status !== 200) throw new Error(`pay: ${JSON.stringify(pay.body)}`);
+    const started = pay.body as { orderId: string; merchantOrderId: string; amountPaise: number };
+    if (settle) {
+      await phonepe.settle(started.merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
+      await eventually(() => stateOf(started.orderId), (s) => s === 'paid');
+    }
+    return { ...started, email, token, call };
+  }
+
+  const fulfil = (orderId: string, body: Record<string, unknown>, token = adminToken) => admin('POST', `/api/admin/orders/${orderId}/fulfilment`, { token, body });
+  const refund = (orderId: string, body: Record<string, unknown>, token = adminToken) => admin('POST', `/api/admin/orders/${orderId}/refund`, { token, body });
+
+  /** A POST with an Idempotency-Key of the caller's choosing (the admin's browser sends one per click and the same one on a retry). */
+  async function postWithKey(path: string, body: unknown, key: string) {
+    const r = await fetch(shop.base + path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+  }
+
+  describe('fulfilment', () => {
+    it('moves a paid order forward step by step, shipped with courier and tracking number, and the shopper follows it', async () => {
+      const o = await order();
+      const processing = await fulfil(o.orderId, { status: 'processing' });
+      expect(processing.status).toBe(200);
+      expect(processing.body).toMatchObject({
+        notice: { code: 'FULFILMENT_UPDATED', data: { status: 'processing' } },
+        order: { id: o.orderId, state: 'paid', fulfilmentStatus: 'processing', customer: { email: o.email, fullName: expect.any(String) } },
+      });
+
+      expect((await fulfil(o.orderId, { status: 'shipped', courier: 'India Post' })).body).toMatchObject({ status: 400, code: 'TRACKING_REQUIRED' });
+      expect((await fulfil(o.orderId, { status: 'shipped', courier: '  ', trackingNumber: 'EK123456789IN' })).body).toMatchObject({ status: 400, code: 'TRACKING_REQUIRED' });
+      const shipped = await fulfil(o.orderId, { status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN' });
+      expect(shipped.status).toBe(200);
+      expect(shipped.body.order.fulfilment).toEqual([
+        { status: 'processing', courier: null, trackingNumber: null, note: null, at: expect.any(String) },
+        { status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN', note: null, at: expect.any(String) },
+      ]);
+      expect(await outbox('evt.order.order.fulfilment-changed.v1', o.orderId)).toEqual([
+        expect.objectContaining({ status: 'processing', userId: expect.any(String), merchantOrderId: o.merchantOrderId }),
+        expect.objectContaining({ status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN' }),
+      ]);
+
+      // Back, or the same step again, is refused with the steps named.
+      expect((await fulfil(o.orderId, { status: 'packed' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED', data: { from: 'shipped', to: 'packed' } });
+      expect((await fulfil(o.orderId, { status: 'shipped', courier: 'India Post', trackingNumber: 'EK1' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED' });
+      expect((await fulfil(o.orderId, { status: 'delivered' })).status).toBe(200);
+      // Nothing after delivered, not even cancelled.
+      expect((await fulfil(o.orderId, { status: 'cancelled', note: 'Too late' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED', data: { from: 'delivered', to: 'cancelled' } });
+      const rows = await orderDb.query<{ status: string; created_by: string }>('select status, created_by from order_fulfilment_events where order_id = $1 order by created_at', [o.orderId]);
+      expect(rows.rows.map((r) => r.status)).toEqual(['processing', 'shipped', 'delivered']);
+      expect(new Set(rows.rows.map((r) => r.created_by)).size).toBe(1);
+    });
+
+    it('refuses an order that is not paid, and an unknown one', async () => {
+      const pending = await order(1, false);
+      expect((await fulfil(pending.orderId, { status: 'processing' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED', data: { from: null, to: 'processing' } });
+      expect((await fulfil('ord_nothing_here', { status: 'processing' })).body).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
+    });
+
+    it('sets a step once when the same click is sent twice with one Idempotency-Key', async () => {
+      const o = await order();
+      const key = `fulfil-${o.orderId}`;
+      const [a, b] = await Promise.all([
+        postWithKey(`/api/admin/orders/${o.orderId}/fulfilment`, { status: 'packed' }, key),
+        postWithKey(`/api/admin/orders/${o.orderId}/fulfilment`, { status: 'packed' }, key),
+      ]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(a.body).toEqual(b.body);
+      expect(await outbox('evt.order.order.fulfilment-changed.v1', o.orderId)).toHaveLength(1);
+    });
+  });
+
+  describe('refunds', () => {
+    it('refunds part of a paid order through PhonePe once, even when the admin clicks twice', async () => {
+      const o = await order(2);
+      const amountPaise = 10000;
+      const body = { amountPaise, reason: 'One plant arrived damaged' };
+      // Two clicks (two keys) at once, and a retry of the first with its key.
+      const [first, second] = await Promise.all([
+        postWithKey(`/api/admin/orders/${o.orderId}/refund`, body, `refund-a-${o.orderId}`),
+        postWithKey(`/api/admin/orders/${o.orderId}/refund`, body, `refund-b-${o.orderId}`),
+      ]);
+      const replies = [first, second].sort((x, y) => x.status - y.status);
+      expect(replies.map((r) => r.status)).toEqual([200, 409]);
+      expect(replies[0]!.body).toMatchObject({
+        notice: { code: 'REFUND_STARTED', data: { amountPaise } },
+        order: { id: o.orderId, state: 'refund_pending', refund: { amountPaise, reason: 'One plant arrived damaged' } },
+      });
+      expect(replies[1]!.body).toMatchObject({ code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
+      const winner = first.status === 200 ? 'a' : 'b';
+      expect(await postWithKey(`/api/admin/orders/${o.orderId}/refund`, body, `refund-${winner}-${o.orderId}`)).toEqual(replies[0]);
+
+      await eventually(() => stateOf(o.orderId), (s) => s === 'refunded', 30000);
+      expect((await phonepe.refunds()).filter((r) => r.originalMerchantOrderId === o.merchantOrderId)).toEqual([
+        expect.objectContaining({ merchantRefundId: `MR${o.merchantOrderId.slice(2)}`, amount: amountPaise }),
+      ]);
+      // PhonePe was asked for a refund once (this spec's only refund); then only for its status.
+      expect((await phonepe.calls()).filter((c) => c.method === 'POST' && c.path.endsWith('/refund'))).toHaveLength(1);
+      expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([expect.objectContaining({ reason: 'admin', note: 'One plant arrived damaged', refundPaise: amountPaise })]);
+      const row = (await orderDb.query('select refund_reason, refund_by, refund_state from orders where id = $1', [o.orderId])).rows[0];
+      expect(row).toMatchObject({ refund_reason: 'One plant arrived damaged', refund_by: expect.stringMatching(/^usr_/), refund_state: 'COMPLETED' });
+      await mailed(o.email, `Refund for your Jalaj order #${orderNumber(o.merchantOrderId)}`);
+      // Refunded: no second refund, and no more fulfilment.
+      expect((await refund(o.orderId, body)).body).toMatchObject({ status: 409, code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
+      expect((await fulfil(o.orderId, { status: 'processing' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED' });
+    }, 60000);
+
+    it('refuses an unpaid order, an amount above what was paid or below ₹1, and an unknown order', async () => {
+      const pending = await order(1, false);
+      expect((await refund(pending.orderId, { amountPaise: 10000, reason: 'Customer asked' })).body).toMatchObject({ status: 409, code: 'REFUND_NOT_ALLOWED', data: { reason: 'not-paid' } });
+      const o = await order();
+      expect((await refund(o.orderId, { amountPaise: o.amountPaise + 100, reason: 'Customer asked' })).body).toMatchObject({
+        status: 400,
+        code: 'REFUND_AMOUNT_INVALID',
+        data: { maxPaise: o.amountPaise },
+      });
+      expect((await refund(o.orderId, { amountPaise: 99, reason: 'Customer asked' })).status).toBe(400);
+      expect((await refund(o.orderId, { amountPaise: 10000, reason: '' })).status).toBe(400);
+      expect((await refund('ord_nothing_here', { amountPaise: 10000, reason: 'Customer asked' })).body).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
+      expect(await stateOf(o.orderId)).toBe('paid');
+      expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([]);
+    });
+  });
+
+  it('answers 403 to a shopper on every admin order action, and changes nothing', async () => {
+    const o = await order();
+    expect((await fulfil(o.orderId, { status: 'processing' }, o.token)).status).toBe(403);
+    expect((await refund(o.orderId, { amountPaise: 10000, reason: 'Please refund me' }, o.token)).status).toBe(403);
+    expect((await o.call('GET', '/api/admin/orders/export.csv', { token: o.token })).status).toBe(403);
+    expect(await stateOf(o.orderId)).toBe('paid');
+    expect(await outbox('evt.order.order.fulfilment-changed.v1', o.orderId)).toEqual([]);
+  });
+});

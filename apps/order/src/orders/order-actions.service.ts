@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/core';
+import { hasTracking, nextFulfilmentSteps } from '@jalaj/commerce';
+import {
+  fail,
+  newId,
+  notice,
+  ok,
+  type Actor,
+  type AdminOrderView,
+  type FulfilmentInput,
+  type Notice,
+  type OrderCustomer,
+  type RefundInput,
+  type Result,
+} from '@jalaj/contracts';
+import { addToOutbox, getLogger, RpcClient } from '@jalaj/server-kit';
+import { Order } from '../checkout/entities/order.entity.js';
+import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
+import { merchantRefundId } from '../checkout/merchant-ids.js';
+import { toOrderLine } from '../checkout/payment-decider.js';
+import { AdminCheck } from './admin-check.js';
+import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
+import { toAdminOrderView } from './order-views.js';
+
+/** What an admin's change of an order answers: the notice to show and the order as it is now. */
+export interface OrderActionReply {
+  notice: Notice;
+  order: AdminOrderView;
+}
+
+/** Blank optional text reads as none. */
+const given = (s: string | undefined) => (s?.trim() ? s.trim() : null);
+
+/**
+ * The Orders tab's changes of one order (issue #11): fulfilment steps and refunds. Both run
+ * as idempotent commands (ADR 012): the injected `EntityManager` is the command's
+ * transaction, so the order's row lock, the change, its event in the outbox and the command
+ * log commit together. The admin role is re-checked with identity first.
+ */
+@Injectable()
+export class OrderActionsService {
+  private readonly log = getLogger('OrderActionsService');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly admins: AdminCheck,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /**
+   * Sets the next fulfilment step of a paid order: forward only, cancelled until delivered
+   * (`nextFulfilmentSteps`), shipped only with courier and tracking number. Publishes
+   * `evt.order.order.fulfilment-changed.v1`, which identity mails to the shopper.
+   */
+  async fulfil(actor: Actor, orderId: string, step: FulfilmentInput): Promise<Result<OrderActionReply>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const order = await this.lock(orderId);
+    if (!order) return fail('ORDER_NOT_FOUND');
+    const current = order.fulfilmentStatus ?? null;
+    if (!nextFulfilmentSteps(order.state, current).includes(step.status)) return fail('FULFILMENT_NOT_ALLOWED', { from: current, to: step.status });
+    if (!hasTracking(step)) return fail('TRACKING_REQUIRED');
+
+    const now = new Date();
+    const event = this.em.create(FulfilmentEventRow, {
+      id: newId('ful', now.getTime()),
+      order,
+      status: step.status,
+      courier: given(step.courier),
+      trackingNumber: given(step.trackingNumber),
+      note: given(step.note),
+      createdBy: actor.id,
+      createdAt: now,
+    });
+    order.fulfilmentStatus = step.status;
+    addToOutbox(this.em, 'evt.order.order.fulfilment-changed.v1', {
+      orderId: order.id,
+      merchantOrderId: order.merchantOrderId,
+      userId: order.userId,
+      status: event.status,
+      courier: event.courier ?? null,
+      trackingNumber: event.trackingNumber ?? null,
+      note: event.note ?? null,
+      at: now.toISOString(),
+    });
+    await this.em.flush();
+    this.log.info({ orderId: order.id, status: step.status, by: actor.id }, 'fulfilment step set');
+    return ok({ notice: notice('FULFILMENT_UPDATED', { status: step.status }), order: await this.view(actor, order) });
+  }
+
+  /**
+   * Refunds a paid order through PhonePe, fully or in part, once: the order moves to
+   * `refund_pending` with its one refund id, and the reconciler (which polls due orders
+   * every second) asks PhonePe for it and follows it until refunded (`PaymentDecider`).
+   * A second click, with or without the same Idempotency-Key, waits for the first on the
+   * row lock and then finds the refund under way: REFUND_NOT_ALLOWED `already-refunded`.
+   */
+  async refund(actor: Actor, orderId: string, refund: RefundInput): Promise<Result<OrderActionReply>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const order = await this.lock(orderId);
+    if (!order) return fail('ORDER_NOT_FOUND');
+    // An order has one refund id (`merchantRefundId()`), so it is refunded at most once.
+    if (order.merchantRefundId || order.state === 'refund_pending' || order.state === 'refunded') return fail('REFUND_NOT_ALLOWED', { reason: 'already-refunded' });
+    if (order.state !== 'paid') return fail('REFUND_NOT_ALLOWED', { reason: 'not-paid' });
+    if (refund.amountPaise < 100 || refund.amountPaise > order.totalPaise) return fail('REFUND_AMOUNT_INVALID', { maxPaise: order.totalPaise });
+
+    const now = new Date();
+    const reason = refund.reason.trim();
+    order.state = 'refund_pending';
+    order.merchantRefundId = merchantRefundId(order.merchantOrderId);
+    order.refundPaise = refund.amountPaise;
+    order.refundReason = reason;
+    order.refundBy = actor.id;
+    // Due at once: the reconciler's next pass asks PhonePe for the refund.
+    order.nextCheckAt = now;
+    const lines = await this.lines(order.id);
+    addToOutbox(this.em, 'evt.order.order.refund-started.v1', {
+      orderId: order.id,
+      merchantOrderId: order.merchantOrderId,
+      userId: order.userId,
+      lines: lines.map(toOrderLine),
+      subtotalPaise: order.subtotalPaise,
+      shippingPaise: order.shippingPaise,
+      totalPaise: order.totalPaise,
+      shippingAddress: order.shippingAddress,
+      billingAddress: order.billingAddress,
+      reason: 'admin',
+      note: reason,
+      merchantRefundId: order.merchantRefundId,
+      refundPaise: refund.amountPaise,
+    });
+    await this.em.flush();
+    this.log.info({ orderId: order.id, refundPaise: refund.amountPaise, by: actor.id }, 'admin refund started');
+    return ok({ notice: notice('REFUND_STARTED', { amountPaise: refund.amountPaise }), order: await this.view(actor, order, lines) });
+  }
+
+  /** The order by id with its row locked until the command's transaction ends, fresh from the database. */
+  private lock(orderId: string): Promise<Order | null> {
+    return this.em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  private lines(orderId: string): Promise<OrderLineRow[]> {
+    return this.em.find(OrderLineRow, { order: orderId }, { orderBy: { position: 'asc' } });
+  }
+
+  /** The order as the Orders tab shows it, with its customer from identity (one look-up). */
+  private async view(actor: Actor, order: Order, lines?: OrderLineRow[]): Promise<AdminOrderView> {
+    const events = await this.em.find(FulfilmentEventRow, { order: order.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return toAdminOrderView(order, lines ?? (await this.lines(order.id)), events, await this.customer(actor, order.userId));
+  }
+
+  /** The customer's name and email; null when the account is gone or identity cannot say (the change itself stands). */
+  private async customer(actor: Actor, userId: string): Promise<OrderCustomer | null> {
+    try {
+      const reply = await this.rpc.request('rpc.identity.profiles.lookup', { actor, ids: [userId] });
+      if (reply.ok) return reply.data.items.find((c) => c.id === userId) ?? null;
+      this.log.warn({ userId, error: reply.error }, 'customer look-up refused; answering without the customer');
+    } catch (e) {
+      this.log.warn({ err: e, userId }, 'customer look-up failed; answering without the customer');
+    }
+    return null;
+  }
+}
