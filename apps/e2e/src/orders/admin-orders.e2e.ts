@@ -165,7 +165,7 @@ test.describe('admin orders', () => {
     await expect(page.getByText('No orders found', { exact: true })).toBeVisible();
 
     // Archived shows both, each restorable.
-    await page.getByText('Archived', { exact: true }).click();
+    await page.getByRole('search').getByText('Archived', { exact: true }).click();
     await expect(page).toHaveURL(/archived=true/);
     await expect(ordersList(page).getByRole('listitem')).toHaveCount(2);
     await orderCard(page, first).getByRole('button', { name: 'Restore' }).click();
@@ -173,7 +173,7 @@ test.describe('admin orders', () => {
     await expect(ordersList(page).getByRole('listitem')).toHaveCount(1);
 
     // Back in the list, deleted singly: the confirmation names the last 8 characters of its transaction id.
-    await page.getByText('Orders', { exact: true }).click();
+    await page.getByRole('search').getByText('Orders', { exact: true }).click();
     await expect(page.getByRole('heading', { name: '1 Orders' })).toBeVisible();
     const card = orderCard(page, first);
     await card.getByRole('button', { name: 'Delete' }).click();
