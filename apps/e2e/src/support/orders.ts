@@ -16,7 +16,7 @@ export async function plantInStock(request: APIRequestContext, n = 3): Promise<P
 /** A paid order as the success page tells it. */
 export interface PlacedOrder {
   readonly plant: Product;
-  /** The spec's transaction id (`MO…`), from the success page's query. */
+  /** The spec's transaction id (`MO…`), from the success page's query (`orderId`). */
   readonly transactionId: string;
   /** The paid amount as the shop shows it (`₹…`). */
   readonly payable: string;
@@ -43,7 +43,8 @@ export async function placePaidOrder(page: Page, options: { plant?: Product; add
   await expect(page).toHaveURL(new RegExp(`^${sandbox().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/`));
   await page.getByRole('button', { name: `Pay ${payable}` }).click();
   await expect(page).toHaveURL(/\/payment-success\?/);
-  const transactionId = new URL(page.url()).searchParams.get('transactionId')!;
+  // The success page's `transactionId` is PhonePe's (OM…); the order's own id (MO…) is `orderId`.
+  const transactionId = new URL(page.url()).searchParams.get('orderId')!;
   expect(transactionId).toMatch(/^MO/);
   return { plant: chosen, transactionId, payable };
 }

@@ -63,7 +63,8 @@ export function orderFilterSql(f: OrderListFilter): { where: string; params: unk
     const any = ['order_number like ?', 'merchant_order_id = ?'];
     params.push(likePrefix(q.toLowerCase()), q);
     if (f.customerIds?.length) {
-      any.push('user_id = any(?::text[])');
+      // MikroORM inlines an array parameter as a list (`'a', 'b'`), so it goes in `in (?)`, never `any(?::text[])`.
+      any.push('user_id in (?)');
       params.push(f.customerIds);
     }
     parts.push(`(${any.join(' or ')})`);
@@ -135,7 +136,7 @@ export class OrdersRepository {
   async archive(orderIds: readonly string[], adminId: string): Promise<{ id: string; merchantOrderId: string; lineCount: number }[]> {
     const rows = await this.query<{ id: string; merchant_order_id: string; line_count: string }>(
       `update orders o set archived_at = now(), archived_by = ?, updated_at = now()
-       where o.id = any(?::text[]) and o.archived_at is null
+       where o.id in (?) and o.archived_at is null
        returning o.id, o.merchant_order_id, (select count(*) from order_lines l where l.order_id = o.id) as line_count`,
       [adminId, orderIds],
     );
