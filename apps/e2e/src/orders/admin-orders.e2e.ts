@@ -1,7 +1,7 @@
 import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj/commerce';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { placePaidOrder, type PlacedOrder } from '../support/orders.js';
-import { ADMIN, signUpShopper, toast } from '../support/shop.js';
+import { ADMIN, signUpShopper } from '../support/shop.js';
 
 /**
  * The admin dashboard's Orders tab (issue #11) as a seller uses it, on orders that shoppers
@@ -37,6 +37,11 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 const ordersList = (page: Page): Locator => page.getByRole('list', { name: 'Orders', exact: true });
+/** The newest admin toast (an antd notification, role alert) with this exact text. */
+const toast = (page: Page, text: string): Locator => page.getByRole('alert').getByText(text, { exact: true }).last();
+
+/** The order cards (each card's item lines are a list of their own). */
+const orderCards = (page: Page): Locator => ordersList(page).getByRole('listitem', { name: /^Order #/ });
 const orderCard = (page: Page, order: PlacedOrder): Locator => ordersList(page).getByRole('listitem', { name: `Order #${orderNumber(order.transactionId)}`, exact: true });
 
 /** Searches the Orders tab and waits until the list shows exactly `count` orders. */
@@ -44,7 +49,7 @@ async function search(page: Page, text: string, count: number): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(text);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(page.getByRole('heading', { name: `${count} Orders` })).toBeVisible();
-  if (count > 0) await expect(ordersList(page).getByRole('listitem')).toHaveCount(count);
+  if (count > 0) await expect(orderCards(page)).toHaveCount(count);
 }
 
 // An antd select opens on click; the option is chosen from its dropdown by its label.
@@ -85,7 +90,7 @@ test.describe('admin orders', () => {
     // A reload keeps the search (it lives in the URL).
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Search orders' })).toHaveValue(shopper.email);
-    await expect(ordersList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(orderCards(page)).toHaveCount(1);
 
     // Details: both address snapshots and the payment.
     await card.getByRole('button', { name: 'Details' }).click();
@@ -112,8 +117,12 @@ test.describe('admin orders', () => {
     await expect(drawer).toContainText('Fulfilment: Shipped');
     await expect(drawer).toContainText('India Post, tracking number EK123456789IN');
 
-    // The shopper's own view of the order carries the step and its tracking.
-    const mine = await shopper.page.request.get('/api/orders');
+    // The shopper's own view of the order carries the step and its tracking (their access
+    // token lives in the page's memory: the refresh cookie of their context gets one).
+    const refreshed = await shopper.page.request.post('/api/auth/refresh');
+    expect(refreshed.ok()).toBe(true);
+    const { accessToken } = (await refreshed.json()) as { accessToken: string };
+    const mine = await shopper.page.request.get('/api/orders', { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(mine.ok()).toBe(true);
     const { items } = (await mine.json()) as { items: { merchantOrderId: string; fulfilmentStatus: string | null; fulfilment: { status: string; courier: string | null; trackingNumber: string | null }[] }[] };
     const seen = items.find((o) => o.merchantOrderId === order.transactionId);
@@ -167,10 +176,10 @@ test.describe('admin orders', () => {
     // Archived shows both, each restorable.
     await page.getByRole('search').getByText('Archived', { exact: true }).click();
     await expect(page).toHaveURL(/archived=true/);
-    await expect(ordersList(page).getByRole('listitem')).toHaveCount(2);
+    await expect(orderCards(page)).toHaveCount(2);
     await orderCard(page, first).getByRole('button', { name: 'Restore' }).click();
     await expect(toast(page, `Order #${orderNumber(first.transactionId)} is back in the list.`)).toBeVisible();
-    await expect(ordersList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(orderCards(page)).toHaveCount(1);
 
     // Back in the list, deleted singly: the confirmation names the last 8 characters of its transaction id.
     await page.getByRole('search').getByText('Orders', { exact: true }).click();
