@@ -1,5 +1,5 @@
 import { eventSubjects } from '@jalaj/contracts';
-import { orderConfirmationMail, refundStartedMail, type OrderPaid } from './order-mail-texts.js';
+import { fulfilmentMail, orderConfirmationMail, refundStartedMail, type OrderPaid } from './order-mail-texts.js';
 
 const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
 const refund = eventSubjects['evt.order.order.refund-started.v1'].fixture;
@@ -87,5 +87,59 @@ describe('refund-started mail', () => {
     expect(mail.text).toContain(`Refund reference: ${refund.merchantRefundId}`);
     expect(mail.html).toContain('₹785.00');
     expect(mail.html).toContain(refund.merchantRefundId);
+  });
+});
+
+describe('refund-started mail of an admin’s refund', () => {
+  const admin = { ...refund, merchantOrderId: 'MO1763800000000a1b2c3_7f3k', totalPaise: 78500, reason: 'admin' as const, note: 'One plant arrived damaged' };
+
+  it('names a part refund with what was paid, the admin’s reason and how long the money takes', () => {
+    const mail = refundStartedMail('Ananya Sen', { ...admin, refundPaise: 24900 });
+    expect(mail.subject).toBe('Refund for your Jalaj order #00a1b2c3');
+    expect(mail.text).toContain('We have started a refund of ₹249.00 of the ₹785.00 you paid for your order #00a1b2c3.');
+    expect(mail.text).toContain('Why we are refunding\nOne plant arrived damaged');
+    expect(mail.text).toContain('It usually takes 3-5 business days to reach your account');
+    expect(mail.text).not.toContain('sold out');
+    expect(mail.text).toContain(`Refund reference: ${refund.merchantRefundId}`);
+  });
+
+  it('says the full amount when all of it comes back, and leaves out a missing reason', () => {
+    const mail = refundStartedMail('Ananya Sen', { ...admin, refundPaise: 78500, note: null });
+    expect(mail.text).toContain('We have started a refund of the full amount of ₹785.00 for your order #00a1b2c3.');
+    expect(mail.text).not.toContain('Why we are refunding');
+  });
+
+  it('escapes the admin’s words in HTML', () => {
+    const mail = refundStartedMail('Ananya Sen', { ...admin, note: '<img src=x onerror=alert(1)>' });
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&#60;img src=x');
+  });
+});
+
+describe('fulfilment mails', () => {
+  const step = eventSubjects['evt.order.order.fulfilment-changed.v1'].fixture;
+  const shipped = { ...step, merchantOrderId: 'MO1763800000000a1b2c3_7f3k', at: '2026-11-23T09:00:00.000Z' };
+
+  it('tells the shopper the order shipped, with the courier and the tracking number, and links the orders page', () => {
+    const mail = fulfilmentMail('Ananya Sen', shipped, ORDERS)!;
+    expect(mail.subject).toBe('Your Jalaj order #00a1b2c3 has shipped');
+    expect(mail.text).toContain('Courier: India Post\nTracking number: EK123456789IN');
+    expect(mail.text).toContain('on November 23, 2026');
+    expect(mail.text).toContain(`Follow your order: ${ORDERS}`);
+    expect(mail.html).toContain('EK123456789IN');
+    expect(mail.links).toEqual([ORDERS]);
+  });
+
+  it('tells of a delivery, and of a cancellation with its reason', () => {
+    expect(fulfilmentMail('A', { ...shipped, status: 'delivered', courier: null, trackingNumber: null }, ORDERS)!.subject).toBe('Your Jalaj order #00a1b2c3 has been delivered');
+    const cancelled = fulfilmentMail('A', { ...shipped, status: 'cancelled', courier: null, trackingNumber: null, note: 'The plants did not pass our quality check' }, ORDERS)!;
+    expect(cancelled.subject).toBe('Your Jalaj order #00a1b2c3 has been cancelled');
+    expect(cancelled.text).toContain('Why\nThe plants did not pass our quality check');
+    expect(cancelled.text).toContain('you will get a separate mail when the refund starts');
+  });
+
+  it('sends nothing for processing and packed', () => {
+    expect(fulfilmentMail('A', { ...shipped, status: 'processing' }, ORDERS)).toBeNull();
+    expect(fulfilmentMail('A', { ...shipped, status: 'packed' }, ORDERS)).toBeNull();
   });
 });

@@ -11,10 +11,13 @@ export interface RenderedMail {
 
 export type OrderPaid = EventData<'evt.order.order.paid.v1'>;
 export type OrderRefundStarted = EventData<'evt.order.order.refund-started.v1'>;
+export type OrderFulfilmentChanged = EventData<'evt.order.order.fulfilment-changed.v1'>;
 
 /** Spec §9: what the shop promises for delivery. */
 const EXPECTED_DELIVERY = '3-5 business days';
 const SIGNATURE = 'Jalaj, Kolkata';
+/** How long a refund usually takes from PhonePe to the shopper's account (bank and UPI app dependent). */
+const REFUND_DAYS = '3-5 business days';
 
 /**
  * A mail's content, written once and rendered twice (plain text and HTML), so the two
@@ -92,15 +95,16 @@ export function orderConfirmationMail(name: string, order: OrderPaid, ordersUrl:
 }
 
 /**
- * The mail sent when a paid order is refunded because its plants sold out before the
- * payment arrived (issue #10, item 5): what happened, and that the full amount goes back
- * to the original payment method.
+ * The mail sent when a refund of a paid order starts: because its plants sold out before
+ * the payment arrived (issue #10, item 5), or because an admin refunded it (issue #11),
+ * with the admin's reason and the amount, which may be part of what was paid.
  *
  * @param name - The shopper's full name (may be empty).
  * @param order - The `evt.order.order.refund-started.v1` facts.
  */
 export function refundStartedMail(name: string, order: OrderRefundStarted): RenderedMail {
   const number = orderNumber(order.merchantOrderId);
+  if (order.reason === 'admin') return adminRefundMail(name, order, number);
   return render(`Refund for your Jalaj order #${number}`, [
     greeting(name),
     paragraph(`We are sorry: the plants in your order #${number} sold out before your payment reached us, so we cannot send them.`),
@@ -109,6 +113,74 @@ export function refundStartedMail(name: string, order: OrderRefundStarted): Rend
     { kind: 'lines', lines: [`Order number: #${number}`, `Refund reference: ${order.merchantRefundId}`] },
     paragraph(`We hope to see you again soon, when the plants are back in stock.\n${SIGNATURE}`),
   ]);
+}
+
+/** An admin's refund: how much of what was paid comes back, why, and how long the bank takes. */
+function adminRefundMail(name: string, order: OrderRefundStarted, number: string): RenderedMail {
+  const amount = formatRupees(order.refundPaise);
+  const whole = order.refundPaise >= order.totalPaise;
+  return render(`Refund for your Jalaj order #${number}`, [
+    greeting(name),
+    paragraph(
+      whole
+        ? `We have started a refund of the full amount of ${amount} for your order #${number}.`
+        : `We have started a refund of ${amount} of the ${formatRupees(order.totalPaise)} you paid for your order #${number}.`,
+    ),
+    ...(order.note?.trim() ? [{ kind: 'lines', title: 'Why we are refunding', lines: [order.note.trim()] } satisfies Block] : []),
+    paragraph(
+      `The money goes back to your original payment method through PhonePe. It usually takes ${REFUND_DAYS} to reach your account, depending on your bank or UPI app. There is nothing you need to do.`,
+    ),
+    boughtLines(order.lines, 'The order'),
+    { kind: 'lines', lines: [`Order number: #${number}`, `Refund reference: ${order.merchantRefundId}`] },
+    paragraph(SIGNATURE),
+  ]);
+}
+
+/**
+ * The mail for a fulfilment step the shopper should hear about (issue #11): shipped (with
+ * the courier and tracking number), delivered, or cancelled (with the note). Processing
+ * and packed are shown on the order page only: null.
+ *
+ * @param name - The shopper's full name (may be empty).
+ * @param step - The `evt.order.order.fulfilment-changed.v1` facts.
+ * @param ordersUrl - The shop's order history page (`<PUBLIC_URL>/orders`).
+ */
+export function fulfilmentMail(name: string, step: OrderFulfilmentChanged, ordersUrl: string): RenderedMail | null {
+  const number = orderNumber(step.merchantOrderId);
+  const link: Block = { kind: 'link', text: 'Follow your order', url: ordersUrl };
+  const note = step.note?.trim() ? [paragraph(step.note.trim())] : [];
+  switch (step.status) {
+    case 'shipped':
+      return render(`Your Jalaj order #${number} has shipped`, [
+        greeting(name),
+        paragraph(`Good news: your plants are on their way! We handed your order #${number} to the courier on ${formatCustomerDate(step.at)}.`),
+        { kind: 'lines', lines: [`Courier: ${step.courier ?? 'Not specified'}`, `Tracking number: ${step.trackingNumber ?? 'Not specified'}`] },
+        ...note,
+        paragraph('Live plants travel best when they are unpacked soon after they arrive: please open the parcel the day it reaches you.'),
+        link,
+        paragraph(`Happy planting!\n${SIGNATURE}`),
+      ]);
+    case 'delivered':
+      return render(`Your Jalaj order #${number} has been delivered`, [
+        greeting(name),
+        paragraph(`Your order #${number} was delivered on ${formatCustomerDate(step.at)}. We hope your plants arrived fresh and settle in well.`),
+        ...note,
+        paragraph('If anything arrived damaged or is missing, please let us know.'),
+        link,
+        paragraph(`Happy planting!\n${SIGNATURE}`),
+      ]);
+    case 'cancelled':
+      return render(`Your Jalaj order #${number} has been cancelled`, [
+        greeting(name),
+        paragraph(`We are sorry: we have cancelled your order #${number} and will not send it.`),
+        ...(step.note?.trim() ? [{ kind: 'lines', title: 'Why', lines: [step.note.trim()] } satisfies Block] : []),
+        paragraph('If you paid for it, we refund the money to your original payment method; you will get a separate mail when the refund starts.'),
+        link,
+        paragraph(SIGNATURE),
+      ]);
+    default:
+      return null;
+  }
 }
 
 function render(subject: string, blocks: readonly Block[]): RenderedMail {

@@ -2,7 +2,7 @@ import { formatRupees, orderNumber } from '@jalaj/commerce';
 import { eventSubjects, newId, type EventData } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { eventPublisher, eventually, startTestService, type EventPublisher, type TestService } from '@jalaj/testing';
-import { ORDER_PAID_MAIL_CONSUMER, REFUND_STARTED_MAIL_CONSUMER } from './order-mails.events.js';
+import { FULFILMENT_MAIL_CONSUMER, ORDER_PAID_MAIL_CONSUMER, REFUND_STARTED_MAIL_CONSUMER } from './order-mails.events.js';
 
 /**
  * Identity's order mails (real PostgreSQL and NATS JetStream, identity as its own process,
@@ -16,6 +16,7 @@ describe('identity: order mails from evt.order.order.* (service process, real in
   let events: EventPublisher;
   const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
   const refund = eventSubjects['evt.order.order.refund-started.v1'].fixture;
+  const shipped = eventSubjects['evt.order.order.fulfilment-changed.v1'].fixture;
 
   beforeAll(async () => {
     identity = await startTestService('identity');
@@ -49,11 +50,11 @@ describe('identity: order mails from evt.order.order.* (service process, real in
    * and waits for its one mail; then delivers the same event again and checks that it
    * added no second mail.
    */
-  async function mailedOnce(subject: 'evt.order.order.paid.v1' | 'evt.order.order.refund-started.v1', durable: string) {
+  async function mailedOnce(subject: 'evt.order.order.paid.v1' | 'evt.order.order.refund-started.v1' | 'evt.order.order.fulfilment-changed.v1', durable: string) {
     const { userId, email } = await shopper();
     const mo = merchantOrderId();
     const number = orderNumber(mo);
-    const fixture = subject === 'evt.order.order.paid.v1' ? paid : refund;
+    const fixture = subject === 'evt.order.order.paid.v1' ? paid : subject === 'evt.order.order.refund-started.v1' ? refund : shipped;
     const event = await events.publish(subject, { ...fixture, orderId: newId('ord'), merchantOrderId: mo, userId } as EventData<typeof subject>);
     const [mail] = await eventually(() => mailsTo(email, number), (m) => m.length === 1);
     await events.redeliver(event);
@@ -79,6 +80,21 @@ describe('identity: order mails from evt.order.order.* (service process, real in
     expect(mail.subject).toBe(`Refund for your Jalaj order #${number}`);
     expect(mail.text).toContain('sold out before your payment reached us');
     expect(mail.text).toContain(`We are refunding the full amount of ${formatRupees(refund.refundPaise)} to your original payment method.`);
+  });
+
+  it('mails one shipping notice with the courier and the tracking number, even when the event comes twice', async () => {
+    const { mail, number } = await mailedOnce('evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER);
+    expect(mail.subject).toBe(`Your Jalaj order #${number} has shipped`);
+    expect(mail.text).toContain(`Courier: ${shipped.courier}\nTracking number: ${shipped.trackingNumber}`);
+  });
+
+  it('mails nothing for a step the shopper follows on the order page only (processing, packed)', async () => {
+    const { userId, email } = await shopper();
+    const mo = merchantOrderId();
+    const quiet = await events.publish('evt.order.order.fulfilment-changed.v1', { ...shipped, orderId: newId('ord'), merchantOrderId: mo, userId, status: 'processing', courier: null, trackingNumber: null });
+    await events.consumed(FULFILMENT_MAIL_CONSUMER);
+    expect(await identity.sql('select event_id from inbox_message where consumer = $1 and event_id = $2', [FULFILMENT_MAIL_CONSUMER, quiet.id])).toHaveLength(1);
+    expect(await identity.sql('select id from messages where recipient = $1 and subject like $2', [email, `%${orderNumber(mo)}%`])).toEqual([]);
   });
 
   it('acknowledges an order of an account it does not know without mailing anyone, and goes on with the next', async () => {

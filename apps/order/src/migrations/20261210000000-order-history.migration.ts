@@ -23,7 +23,8 @@ export class Migration20261210000000OrderHistory extends Migration {
     this.addSql('alter table orders alter column order_number set not null');
     this.addSql(`alter table orders add constraint orders_fulfilment_status_check check (fulfilment_status in ('processing', 'packed', 'shipped', 'delivered', 'cancelled'))`);
     this.addSql('create unique index orders_bill_number_key on orders (bill_number)');
-    this.addSql('create index orders_order_number_idx on orders (order_number)');
+    // text_pattern_ops: the Orders tab finds an order by the beginning of its number (LIKE 'ab12%') under any collation.
+    this.addSql('create index orders_order_number_idx on orders (order_number text_pattern_ops)');
     this.addSql('create index orders_created_idx on orders (created_at desc, id desc)');
     this.addSql('create index orders_state_created_idx on orders (state, created_at desc)');
     this.addSql('create index orders_fulfilment_created_idx on orders (fulfilment_status, created_at desc)');

@@ -1,5 +1,7 @@
 import pg from 'pg';
-import { orderNumber } from '@jalaj/commerce';
+import { formatRupees, orderNumber } from '@jalaj/commerce';
+import type { OrderExportRow, Result } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
 import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
 interface PaidOrder {
@@ -62,8 +64,8 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
     return r.body as { id: string; name: string };
   }
 
-  /** A new shopper's order of `quantity` of a new plant, started through the BFF; settled by PhonePe unless `settle` is false. */
-  async function order(quantity = 1, settle = true): Promise<PaidOrder> {
+  /** A new shopper's order of `quantity` of each of `plants` new plants, started through the BFF; settled by PhonePe unless `settle` is false. */
+  async function order(quantity = 1, settle = true, plants = 1): Promise<PaidOrder & { products: { id: string; name: string }[] }> {
     const call = httpClient(shop.base);
     const { token, email } = await newConfirmedShopper(call, 'actions');
     const address = await call('POST', '/api/me/addresses', {
@@ -71,9 +73,13 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       body: { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' },
     });
     if (address.status !== 201) throw new Error(`address: ${JSON.stringify(address.body)}`);
-    const p = await newProduct();
-    const added = await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity } });
-    if (added.status !== 200) throw new Error(`cart: ${JSON.stringify(added.body)}`);
+    const products = [];
+    for (let i = 0; i < plants; i++) {
+      const p = await newProduct();
+      const added = await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity } });
+      if (added.status !== 200) throw new Error(`cart: ${JSON.stringify(added.body)}`);
+      products.push(p);
+    }
     const pay = await call('POST', '/api/checkout/pay', { token, body: { shippingAddressId: address.body.id, billingAddressId: address.body.id } });
     if (pay.status !== 200) throw new Error(`pay: ${JSON.stringify(pay.body)}`);
     const started = pay.body as { orderId: string; merchantOrderId: string; amountPaise: number };
@@ -81,7 +87,7 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       await phonepe.settle(started.merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
       await eventually(() => stateOf(started.orderId), (s) => s === 'paid');
     }
-    return { ...started, email, token, call };
+    return { ...started, email, token, call, products };
   }
 
   const fulfil = (orderId: string, body: Record<string, unknown>, token = adminToken) => admin('POST', `/api/admin/orders/${orderId}/fulfilment`, { token, body });
@@ -126,9 +132,27 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       expect((await fulfil(o.orderId, { status: 'delivered' })).status).toBe(200);
       // Nothing after delivered, not even cancelled.
       expect((await fulfil(o.orderId, { status: 'cancelled', note: 'Too late' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED', data: { from: 'delivered', to: 'cancelled' } });
+      // The shopper hears of the shipping (with the tracking number) and the delivery, not of processing.
+      const number = orderNumber(o.merchantOrderId);
+      const shippedMail = await mailed(o.email, `Your Jalaj order #${number} has shipped`);
+      expect(shippedMail.text).toContain('Courier: India Post\nTracking number: EK123456789IN');
+      await mailed(o.email, `Your Jalaj order #${number} has been delivered`);
+      const all = async () => ((await httpClient(shop.base)('GET', '/dev/mailbox.json')).body.items as { to: string; subject: string }[]).filter((m) => m.to === o.email && m.subject.includes(number));
+      expect((await all()).map((m) => m.subject).sort()).toEqual(
+        [`Order confirmed: your Jalaj order #${number}`, `Your Jalaj order #${number} has been delivered`, `Your Jalaj order #${number} has shipped`].sort(),
+      );
       const rows = await orderDb.query<{ status: string; created_by: string }>('select status, created_by from order_fulfilment_events where order_id = $1 order by created_at', [o.orderId]);
       expect(rows.rows.map((r) => r.status)).toEqual(['processing', 'shipped', 'delivered']);
       expect(new Set(rows.rows.map((r) => r.created_by)).size).toBe(1);
+    });
+
+    it('cancels a paid order before delivery and mails the shopper the reason', async () => {
+      const o = await order();
+      expect((await fulfil(o.orderId, { status: 'packed' })).status).toBe(200);
+      expect((await fulfil(o.orderId, { status: 'cancelled', note: 'The plants did not pass our quality check' })).body).toMatchObject({ order: { fulfilmentStatus: 'cancelled' } });
+      const mail = await mailed(o.email, `Your Jalaj order #${orderNumber(o.merchantOrderId)} has been cancelled`);
+      expect(mail.text).toContain('The plants did not pass our quality check');
+      expect((await fulfil(o.orderId, { status: 'shipped', courier: 'India Post', trackingNumber: 'EK1' })).body).toMatchObject({ status: 409, data: { from: 'cancelled', to: 'shipped' } });
     });
 
     it('refuses an order that is not paid, and an unknown one', async () => {
@@ -179,7 +203,9 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([expect.objectContaining({ reason: 'admin', note: 'One plant arrived damaged', refundPaise: amountPaise })]);
       const row = (await orderDb.query('select refund_reason, refund_by, refund_state from orders where id = $1', [o.orderId])).rows[0];
       expect(row).toMatchObject({ refund_reason: 'One plant arrived damaged', refund_by: expect.stringMatching(/^usr_/), refund_state: 'COMPLETED' });
-      await mailed(o.email, `Refund for your Jalaj order #${orderNumber(o.merchantOrderId)}`);
+      const mail = await mailed(o.email, `Refund for your Jalaj order #${orderNumber(o.merchantOrderId)}`);
+      expect(mail.text).toContain(`We have started a refund of ₹100.00 of the ${formatRupees(o.amountPaise)} you paid`);
+      expect(mail.text).toContain('Why we are refunding\nOne plant arrived damaged');
       // Refunded: no second refund, and no more fulfilment.
       expect((await refund(o.orderId, body)).body).toMatchObject({ status: 409, code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
       expect((await fulfil(o.orderId, { status: 'processing' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED' });
@@ -200,6 +226,70 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       expect(await stateOf(o.orderId)).toBe('paid');
       expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([]);
     });
+  });
+
+  describe('CSV export', () => {
+    /** The CSV's lines after the header, as cells (no cell in these orders needs quoting). */
+    const csvLines = (text: string) =>
+      text
+        .split('\r\n')
+        .slice(1)
+        .filter((l) => l !== '')
+        .map((l) => l.split(','));
+
+    it('downloads the filtered orders through the BFF, one row per line, with the customer, HSN and place of supply', async () => {
+      const o = await order(1, true, 2);
+      await fulfil(o.orderId, { status: 'processing' });
+      const other = await order();
+      const number = orderNumber(o.merchantOrderId);
+
+      const byNumber = await admin('GET', `/api/admin/orders/export.csv?q=${number}`, { token: adminToken });
+      expect(byNumber.status).toBe(200);
+      const lines = csvLines(byNumber.body as string);
+      expect(lines.map((l) => l.slice(0, 3))).toEqual([
+        ['', number, o.merchantOrderId],
+        ['', number, o.merchantOrderId],
+      ]);
+      // In the cart's order (newest added first there).
+      expect(lines.map((l) => l[11])).toEqual(o.products.map((p) => p.name).reverse());
+      const customer = (await o.call('GET', '/api/me', { token: o.token })).body as { fullName: string };
+      for (const l of lines) {
+        expect(l.slice(5, 11)).toEqual(['paid', 'processing', customer.fullName, o.email, 'West Bengal', '0602']);
+        expect(l[12]).toBe('1');
+      }
+
+      // By the customer's email (identity's search), and the pending filter leaves the paid order out.
+      expect(csvLines((await admin('GET', `/api/admin/orders/export.csv?q=${encodeURIComponent(other.email)}`, { token: adminToken })).body as string).map((l) => l[2])).toEqual([other.merchantOrderId]);
+      expect(csvLines((await admin('GET', `/api/admin/orders/export.csv?q=${number}&state=pending`, { token: adminToken })).body as string)).toEqual([]);
+    }, 60000);
+
+    it('walks every row in batches, newest order first, the same rows as one big batch', async () => {
+      await order(1, true, 3);
+      await order(1, false, 2);
+      const me = await admin('GET', '/api/me', { token: adminToken });
+      const actor = { id: me.body.id as string, role: 'admin' as const };
+      const rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'order-actions-export-spec' });
+      try {
+        const all = await rpc.request('rpc.order.admin.export', { actor, filter: {}, limit: 1000 });
+        if (!all.ok) throw new Error(JSON.stringify(all.error));
+        expect(all.data.next).toBeNull();
+        const created = all.data.rows.map((r) => r.createdAt);
+        expect([...created].sort().reverse()).toEqual(created);
+        const walked: OrderExportRow[] = [];
+        let after: string | null = null;
+        do {
+          const batch: Result<{ rows: OrderExportRow[]; next: string | null }> = await rpc.request('rpc.order.admin.export', { actor, filter: {}, after, limit: 2 });
+          if (!batch.ok) throw new Error(JSON.stringify(batch.error));
+          expect(batch.data.rows.length).toBeLessThanOrEqual(2);
+          walked.push(...batch.data.rows);
+          after = batch.data.next;
+        } while (after);
+        expect(walked).toEqual(all.data.rows);
+        expect(await rpc.request('rpc.order.admin.export', { actor, filter: {}, after: 'nonsense', limit: 2 })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+      } finally {
+        await rpc.onApplicationShutdown();
+      }
+    }, 60000);
   });
 
   it('answers 403 to a shopper on every admin order action, and changes nothing', async () => {

@@ -1,11 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { IdempotentCommand, RpcHandler, type RpcParsedRequest as Req } from '@jalaj/server-kit';
 import { OrderActionsService } from './order-actions.service.js';
+import { OrderExportService } from './order-export.js';
 
-/** The Orders tab's changes of one order (`rpc.order.admin.fulfil`, `.refund`) thin, they call {@link OrderActionsService}. */
+/** The Orders tab's changes of one order (`rpc.order.admin.fulfil`, `.refund`) and the CSV export's batches; thin, they call {@link OrderActionsService}. */
 @Controller()
 export class OrderActionsRpc {
-  constructor(private readonly actions: OrderActionsService) {}
+  constructor(
+    private readonly actions: OrderActionsService,
+    private readonly exports: OrderExportService,
+  ) {}
 
   @RpcHandler('rpc.order.admin.fulfil')
   @IdempotentCommand()
@@ -19,4 +23,8 @@ export class OrderActionsRpc {
     return this.actions.refund(actor, orderId, refund);
   }
 
+  @RpcHandler('rpc.order.admin.export')
+  export({ actor, filter, after, limit }: Req<'rpc.order.admin.export'>) {
+    return this.exports.batch(actor, filter, after, limit);
+  }
 }

@@ -7,6 +7,7 @@ import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrderActionsRpc } from './order-actions.rpc.js';
 import { OrderActionsService } from './order-actions.service.js';
+import { OrderExportService } from './order-export.js';
 import { OrdersEvents } from './orders.events.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersRpc } from './orders.rpc.js';
@@ -21,6 +22,6 @@ import { OrdersService } from './orders.service.js';
 @Module({
   imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])],
   controllers: [OrdersRpc, OrderActionsRpc],
-  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, OrderActionsService],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, OrderActionsService, OrderExportService],
 })
 export class OrdersModule {}

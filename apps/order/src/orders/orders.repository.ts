@@ -14,7 +14,7 @@ export interface LoadedOrder {
 
 /** The Orders tab's filters as the repository takes them: the text search already resolved to customers. */
 export interface OrderListFilter extends Omit<AdminOrderFilter, 'q'> {
-  /** The search text: an order number (exact or its beginning) or a whole transaction id. */
+  /** The search text: an order number (exact or its beginning, `#` allowed) or a whole transaction id. */
   q?: string;
   /** The customers whose email or name matched `q` (identity's search). */
   customerIds?: readonly string[];
@@ -28,6 +28,9 @@ const DAY_MS = 86_400_000;
 export function indiaDayStart(day: string): Date {
   return new Date(`${day}T00:00:00${IST_OFFSET}`);
 }
+
+/** `#0000a1b2` and ` 0000A1B2 ` name the same order (the screens print `Order #…`). */
+export const searchTerm = (q: string) => q.trim().replace(/^#/, '').trim();
 
 /** `%`, `_` and `\` typed into the search are literal characters of an order number. */
 const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -45,7 +48,8 @@ export function orderFilterSql(f: OrderListFilter): { where: string; params: unk
     parts.push('state = ?');
     params.push(f.state);
   }
-  if (f.fulfilment === 'none') parts.push('fulfilment_status is null');
+  // 'none': a paid order nobody has started on (the contract's meaning), not every unfulfilled one.
+  if (f.fulfilment === 'none') parts.push("fulfilment_status is null and state = 'paid'");
   else if (f.fulfilment) {
     parts.push('fulfilment_status = ?');
     params.push(f.fulfilment);
@@ -58,12 +62,12 @@ export function orderFilterSql(f: OrderListFilter): { where: string; params: unk
     parts.push('created_at < ?');
     params.push(new Date(indiaDayStart(f.to).getTime() + DAY_MS));
   }
-  const q = f.q?.trim();
+  const q = searchTerm(f.q ?? '');
   if (q) {
     const any = ['order_number like ?', 'merchant_order_id = ?'];
     params.push(likePrefix(q.toLowerCase()), q);
     if (f.customerIds?.length) {
-      // MikroORM inlines an array parameter as a list (`'a', 'b'`), so it goes in `in (?)`, never `any(?::text[])`.
+      // MikroORM inlines the parameters on the client: an array becomes a list of values.
       any.push('user_id in (?)');
       params.push(f.customerIds);
     }
@@ -134,6 +138,7 @@ export class OrdersRepository {
    * left alone. The orders archived, with how many lines each has.
    */
   async archive(orderIds: readonly string[], adminId: string): Promise<{ id: string; merchantOrderId: string; lineCount: number }[]> {
+    if (!orderIds.length) return [];
     const rows = await this.query<{ id: string; merchant_order_id: string; line_count: string }>(
       `update orders o set archived_at = now(), archived_by = ?, updated_at = now()
        where o.id in (?) and o.archived_at is null

@@ -18,7 +18,7 @@ import { sellerOf, type OrderConfig } from '../config.js';
 import { AdminCheck } from './admin-check.js';
 import { billOfSupply, type Seller } from './bill-of-supply.js';
 import { toAdminOrderView, toOrderView } from './order-views.js';
-import { OrdersRepository, type LoadedOrder } from './orders.repository.js';
+import { OrdersRepository, searchTerm, type LoadedOrder } from './orders.repository.js';
 
 type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
 
@@ -72,8 +72,9 @@ export class OrdersService {
     if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     const { page, pageSize, q, ...filter } = query;
     let customerIds: string[] = [];
-    if (q?.trim()) {
-      const found = await this.rpc.request('rpc.identity.profiles.search', { actor, query: q.trim() });
+    const term = searchTerm(q ?? '');
+    if (term) {
+      const found = await this.rpc.request('rpc.identity.profiles.search', { actor, query: term });
       if (!found.ok) return found;
       customerIds = found.data.ids;
     }

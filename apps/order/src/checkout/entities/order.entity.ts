@@ -23,6 +23,8 @@ export const paise = () => new BigIntType('number');
 @Index({ name: 'orders_state_created_idx', expression: 'create index orders_state_created_idx on orders (state, created_at desc)' })
 @Index({ name: 'orders_fulfilment_created_idx', expression: 'create index orders_fulfilment_created_idx on orders (fulfilment_status, created_at desc)' })
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
+// Found by the beginning of its number (LIKE 'ab12%'), under any collation.
+@Index({ name: 'orders_order_number_idx', expression: 'create index orders_order_number_idx on orders (order_number text_pattern_ops)' })
 export class Order {
   @PrimaryKey({ type: 'text' })
   id!: string;
@@ -34,7 +36,6 @@ export class Order {
 
   /** The spec's order number (§9, `orderNumber(merchantOrderId)` of libs/commerce), stored to be searched. */
   @Property({ type: 'text' })
-  @Index({ name: 'orders_order_number_idx' })
   orderNumber!: string;
 
   @Property({ type: 'text' })

@@ -1,0 +1,107 @@
+import pg from 'pg';
+import type { OrderExportRow, Result } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { httpClient, startTestShop, testDatabaseUrl, TEST_ADMIN, type TestShop } from '@jalaj/testing';
+import { encodeCursor } from './order-export.js';
+
+type Batch = Result<{ rows: OrderExportRow[]; next: string | null }>;
+
+/** Generated orders: enough that a full scan or a deep OFFSET would show. */
+const ORDERS = 100_000;
+/** What one batch of the export may take on this machine, however deep in the list (a generous bound for a shared CI box). */
+const BATCH_BUDGET_MS = 1000;
+
+/**
+ * The CSV export's batches over 100,000 generated orders (two lines each) in the order
+ * service's real database, asked over NATS as the BFF asks them: a batch deep in the list
+ * costs about what the first does (keyset, not offset), and orders created in the same
+ * microsecond are neither lost nor repeated across batches.
+ */
+describe('order export over 100,000 orders (real processes)', () => {
+  let shop: TestShop;
+  let orderDb: pg.Pool;
+  let rpc: RpcClient;
+  let actor: { id: string; role: 'admin' };
+  const orderDatabaseUrl = testDatabaseUrl('order');
+
+  beforeAll(async () => {
+    shop = await startTestShop({ services: ['identity', 'order'], serviceEnv: { order: { DATABASE_URL: orderDatabaseUrl } } });
+    orderDb = new pg.Pool({ connectionString: orderDatabaseUrl, max: 2 });
+    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'order-export-spec' });
+    const call = httpClient(shop.base);
+    const token = (await call('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken as string;
+    actor = { id: (await call('GET', '/api/me', { token })).body.id as string, role: 'admin' };
+    // Three orders share each creation time, so the keyset's tie-break on the id is exercised.
+    await orderDb.query(
+      `insert into orders (id, merchant_order_id, order_number, user_id, state, subtotal_paise, shipping_paise, total_paise,
+                           shipping_address_id, shipping_address, billing_address_id, billing_address, checkout_hash, reservation_id,
+                           expires_at, created_at, updated_at, paid_at, fulfilment_status)
+       select 'ord_gen_' || lpad(i::text, 6, '0'), 'MO' || (1763800000000 + i) || lpad(i::text, 8, '0') || '_gen0', lpad(i::text, 8, '0'),
+              'usr_gen_' || (i % 40), case when i % 10 = 0 then 'failed' else 'paid' end, 49800, 7500, 57300,
+              'adr_1', $1::jsonb, 'adr_1', $1::jsonb, 'hash', 'ord_gen_' || i,
+              now(), timestamptz '2026-11-22 10:00:00.123456+00' - make_interval(secs => (i / 3) * 60), now(), null,
+              case when i % 4 = 0 then 'shipped' end
+         from generate_series(1, $2::int) as i`,
+      [JSON.stringify({ id: 'adr_1', nickname: 'Home', fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' }), ORDERS],
+    );
+    await orderDb.query(
+      `insert into order_lines (order_id, product_id, position, product_name, quantity, unit_price_paise, discount_percent, discounted_unit_price_paise, line_total_paise)
+       select o.id, 'prd_' || p, p, 'Plant ' || p, 1, 24900, 0, 24900, 24900 from orders o cross join generate_series(0, 1) as p where o.id like 'ord_gen_%'`,
+    );
+    await orderDb.query('analyze orders; analyze order_lines');
+  }, 180000);
+
+  afterAll(async () => {
+    await rpc?.onApplicationShutdown();
+    await orderDb?.end();
+    await shop?.stop();
+  });
+
+  const batch = (after: string | null, limit: number, filter: Record<string, unknown> = {}): Promise<Batch> => rpc.request('rpc.order.admin.export', { actor, filter, after, limit });
+  async function timed(after: string | null, limit: number, filter: Record<string, unknown> = {}) {
+    const started = performance.now();
+    const reply = await batch(after, limit, filter);
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+    return { ...reply.data, ms: performance.now() - started };
+  }
+  /** The cursor right after the `n`-th newest order (1-based), read from the database. */
+  async function afterOrder(n: number) {
+    const [row] = (
+      await orderDb.query<{ id: string; created_key: string }>(
+        `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key from orders order by created_at desc, id desc offset $1 limit 1`,
+        [n - 1],
+      )
+    ).rows;
+    return encodeCursor({ createdAt: row!.created_key, orderId: row!.id, position: 1 });
+  }
+
+  it('answers a batch near the end as fast as the first', async () => {
+    await timed(null, 1000); // warm-up: connections, plans
+    const first = await timed(null, 1000);
+    const deep = await timed(await afterOrder(ORDERS - 1000), 1000);
+    expect(first.rows).toHaveLength(1000);
+    expect(deep.rows).toHaveLength(1000);
+    expect(first.ms).toBeLessThan(BATCH_BUDGET_MS);
+    expect(deep.ms).toBeLessThan(BATCH_BUDGET_MS);
+    // Filtered to a rarer set (paid, shipped, one India day) deep in the list.
+    const filtered = await timed(null, 1000, { state: 'paid', fulfilment: 'shipped', from: '2026-09-01', to: '2026-09-30' });
+    expect(filtered.ms).toBeLessThan(BATCH_BUDGET_MS);
+    expect(filtered.rows.every((r) => r.state === 'paid' && r.fulfilmentStatus === 'shipped')).toBe(true);
+  }, 60000);
+
+  it('walks across orders that share a creation time without losing or repeating a line', async () => {
+    const start = await afterOrder(5000);
+    const big = await timed(start, 600);
+    const walked: OrderExportRow[] = [];
+    let after: string | null = start;
+    // Batches of 7 lines split orders (2 lines each) and ties (3 orders per time) at every offset.
+    while (walked.length < big.rows.length) {
+      const b = await timed(after, 7);
+      walked.push(...b.rows);
+      after = b.next;
+    }
+    expect(walked.slice(0, big.rows.length)).toEqual(big.rows);
+    const keys = big.rows.map((r) => `${r.merchantOrderId}/${r.productName}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  }, 60000);
+});

@@ -1,0 +1,125 @@
+import { decodeCursor, encodeCursor, filterSql, rowsForOneLookup, toExportRow, type ExportLineRow } from './order-export.js';
+
+describe('the export’s filters as SQL', () => {
+  it('shows only the orders not archived by default, and only archived ones when asked', () => {
+    expect(filterSql({})).toEqual({ where: 'o.archived_at is null', params: [] });
+    expect(filterSql({ archived: true })).toEqual({ where: 'o.archived_at is not null', params: [] });
+  });
+
+  it('filters by state, fulfilment (none: paid and not started) and inclusive India days', () => {
+    expect(filterSql({ state: 'paid', fulfilment: 'shipped', from: '2026-11-01', to: '2026-11-22' })).toEqual({
+      where:
+        "o.archived_at is null and o.state = ? and o.fulfilment_status = ? and o.created_at >= (?::date)::timestamp at time zone 'Asia/Kolkata' and o.created_at < (?::date + 1)::timestamp at time zone 'Asia/Kolkata'",
+      params: ['paid', 'shipped', '2026-11-01', '2026-11-22'],
+    });
+    expect(filterSql({ fulfilment: 'none' }).where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state = 'paid'");
+  });
+
+  it('searches the order number (with or without #, any case), the transaction id and the customers identity found', () => {
+    expect(filterSql({ q: ' #0000A1B2 ' })).toEqual({ where: 'o.archived_at is null and (o.order_number = ? or o.merchant_order_id = ?)', params: ['0000a1b2', '0000A1B2'] });
+    expect(filterSql({ q: 'ananya' }, ['usr_1', 'usr_2'])).toEqual({
+      where: 'o.archived_at is null and (o.order_number = ? or o.merchant_order_id = ? or o.user_id in (?, ?))',
+      params: ['ananya', 'ananya', 'usr_1', 'usr_2'],
+    });
+    // Customers without a search mean nothing.
+    expect(filterSql({}, ['usr_1'])).toEqual({ where: 'o.archived_at is null', params: [] });
+  });
+});
+
+describe('the export’s cursor', () => {
+  const cursor = { createdAt: '2026-11-22T10:14:00.123456Z', orderId: 'ord_01JD0000000000000000000000', position: 2 };
+
+  it('comes back as it went out', () => {
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+  });
+
+  it('is refused when it is not one of ours', () => {
+    expect(decodeCursor('not-a-cursor')).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify(['2026-11-22', 'ord_1', 0])).toString('base64url'))).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify([cursor.createdAt, 'ord_1', -1])).toString('base64url'))).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify({ a: 1 })).toString('base64url'))).toBeNull();
+  });
+});
+
+describe('a batch’s customers', () => {
+  const rows = (users: string[]) => users.map((user_id, i) => ({ user_id, i }));
+
+  it('stop before the order whose customer would be one too many for a single look-up', () => {
+    const { rows: kept, userIds } = rowsForOneLookup(rows(['a', 'a', 'b', 'a', 'c', 'c', 'b']), 2);
+    expect(kept.map((r) => r.i)).toEqual([0, 1, 2, 3]);
+    expect(userIds).toEqual(['a', 'b']);
+  });
+
+  it('keep every row when the customers fit', () => {
+    expect(rowsForOneLookup(rows(['a', 'b', 'a']), 2).rows).toHaveLength(3);
+    expect(rowsForOneLookup([], 2)).toEqual({ rows: [], userIds: [] });
+  });
+});
+
+describe('an export row', () => {
+  const line: ExportLineRow = {
+    id: 'ord_1',
+    created_key: '2026-11-22T10:14:00.000000Z',
+    created_at: new Date('2026-11-22T10:14:00.000Z'),
+    paid_at: '2026-11-22T10:15:00.000Z',
+    merchant_order_id: 'MO1763800000000a1b2c3_7f3k',
+    order_number: '0000a1b2',
+    bill_number: 'JLJ/26-27/000123',
+    state: 'paid',
+    fulfilment_status: null,
+    user_id: 'usr_1',
+    shipping_address: {
+      id: 'adr_1',
+      nickname: 'Home',
+      fullName: 'Ananya Sen',
+      phone: '9830012345',
+      addressLine1: '12 Park Street',
+      addressLine2: null,
+      city: 'Kolkata',
+      state: 'West Bengal',
+      postalCode: '700016',
+      country: 'India',
+    },
+    shipping_paise: '7500',
+    total_paise: '78500',
+    refund_paise: null,
+    payment_mode: 'UPI_INTENT',
+    transaction_id: 'OM1',
+    position: 0,
+    product_name: 'Anubias nana',
+    quantity: 3,
+    unit_price_paise: '24900',
+    discount_percent: 5,
+    line_total_paise: '70965',
+  };
+
+  it('carries the line, its order and the customer, amounts as numbers, HSN 0602, the state as place of supply', () => {
+    expect(toExportRow(line, { id: 'usr_1', fullName: 'Ananya Sen', email: 'ananya@example.com' })).toEqual({
+      billNumber: 'JLJ/26-27/000123',
+      orderNumber: '0000a1b2',
+      merchantOrderId: 'MO1763800000000a1b2c3_7f3k',
+      createdAt: '2026-11-22T10:14:00.000Z',
+      paidAt: '2026-11-22T10:15:00.000Z',
+      state: 'paid',
+      fulfilmentStatus: null,
+      customerName: 'Ananya Sen',
+      customerEmail: 'ananya@example.com',
+      placeOfSupply: 'West Bengal',
+      hsn: '0602',
+      productName: 'Anubias nana',
+      quantity: 3,
+      unitPricePaise: 24900,
+      discountPercent: 5,
+      lineTotalPaise: 70965,
+      shippingPaise: 7500,
+      orderTotalPaise: 78500,
+      refundPaise: null,
+      paymentMode: 'UPI_INTENT',
+      transactionId: 'OM1',
+    });
+  });
+
+  it('leaves the customer empty when the account is gone', () => {
+    expect(toExportRow({ ...line, refund_paise: '10000' }, null)).toMatchObject({ customerName: null, customerEmail: null, refundPaise: 10000 });
+  });
+});

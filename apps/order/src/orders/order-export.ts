@@ -1,0 +1,232 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/core';
+import { SHOP_TIME_ZONE } from '@jalaj/commerce';
+import { fail, ok, type Actor, type AddressSnapshot, type AdminOrderFilter, type FulfilmentStatus, type OrderCustomer, type OrderExportRow, type OrderState, type Result } from '@jalaj/contracts';
+import { RpcClient } from '@jalaj/server-kit';
+import { AdminCheck } from './admin-check.js';
+
+/** A WHERE clause over `orders o` with its `?` parameters, in order. */
+export interface SqlFilter {
+  where: string;
+  params: unknown[];
+}
+
+/** HSN of live plants (chapter 06, 0602): every line the shop sells. */
+export const LIVE_PLANTS_HSN = '0602';
+
+/** The most user ids identity looks up in one request (`rpc.identity.profiles.lookup`). */
+export const CUSTOMER_LOOKUP_MAX = 100;
+
+/** `#0000a1b2` and ` 0000A1B2 ` are the same order number. */
+const searchTerm = (q: string) => q.trim().replace(/^#/, '').trim();
+
+/**
+ * The Orders tab's filters (`adminOrderFilterSchema`) as SQL over `orders o`: `q` is the order
+ * number, the transaction id, or one of the customers identity found for it (`userIds`);
+ * dates are inclusive India days of the order's creation; archived orders only when asked
+ * for, the others otherwise; `fulfilment: 'none'` is a paid order nobody has started on.
+ *
+ * @param filter - The filters.
+ * @param userIds - The accounts whose email or name contains `q` (from identity); ignored without `q`.
+ */
+export function filterSql(filter: AdminOrderFilter, userIds: readonly string[] = []): SqlFilter {
+  const where: string[] = [filter.archived ? 'o.archived_at is not null' : 'o.archived_at is null'];
+  const params: unknown[] = [];
+  if (filter.state) {
+    where.push('o.state = ?');
+    params.push(filter.state);
+  }
+  if (filter.fulfilment === 'none') where.push("o.fulfilment_status is null and o.state = 'paid'");
+  else if (filter.fulfilment) {
+    where.push('o.fulfilment_status = ?');
+    params.push(filter.fulfilment);
+  }
+  if (filter.from) {
+    where.push(`o.created_at >= (?::date)::timestamp at time zone '${SHOP_TIME_ZONE}'`);
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    where.push(`o.created_at < (?::date + 1)::timestamp at time zone '${SHOP_TIME_ZONE}'`);
+    params.push(filter.to);
+  }
+  const q = filter.q ? searchTerm(filter.q) : '';
+  if (q) {
+    const any = ['o.order_number = ?', 'o.merchant_order_id = ?'];
+    params.push(q.toLowerCase(), q);
+    if (userIds.length) {
+      any.push(`o.user_id in (${userIds.map(() => '?').join(', ')})`);
+      params.push(...userIds);
+    }
+    where.push(`(${any.join(' or ')})`);
+  }
+  return { where: where.join(' and '), params };
+}
+
+/** Where a batch ended: the last row's order (its creation to the microsecond, and id) and line position. */
+export interface ExportCursor {
+  createdAt: string;
+  orderId: string;
+  position: number;
+}
+
+/** The opaque `after` of the next batch. */
+export function encodeCursor(c: ExportCursor): string {
+  return Buffer.from(JSON.stringify([c.createdAt, c.orderId, c.position])).toString('base64url');
+}
+
+/** The cursor in `after`, or null when it is not one of ours. */
+export function decodeCursor(after: string): ExportCursor | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(after, 'base64url').toString('utf8'));
+    if (!Array.isArray(v) || v.length !== 3) return null;
+    const [createdAt, orderId, position] = v as unknown[];
+    if (typeof createdAt !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(createdAt)) return null;
+    if (typeof orderId !== 'string' || !orderId || orderId.length > 64) return null;
+    if (!Number.isInteger(position) || (position as number) < 0) return null;
+    return { createdAt, orderId, position: position as number };
+  } catch {
+    return null;
+  }
+}
+
+/** One order line with its order, as the export reads it. */
+export interface ExportLineRow {
+  id: string;
+  /** `created_at` in UTC to the microsecond: the cursor must not lose the database's precision. */
+  created_key: string;
+  created_at: Date | string;
+  paid_at: Date | string | null;
+  merchant_order_id: string;
+  order_number: string;
+  bill_number: string | null;
+  state: OrderState;
+  fulfilment_status: FulfilmentStatus | null;
+  user_id: string;
+  shipping_address: AddressSnapshot | string;
+  shipping_paise: string | number;
+  total_paise: string | number;
+  refund_paise: string | number | null;
+  payment_mode: string | null;
+  transaction_id: string | null;
+  position: number;
+  product_name: string;
+  quantity: number;
+  unit_price_paise: string | number;
+  discount_percent: number;
+  line_total_paise: string | number;
+}
+
+/**
+ * The rows of a batch that one customer look-up can serve: they stop before the row of the
+ * order whose customer would be the {@link CUSTOMER_LOOKUP_MAX}+1st. At least one order's
+ * lines always fit, so a batch is never empty while rows are left.
+ */
+export function rowsForOneLookup<R extends { user_id: string }>(rows: readonly R[], max = CUSTOMER_LOOKUP_MAX): { rows: R[]; userIds: string[] } {
+  const users = new Set<string>();
+  let end = 0;
+  for (; end < rows.length; end++) {
+    const id = rows[end]!.user_id;
+    if (!users.has(id) && users.size === max) break;
+    users.add(id);
+  }
+  return { rows: rows.slice(0, end), userIds: [...users] };
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const num = (v: string | number) => Number(v);
+
+/**
+ * One CSV row from an order line. The place of supply is the shipping address's state name
+ * for now (the GST state code comes with the bill of supply's table, issue #11).
+ */
+export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): OrderExportRow {
+  const shipping: AddressSnapshot = typeof r.shipping_address === 'string' ? (JSON.parse(r.shipping_address) as AddressSnapshot) : r.shipping_address;
+  return {
+    billNumber: r.bill_number,
+    orderNumber: r.order_number,
+    merchantOrderId: r.merchant_order_id,
+    createdAt: iso(r.created_at),
+    paidAt: r.paid_at === null ? null : iso(r.paid_at),
+    state: r.state,
+    fulfilmentStatus: r.fulfilment_status,
+    customerName: customer?.fullName ?? null,
+    customerEmail: customer?.email || null,
+    placeOfSupply: shipping.state,
+    hsn: LIVE_PLANTS_HSN,
+    productName: r.product_name,
+    quantity: r.quantity,
+    unitPricePaise: num(r.unit_price_paise),
+    discountPercent: r.discount_percent,
+    lineTotalPaise: num(r.line_total_paise),
+    shippingPaise: num(r.shipping_paise),
+    orderTotalPaise: num(r.total_paise),
+    refundPaise: r.refund_paise === null ? null : num(r.refund_paise),
+    paymentMode: r.payment_mode,
+    transactionId: r.transaction_id,
+  };
+}
+
+/**
+ * The accountant's CSV export (`rpc.order.admin.export`): the filtered orders' lines, newest
+ * order first and each order's lines in the cart's order, in batches on the keyset
+ * `(created_at, id, position)`, so a batch costs the same on page 1 and page 200 and
+ * orders placed meanwhile neither repeat nor shift rows. The BFF writes the file.
+ */
+@Injectable()
+export class OrderExportService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly admins: AdminCheck,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /**
+   * One batch of at most `limit` rows, whose customers are looked up in one request.
+   *
+   * @param after - The previous batch's `next`; none for the first batch.
+   * @returns The rows, and `next` (null after the last batch).
+   */
+  async batch(actor: Actor, filter: AdminOrderFilter, after: string | null | undefined, limit: number): Promise<Result<{ rows: OrderExportRow[]; next: string | null }>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const cursor = after ? decodeCursor(after) : null;
+    if (after && !cursor) return fail('VALIDATION_FAILED');
+    let userIds: string[] = [];
+    if (filter.q && searchTerm(filter.q)) {
+      const found = await this.rpc.request('rpc.identity.profiles.search', { actor, query: searchTerm(filter.q) });
+      if (!found.ok) return found;
+      userIds = found.data.ids;
+    }
+    const { where, params } = filterSql(filter, userIds);
+    const keyset = cursor ? ' and (o.created_at, o.id) <= (?::timestamptz, ?) and not ((o.created_at, o.id) = (?::timestamptz, ?) and l.position <= ?)' : '';
+    const keysetParams = cursor ? [cursor.createdAt, cursor.orderId, cursor.createdAt, cursor.orderId, cursor.position] : [];
+    const fetched = await this.query<ExportLineRow>(
+      `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, o.created_at, o.paid_at,
+              o.merchant_order_id, o.order_number, o.bill_number, o.state, o.fulfilment_status, o.user_id, o.shipping_address,
+              o.shipping_paise, o.total_paise, o.refund_paise, o.payment_mode, o.transaction_id,
+              l.position, l.product_name, l.quantity, l.unit_price_paise, l.discount_percent, l.line_total_paise
+         from orders o join order_lines l on l.order_id = o.id
+        where ${where}${keyset}
+        order by o.created_at desc, o.id desc, l.position asc
+        limit ?`,
+      [...params, ...keysetParams, limit + 1],
+    );
+    const { rows, userIds: customers } = rowsForOneLookup(fetched.slice(0, limit));
+    const more = rows.length < fetched.length;
+    const byId = new Map<string, OrderCustomer>();
+    if (customers.length) {
+      // The accountant's file must not silently lose its customers: a refused look-up fails the batch.
+      const found = await this.rpc.request('rpc.identity.profiles.lookup', { actor, ids: customers });
+      if (!found.ok) return found;
+      for (const c of found.data.items) byId.set(c.id, c);
+    }
+    const last = rows.at(-1);
+    return ok({
+      rows: rows.map((r) => toExportRow(r, byId.get(r.user_id) ?? null)),
+      next: more && last ? encodeCursor({ createdAt: last.created_key, orderId: last.id, position: last.position }) : null,
+    });
+  }
+
+  private async query<R>(sql: string, params: unknown[]): Promise<R[]> {
+    return (await this.em.getConnection().execute(sql, params, 'all')) as R[];
+  }
+}
