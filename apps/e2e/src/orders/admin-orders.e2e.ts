@@ -1,4 +1,5 @@
 import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj/commerce';
+import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { placePaidOrder, type PlacedOrder } from '../support/orders.js';
 import { ADMIN, signUpShopper } from '../support/shop.js';
@@ -64,7 +65,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 test.describe('admin orders', () => {
-  test('an admin finds a paid order, reads its card and details, ships it (the shopper sees it) and opens its bill', async ({ page, browser }, testInfo) => {
+  test('an admin finds a paid order, reads its card and details, ships it (the shopper sees it), opens its bill and exports it as CSV', async ({ page, browser }, testInfo) => {
     test.setTimeout(180_000);
     const shopper = await newShopper(browser, testInfo, 'orders-ship');
     const order = await placePaidOrder(shopper.page);
@@ -140,6 +141,16 @@ test.describe('admin orders', () => {
     await expect(bill.getByRole('button', { name: 'Print' })).toBeEnabled();
     await bill.getByRole('button', { name: 'Close' }).click();
     await expect(bill).toBeHidden();
+
+    // The CSV export of the current search: this order's line, with its bill number.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(orderNumber(order.transactionId));
+    expect(csv).toContain(shopper.email);
+    expect(csv).toMatch(/JLJ\/\d{2}-\d{2}\/\d+/);
 
     await shopper.context.close();
   });

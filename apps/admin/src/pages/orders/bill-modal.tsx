@@ -28,14 +28,11 @@ export function BillModal({ orderId, onClose }: { readonly orderId: string | nul
       width={820}
       rootClassName="bill-modal"
       destroyOnHidden
-      footer={[
-        <Button key="close" onClick={onClose}>
-          Close
-        </Button>,
-        <Button key="print" type="primary" icon={<PrinterOutlined />} disabled={!data} onClick={() => window.print()}>
+      footer={
+        <Button type="primary" icon={<PrinterOutlined />} disabled={!data} onClick={() => window.print()}>
           Print
-        </Button>,
-      ]}
+        </Button>
+      }
     >
       {error ? (
         <Alert type="error" showIcon title={apiErrorMessage(error, ORDER_CHANGE_FALLBACKS.bill)} />
