@@ -27,6 +27,13 @@ export function fulfilmentInput(values: FulfilmentValues & { status: FulfilmentS
   return step;
 }
 
+/** Why an order offers no next step. */
+function fulfilmentClosedText(order: AdminOrderView): string {
+  if (order.state === 'refund_pending' || order.state === 'refunded') return 'No further steps: the order is refunded.';
+  if (order.state !== 'paid') return 'Fulfilment starts once the order is paid.';
+  return `Fulfilment is complete (${fulfilmentLabel(order.fulfilmentStatus)}).`;
+}
+
 /**
  * Sets an order's next fulfilment step. It offers only the steps that may follow the
  * current one (`nextFulfilmentSteps`); shipped asks for the courier and the tracking number,
@@ -43,7 +50,7 @@ export function FulfilmentForm({ order }: { readonly order: AdminOrderView }) {
   if (steps.length === 0) {
     return (
       <Typography.Paragraph type="secondary" className="order-drawer__note">
-        {order.state !== 'paid' ? 'Fulfilment starts once the order is paid.' : `Fulfilment is complete (${fulfilmentLabel(order.fulfilmentStatus)}).`}
+        {fulfilmentClosedText(order)}
       </Typography.Paragraph>
     );
   }

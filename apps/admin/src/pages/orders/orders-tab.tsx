@@ -15,6 +15,13 @@ import './orders.css';
 
 const NO_ORDERS: readonly AdminOrderView[] = [];
 
+/** What the empty list says beneath 'No orders found' (spec §2: the migration hint on the plain list). */
+function emptyHint(query: OrdersQuery): string {
+  if (isFiltered({ ...query, archived: false })) return 'No order matches this search and these filters.';
+  if (query.archived) return 'No deleted orders. Orders you delete are kept here and can be restored.';
+  return 'Orders appear here once shoppers pay. If orders were placed but none show, make sure the admin database migration has been applied.';
+}
+
 /**
  * The Orders tab of the dashboard (spec §2, issue #11): every order, newest first, searched,
  * filtered and paged on the server, with selection, bulk and single delete (which archive),
@@ -168,9 +175,7 @@ export function OrdersTab() {
                 <Typography.Text strong>No orders found</Typography.Text>
                 <br />
                 <Typography.Text type="secondary">
-                  {isFiltered(query)
-                    ? 'No order matches this search and these filters.'
-                    : 'Orders appear here once shoppers pay. If orders were placed but none show, make sure the admin database migration has been applied.'}
+                  {emptyHint(query)}
                 </Typography.Text>
               </>
             }
