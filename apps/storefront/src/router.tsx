@@ -16,8 +16,9 @@ const ProductRoute = lazy(() => import('./routes/product-route.js').then((m) => 
 const AboutRoute = lazy(() => import('./routes/about-route.js').then((m) => ({ default: m.AboutRoute })));
 const PaymentRoute = lazy(() => import('./routes/payment-route.js').then((m) => ({ default: m.PaymentRoute })));
 const PolicyRoute = lazy(() => import('./routes/policy-route.js').then((m) => ({ default: m.PolicyRoute })));
+const OrdersRoute = lazy(() => import('./routes/orders-route.js').then((m) => ({ default: m.OrdersRoute })));
+const InvoiceRoute = lazy(() => import('./routes/invoice-route.js').then((m) => ({ default: m.InvoiceRoute })));
 
-// Routes of later issues (/orders, …) fall through to the 404 page until they exist.
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -33,6 +34,8 @@ export const router = createBrowserRouter([
       { path: 'payment-success', element: <LazyPage><PaymentRoute outcome="success" /></LazyPage> },
       { path: 'payment-failed', element: <LazyPage><PaymentRoute outcome="failed" /></LazyPage> },
       { path: 'payment-pending', element: <LazyPage><PaymentRoute outcome="pending" /></LazyPage> },
+      { path: 'orders', element: <LazyPage><OrdersRoute /></LazyPage> },
+      { path: 'orders/:id/invoice', element: <LazyPage><InvoiceRoute /></LazyPage> },
       { path: 'about-us', element: <LazyPage><AboutRoute /></LazyPage> },
       { path: 'terms-conditions', element: <LazyPage><PolicyRoute policy="terms" /></LazyPage> },
       { path: 'privacy-policy', element: <LazyPage><PolicyRoute policy="privacy" /></LazyPage> },

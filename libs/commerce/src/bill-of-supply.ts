@@ -88,6 +88,20 @@ export function gstStateCode(state: string): string | null {
   return CODE_BY_LOWER_NAME.get(state.trim().toLowerCase()) ?? null;
 }
 
+/** GST's code for "Other Territory": a place of supply whose state is not one of the 36. */
+export const OTHER_TERRITORY_CODE = '97';
+
+/**
+ * The place of supply under GST of a delivery: the state it ships to and its code.
+ *
+ * @param state - The shipping address's state.
+ * @returns E.g. `{ state: 'West Bengal', code: '19' }`; code '97' for a name not in the list
+ *   (addresses are validated against the same names, so only an old snapshot could be).
+ */
+export function placeOfSupply(state: string): { state: string; code: string } {
+  return { state, code: gstStateCode(state) ?? OTHER_TERRITORY_CODE };
+}
+
 const yearMonthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit' });
 
 /**

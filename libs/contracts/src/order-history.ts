@@ -269,8 +269,8 @@ const adminOrderFixture: AdminOrderView = {
   errorCode: null,
 };
 const billFixture: BillOfSupply = {
-  invoiceNumber: 'INV-0000a1b2',
-  orderNumber: '0000a1b2',
+  invoiceNumber: 'INV-00a1b2c3',
+  orderNumber: '00a1b2c3',
   billNumber: 'JLJ/26-27/000123',
   billDate: '2026-11-22T10:15:00.000Z',
   seller: { name: 'Jalaj Aquatics', address: ['14 College Street', 'Kolkata 700073, West Bengal'], gstin: '19ABCDE1234F1Z5', state: 'West Bengal', stateCode: '19' },
@@ -289,7 +289,7 @@ const billFixture: BillOfSupply = {
 };
 const exportRowFixture: OrderExportRow = {
   billNumber: 'JLJ/26-27/000123',
-  orderNumber: '0000a1b2',
+  orderNumber: '00a1b2c3',
   merchantOrderId,
   createdAt: '2026-11-22T10:14:00.000Z',
   paidAt: '2026-11-22T10:15:00.000Z',

@@ -15,7 +15,7 @@ describe('the orders CSV export', () => {
     const line = csvRow(row);
     expect(line).toContain(',709.65,');
     expect(line).toContain(',2026-11-22 15:44,');
-    expect(line).toContain('JLJ/26-27/000123,0000a1b2,MO1763800000000a1b2c3_7f3k');
+    expect(line).toContain('JLJ/26-27/000123,00a1b2c3,MO1763800000000a1b2c3_7f3k');
   });
 
   it('quotes commas, quotes and line breaks, and leaves empty cells for nulls', () => {

@@ -49,7 +49,7 @@ test.describe('accessibility', () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test('a signed-in shopper’s account, addresses and cart', async ({ page }) => {
+  test('a signed-in shopper’s account, addresses, cart and orders', async ({ page }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill('shopper@jalaj.shop');
     await page.getByLabel('Password').fill('jalaj-shopper-2026');
@@ -59,6 +59,7 @@ test.describe('accessibility', () => {
       ['/profile', 'My Account'],
       ['/addresses', 'My Addresses'],
       ['/cart', 'Shopping Cart'],
+      ['/orders', 'My Orders'],
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: text }).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { BILL_EXEMPT_NOTE, gstStateCode, invoiceNumber, LIVE_PLANTS_HSN, orderNumber } from '@jalaj/commerce';
+import { BILL_EXEMPT_NOTE, invoiceNumber, LIVE_PLANTS_HSN, orderNumber, placeOfSupply } from '@jalaj/commerce';
 import type { AddressSnapshot, BillOfSupply } from '@jalaj/contracts';
 import type { Order } from '../checkout/entities/order.entity.js';
 import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
@@ -37,8 +37,7 @@ export function billOfSupply(o: Order, billNumber: string, lines: readonly Order
     billDate: (o.paidAt ?? o.createdAt).toISOString(),
     seller: { name: seller.name, address: [...seller.address], gstin: seller.gstin, state: seller.state, stateCode: seller.stateCode },
     buyer: { name: o.billingAddress.fullName, address: addressLines(o.billingAddress) },
-    // Addresses are validated against the same 36 names at entry; '97' (Other Territory) guards an older snapshot.
-    placeOfSupply: { state: shipTo.state, code: gstStateCode(shipTo.state) ?? '97' },
+    placeOfSupply: placeOfSupply(shipTo.state),
     lines: lines.map((l) => ({
       hsn: LIVE_PLANTS_HSN,
       description: l.productName,

@@ -246,15 +246,18 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       const byNumber = await admin('GET', `/api/admin/orders/export.csv?q=${number}`, { token: adminToken });
       expect(byNumber.status).toBe(200);
       const lines = csvLines(byNumber.body as string);
+      // Both lines carry the order's bill of supply serial, assigned when it was paid.
+      const bill = lines[0]![0]!;
+      expect(bill).toMatch(/^JLJ\/\d{2}-\d{2}\/\d{6}$/);
       expect(lines.map((l) => l.slice(0, 3))).toEqual([
-        ['', number, o.merchantOrderId],
-        ['', number, o.merchantOrderId],
+        [bill, number, o.merchantOrderId],
+        [bill, number, o.merchantOrderId],
       ]);
       // In the cart's order (newest added first there).
       expect(lines.map((l) => l[11])).toEqual(o.products.map((p) => p.name).reverse());
       const customer = (await o.call('GET', '/api/me', { token: o.token })).body as { fullName: string };
       for (const l of lines) {
-        expect(l.slice(5, 11)).toEqual(['paid', 'processing', customer.fullName, o.email, 'West Bengal', '0602']);
+        expect(l.slice(5, 11)).toEqual(['paid', 'processing', customer.fullName, o.email, 'West Bengal (19)', '0602']);
         expect(l[12]).toBe('1');
       }
 

@@ -10,16 +10,16 @@ import {
   type AdminOrderView,
   type FulfilmentInput,
   type Notice,
-  type OrderCustomer,
   type RefundInput,
   type Result,
 } from '@jalaj/contracts';
-import { addToOutbox, getLogger, RpcClient } from '@jalaj/server-kit';
+import { addToOutbox, getLogger } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
 import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { merchantRefundId } from '../checkout/merchant-ids.js';
 import { toOrderLine } from '../checkout/payment-decider.js';
 import { AdminCheck } from './admin-check.js';
+import { Customers } from './customers.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { toAdminOrderView } from './order-views.js';
 
@@ -45,7 +45,7 @@ export class OrderActionsService {
   constructor(
     private readonly em: EntityManager,
     private readonly admins: AdminCheck,
-    private readonly rpc: RpcClient,
+    private readonly customers: Customers,
   ) {}
 
   /**
@@ -146,18 +146,7 @@ export class OrderActionsService {
   /** The order as the Orders tab shows it, with its customer from identity (one look-up). */
   private async view(actor: Actor, order: Order, lines?: OrderLineRow[]): Promise<AdminOrderView> {
     const events = await this.em.find(FulfilmentEventRow, { order: order.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return toAdminOrderView(order, lines ?? (await this.lines(order.id)), events, await this.customer(actor, order.userId));
+    return toAdminOrderView(order, lines ?? (await this.lines(order.id)), events, (await this.customers.byId(actor, [order.userId], true)).get(order.userId) ?? null);
   }
 
-  /** The customer's name and email; null when the account is gone or identity cannot say (the change itself stands). */
-  private async customer(actor: Actor, userId: string): Promise<OrderCustomer | null> {
-    try {
-      const reply = await this.rpc.request('rpc.identity.profiles.lookup', { actor, ids: [userId] });
-      if (reply.ok) return reply.data.items.find((c) => c.id === userId) ?? null;
-      this.log.warn({ userId, error: reply.error }, 'customer look-up refused; answering without the customer');
-    } catch (e) {
-      this.log.warn({ err: e, userId }, 'customer look-up failed; answering without the customer');
-    }
-    return null;
-  }
 }

@@ -1,28 +1,28 @@
-import { decodeCursor, encodeCursor, filterSql, rowsForOneLookup, toExportRow, type ExportLineRow } from './order-export.js';
+import { decodeCursor, encodeCursor, rowsForOneLookup, toExportRow, type ExportLineRow } from './order-export.js';
+import { orderFilterSql } from './orders.repository.js';
 
-describe('the export’s filters as SQL', () => {
+describe('the Orders tab’s filters as SQL (the list and the export share them)', () => {
   it('shows only the orders not archived by default, and only archived ones when asked', () => {
-    expect(filterSql({})).toEqual({ where: 'o.archived_at is null', params: [] });
-    expect(filterSql({ archived: true })).toEqual({ where: 'o.archived_at is not null', params: [] });
+    expect(orderFilterSql({}, 'o')).toEqual({ where: 'o.archived_at is null', params: [] });
+    expect(orderFilterSql({ archived: true })).toEqual({ where: 'archived_at is not null', params: [] });
   });
 
   it('filters by state, fulfilment (none: paid and not started) and inclusive India days', () => {
-    expect(filterSql({ state: 'paid', fulfilment: 'shipped', from: '2026-11-01', to: '2026-11-22' })).toEqual({
-      where:
-        "o.archived_at is null and o.state = ? and o.fulfilment_status = ? and o.created_at >= (?::date)::timestamp at time zone 'Asia/Kolkata' and o.created_at < (?::date + 1)::timestamp at time zone 'Asia/Kolkata'",
-      params: ['paid', 'shipped', '2026-11-01', '2026-11-22'],
+    expect(orderFilterSql({ state: 'paid', fulfilment: 'shipped', from: '2026-11-01', to: '2026-11-22' }, 'o')).toEqual({
+      where: 'o.archived_at is null and o.state = ? and o.fulfilment_status = ? and o.created_at >= ? and o.created_at < ?',
+      params: ['paid', 'shipped', new Date('2026-10-31T18:30:00Z'), new Date('2026-11-22T18:30:00Z')],
     });
-    expect(filterSql({ fulfilment: 'none' }).where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state = 'paid'");
+    expect(orderFilterSql({ fulfilment: 'none' }, 'o').where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state = 'paid'");
   });
 
-  it('searches the order number (with or without #, any case), the transaction id and the customers identity found', () => {
-    expect(filterSql({ q: ' #0000A1B2 ' })).toEqual({ where: 'o.archived_at is null and (o.order_number = ? or o.merchant_order_id = ?)', params: ['0000a1b2', '0000A1B2'] });
-    expect(filterSql({ q: 'ananya' }, ['usr_1', 'usr_2'])).toEqual({
-      where: 'o.archived_at is null and (o.order_number = ? or o.merchant_order_id = ? or o.user_id in (?, ?))',
-      params: ['ananya', 'ananya', 'usr_1', 'usr_2'],
+  it('searches the order number’s beginning (with or without #, any case), the transaction id and the customers identity found', () => {
+    expect(orderFilterSql({ q: ' #0000A1B2 ' }, 'o')).toEqual({ where: 'o.archived_at is null and (o.order_number like ? or o.merchant_order_id = ?)', params: ['0000a1b2%', '0000A1B2'] });
+    expect(orderFilterSql({ q: 'an_%', customerIds: ['usr_1', 'usr_2'] }, 'o')).toEqual({
+      where: 'o.archived_at is null and (o.order_number like ? or o.merchant_order_id = ? or o.user_id in (?))',
+      params: ['an\\_\\%%', 'an_%', ['usr_1', 'usr_2']],
     });
     // Customers without a search mean nothing.
-    expect(filterSql({}, ['usr_1'])).toEqual({ where: 'o.archived_at is null', params: [] });
+    expect(orderFilterSql({ customerIds: ['usr_1'] }, 'o')).toEqual({ where: 'o.archived_at is null', params: [] });
   });
 });
 
@@ -93,7 +93,7 @@ describe('an export row', () => {
     line_total_paise: '70965',
   };
 
-  it('carries the line, its order and the customer, amounts as numbers, HSN 0602, the state as place of supply', () => {
+  it('carries the line, its order and the customer, amounts as numbers, HSN 0602, the place of supply with its GST code', () => {
     expect(toExportRow(line, { id: 'usr_1', fullName: 'Ananya Sen', email: 'ananya@example.com' })).toEqual({
       billNumber: 'JLJ/26-27/000123',
       orderNumber: '0000a1b2',
@@ -104,7 +104,7 @@ describe('an export row', () => {
       fulfilmentStatus: null,
       customerName: 'Ananya Sen',
       customerEmail: 'ananya@example.com',
-      placeOfSupply: 'West Bengal',
+      placeOfSupply: 'West Bengal (19)',
       hsn: '0602',
       productName: 'Anubias nana',
       quantity: 3,

@@ -1,66 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { SHOP_TIME_ZONE } from '@jalaj/commerce';
+import { LIVE_PLANTS_HSN, placeOfSupply } from '@jalaj/commerce';
 import { fail, ok, type Actor, type AddressSnapshot, type AdminOrderFilter, type FulfilmentStatus, type OrderCustomer, type OrderExportRow, type OrderState, type Result } from '@jalaj/contracts';
-import { RpcClient } from '@jalaj/server-kit';
 import { AdminCheck } from './admin-check.js';
+import { Customers } from './customers.js';
+import { orderFilterSql } from './orders.repository.js';
 
-/** A WHERE clause over `orders o` with its `?` parameters, in order. */
-export interface SqlFilter {
-  where: string;
-  params: unknown[];
+/** `West Bengal (19)`: the place of supply as the accountant's file writes it. */
+function placeOfSupplyText(state: string): string {
+  const p = placeOfSupply(state);
+  return `${p.state} (${p.code})`;
 }
-
-/** HSN of live plants (chapter 06, 0602): every line the shop sells. */
-export const LIVE_PLANTS_HSN = '0602';
 
 /** The most user ids identity looks up in one request (`rpc.identity.profiles.lookup`). */
 export const CUSTOMER_LOOKUP_MAX = 100;
-
-/** `#0000a1b2` and ` 0000A1B2 ` are the same order number. */
-const searchTerm = (q: string) => q.trim().replace(/^#/, '').trim();
-
-/**
- * The Orders tab's filters (`adminOrderFilterSchema`) as SQL over `orders o`: `q` is the order
- * number, the transaction id, or one of the customers identity found for it (`userIds`);
- * dates are inclusive India days of the order's creation; archived orders only when asked
- * for, the others otherwise; `fulfilment: 'none'` is a paid order nobody has started on.
- *
- * @param filter - The filters.
- * @param userIds - The accounts whose email or name contains `q` (from identity); ignored without `q`.
- */
-export function filterSql(filter: AdminOrderFilter, userIds: readonly string[] = []): SqlFilter {
-  const where: string[] = [filter.archived ? 'o.archived_at is not null' : 'o.archived_at is null'];
-  const params: unknown[] = [];
-  if (filter.state) {
-    where.push('o.state = ?');
-    params.push(filter.state);
-  }
-  if (filter.fulfilment === 'none') where.push("o.fulfilment_status is null and o.state = 'paid'");
-  else if (filter.fulfilment) {
-    where.push('o.fulfilment_status = ?');
-    params.push(filter.fulfilment);
-  }
-  if (filter.from) {
-    where.push(`o.created_at >= (?::date)::timestamp at time zone '${SHOP_TIME_ZONE}'`);
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    where.push(`o.created_at < (?::date + 1)::timestamp at time zone '${SHOP_TIME_ZONE}'`);
-    params.push(filter.to);
-  }
-  const q = filter.q ? searchTerm(filter.q) : '';
-  if (q) {
-    const any = ['o.order_number = ?', 'o.merchant_order_id = ?'];
-    params.push(q.toLowerCase(), q);
-    if (userIds.length) {
-      any.push(`o.user_id in (${userIds.map(() => '?').join(', ')})`);
-      params.push(...userIds);
-    }
-    where.push(`(${any.join(' or ')})`);
-  }
-  return { where: where.join(' and '), params };
-}
 
 /** Where a batch ended: the last row's order (its creation to the microsecond, and id) and line position. */
 export interface ExportCursor {
@@ -151,7 +104,7 @@ export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): O
     fulfilmentStatus: r.fulfilment_status,
     customerName: customer?.fullName ?? null,
     customerEmail: customer?.email || null,
-    placeOfSupply: shipping.state,
+    placeOfSupply: placeOfSupplyText(shipping.state),
     hsn: LIVE_PLANTS_HSN,
     productName: r.product_name,
     quantity: r.quantity,
@@ -177,7 +130,7 @@ export class OrderExportService {
   constructor(
     private readonly em: EntityManager,
     private readonly admins: AdminCheck,
-    private readonly rpc: RpcClient,
+    private readonly customers: Customers,
   ) {}
 
   /**
@@ -190,13 +143,9 @@ export class OrderExportService {
     if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     const cursor = after ? decodeCursor(after) : null;
     if (after && !cursor) return fail('VALIDATION_FAILED');
-    let userIds: string[] = [];
-    if (filter.q && searchTerm(filter.q)) {
-      const found = await this.rpc.request('rpc.identity.profiles.search', { actor, query: searchTerm(filter.q) });
-      if (!found.ok) return found;
-      userIds = found.data.ids;
-    }
-    const { where, params } = filterSql(filter, userIds);
+    const customerIds = await this.customers.matching(actor, filter.q);
+    if (!customerIds.ok) return customerIds;
+    const { where, params } = orderFilterSql({ ...filter, customerIds: customerIds.data }, 'o');
     const keyset = cursor ? ' and (o.created_at, o.id) <= (?::timestamptz, ?) and not ((o.created_at, o.id) = (?::timestamptz, ?) and l.position <= ?)' : '';
     const keysetParams = cursor ? [cursor.createdAt, cursor.orderId, cursor.createdAt, cursor.orderId, cursor.position] : [];
     const fetched = await this.query<ExportLineRow>(
@@ -212,16 +161,12 @@ export class OrderExportService {
     );
     const { rows, userIds: customers } = rowsForOneLookup(fetched.slice(0, limit));
     const more = rows.length < fetched.length;
-    const byId = new Map<string, OrderCustomer>();
-    if (customers.length) {
-      // The accountant's file must not silently lose its customers: a refused look-up fails the batch.
-      const found = await this.rpc.request('rpc.identity.profiles.lookup', { actor, ids: customers });
-      if (!found.ok) return found;
-      for (const c of found.data.items) byId.set(c.id, c);
-    }
+    // The accountant's file must not silently lose its customers: a refused look-up fails the batch.
+    const byId = await this.customers.byId(actor, customers, false);
+    if (!byId.ok) return byId;
     const last = rows.at(-1);
     return ok({
-      rows: rows.map((r) => toExportRow(r, byId.get(r.user_id) ?? null)),
+      rows: rows.map((r) => toExportRow(r, byId.data.get(r.user_id) ?? null)),
       next: more && last ? encodeCursor({ createdAt: last.created_key, orderId: last.id, position: last.position }) : null,
     });
   }

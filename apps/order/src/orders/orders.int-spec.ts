@@ -282,12 +282,9 @@ describe('orders through the BFF (real processes)', () => {
     const window = (from: string, to: string) => generated.filter((o) => indiaDay(o.createdAt) >= from && indiaDay(o.createdAt) <= to);
     async function page(query: Record<string, string | number | boolean>) {
       const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-      const started = performance.now();
       const r = await admin()('GET', `/api/admin/orders?${qs}`, { token: adminToken });
-      const ms = performance.now() - started;
+      // Speed is `npm run bench`'s to check (docs/performance.md); the plans are checked below with EXPLAIN.
       if (r.status !== 200) throw new Error(`list: ${r.status} ${JSON.stringify(r.body)}`);
-      // The Orders tab's budget (docs/performance.md): a page, with its count and customers, in well under a second.
-      expect(ms).toBeLessThan(1000);
       return r.body as { items: { id: string; state: string; fulfilmentStatus: string | null; customer: { email: string } | null; lines: unknown[] }[]; total: number; page: number; pageSize: number };
     }
     const ids = (list: { id: string }[]) => list.map((o) => o.id);

@@ -3,6 +3,7 @@ import { DatabaseModule } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
 import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { AdminCheck } from './admin-check.js';
+import { Customers } from './customers.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrderActionsRpc } from './order-actions.rpc.js';
@@ -22,6 +23,6 @@ import { OrdersService } from './orders.service.js';
 @Module({
   imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])],
   controllers: [OrdersRpc, OrderActionsRpc],
-  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, OrderActionsService, OrderExportService],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService],
 })
 export class OrdersModule {}

@@ -5,6 +5,7 @@ import type { Order } from '../checkout/entities/order.entity.js';
 import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { sellerConfigSchema, type OrderConfig } from '../config.js';
 import type { AdminCheck } from './admin-check.js';
+import { Customers } from './customers.js';
 import type { LoadedOrder, OrderListFilter, OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
@@ -60,7 +61,7 @@ function setup(opts: { orders?: LoadedOrder[]; admin?: boolean; lookup?: 'ok' | 
   } as unknown as RpcClient;
   const admins = { isAdmin: async (a: Actor) => a.role === 'admin' && opts.admin !== false } as unknown as AdminCheck;
   const config = sellerConfigSchema.parse({}) as unknown as OrderConfig;
-  return { service: new OrdersService({} as EntityManager, repo, admins, rpc, config), requests, pages, archived };
+  return { service: new OrdersService({} as EntityManager, repo, admins, new Customers(rpc), config), requests, pages, archived };
 }
 
 describe('a shopper’s orders', () => {

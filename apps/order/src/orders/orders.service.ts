@@ -9,16 +9,16 @@ import {
   type AdminOrderView,
   type BillOfSupply,
   type Notice,
-  type OrderCustomer,
   type OrderView,
   type Result,
 } from '@jalaj/contracts';
-import { getLogger, InjectConfig, RpcClient, type RpcParsedRequest } from '@jalaj/server-kit';
+import { getLogger, InjectConfig, type RpcParsedRequest } from '@jalaj/server-kit';
 import { sellerOf, type OrderConfig } from '../config.js';
 import { AdminCheck } from './admin-check.js';
+import { Customers } from './customers.js';
 import { billOfSupply, type Seller } from './bill-of-supply.js';
 import { toAdminOrderView, toOrderView } from './order-views.js';
-import { OrdersRepository, searchTerm, type LoadedOrder } from './orders.repository.js';
+import { OrdersRepository, type LoadedOrder } from './orders.repository.js';
 
 type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
 
@@ -36,7 +36,7 @@ export class OrdersService {
     readonly em: EntityManager,
     private readonly orders: OrdersRepository,
     private readonly admins: AdminCheck,
-    private readonly rpc: RpcClient,
+    private readonly customers: Customers,
     @InjectConfig() config: OrderConfig,
   ) {
     this.seller = sellerOf(config);
@@ -71,14 +71,9 @@ export class OrdersService {
   async adminList(actor: Actor, query: AdminOrderPageQuery): Promise<Result<AdminOrderPage>> {
     if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     const { page, pageSize, q, ...filter } = query;
-    let customerIds: string[] = [];
-    const term = searchTerm(q ?? '');
-    if (term) {
-      const found = await this.rpc.request('rpc.identity.profiles.search', { actor, query: term });
-      if (!found.ok) return found;
-      customerIds = found.data.ids;
-    }
-    const { items, total } = await this.orders.page({ ...filter, q, customerIds }, pageSize, (page - 1) * pageSize);
+    const customerIds = await this.customers.matching(actor, q);
+    if (!customerIds.ok) return customerIds;
+    const { items, total } = await this.orders.page({ ...filter, q, customerIds: customerIds.data }, pageSize, (page - 1) * pageSize);
     return ok({ items: await this.adminViews(actor, items), total, page, pageSize });
   }
 
@@ -121,27 +116,11 @@ export class OrdersService {
 
   /** The Orders tab's views of `loaded`, with their customers from one identity lookup. */
   private async adminViews(actor: Actor, loaded: readonly LoadedOrder[]): Promise<AdminOrderView[]> {
-    const customers = await this.customers(
+    const customers = await this.customers.byId(
       actor,
       loaded.map((l) => l.order.userId),
+      true,
     );
     return loaded.map(({ order, lines, events }) => toAdminOrderView(order, lines, events, customers.get(order.userId) ?? null));
-  }
-
-  /**
-   * The customers of the given user ids, in ONE request to identity (deduplicated). Identity
-   * failing leaves them unknown: the orders still show, as "Unknown User".
-   */
-  private async customers(actor: Actor, userIds: readonly string[]): Promise<Map<string, OrderCustomer>> {
-    const ids = [...new Set(userIds)];
-    if (!ids.length) return new Map();
-    try {
-      const found = await this.rpc.request('rpc.identity.profiles.lookup', { actor, ids });
-      if (found.ok) return new Map(found.data.items.map((c) => [c.id, c]));
-      this.log.warn({ error: found.error }, 'identity refused the customer lookup; showing the orders without customers');
-    } catch (e) {
-      this.log.warn({ err: e }, 'identity did not answer the customer lookup; showing the orders without customers');
-    }
-    return new Map();
   }
 }

@@ -1,0 +1,177 @@
+import { formatCustomerDate, formatRupees } from '@jalaj/commerce';
+import type { AddressSnapshot } from '@jalaj/contracts';
+import type { Order } from '../../api/orders.js';
+import { Dialog } from '../ui/dialog.js';
+import {
+  addressLines,
+  deliveryEstimate,
+  lineName,
+  linePriceText,
+  orderBadge,
+  orderHistory,
+  orderTitle,
+  paymentMethodText,
+  refundSummary,
+} from './order-view.js';
+import './orders.css';
+
+/** Props of {@link OrderDetailsDialog}. */
+export interface OrderDetailsDialogProps {
+  /** The order to show; null keeps the dialog closed. */
+  readonly order: Order | null;
+  readonly onClose: () => void;
+}
+
+/**
+ * The Details dialog of an order (spec §2): status (details context), payment method and
+ * transaction ids, the delivery estimate while it is on its way, the lines and totals, both
+ * address snapshots, a refund if any, and the history with every fulfilment step's time.
+ */
+export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
+  return (
+    <Dialog open={order !== null} onClose={onClose} title={order ? `Order ${orderTitle(order)}` : 'Order details'}>
+      {order ? <OrderDetails order={order} onClose={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+function OrderDetails({ order, onClose }: { readonly order: Order; readonly onClose: () => void }) {
+  const status = orderBadge(order.state, 'detail');
+  const estimate = deliveryEstimate(order);
+  const refund = order.refund ? refundSummary(order.refund) : null;
+
+  return (
+    <div className="order-details">
+      <dl className="order-facts">
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <span className={`badge badge--${status.color}`}>{status.label}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Order date</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatCustomerDate(order.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Payment method</dt>
+          <dd>{paymentMethodText(order.paymentMode)}</dd>
+        </div>
+        <div>
+          <dt>Transaction ID</dt>
+          <dd className="order-facts__id">{order.merchantOrderId}</dd>
+        </div>
+        {order.transactionId ? (
+          <div>
+            <dt>PhonePe transaction ID</dt>
+            <dd className="order-facts__id">{order.transactionId}</dd>
+          </div>
+        ) : null}
+        {order.billNumber ? (
+          <div>
+            <dt>Bill number</dt>
+            <dd className="order-facts__id">{order.billNumber}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {estimate ? (
+        <p className="order-details__estimate">
+          <strong>Expected delivery:</strong> {estimate}
+        </p>
+      ) : null}
+
+      <section className="order-details__section" aria-labelledby="order-details-items">
+        <h3 id="order-details-items" className="order-details__heading">
+          Items
+        </h3>
+        <ul className="order-details__lines">
+          {order.lines.map((line, index) => (
+            <li key={`${line.productId}-${index}`}>
+              <span>
+                <span className="order-details__name">{lineName(line)}</span>
+                <span className="order-details__price">{linePriceText(line)}</span>
+              </span>
+              <span className="order-details__amount">{formatRupees(line.lineTotalPaise)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order-totals order-totals--compact">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatRupees(order.subtotalPaise)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatRupees(order.shippingPaise)}</dd>
+          </div>
+          <div className="order-totals__total">
+            <dt>Total</dt>
+            <dd>{formatRupees(order.totalPaise)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <div className="order-details__addresses">
+        <AddressBlock title="Shipping address" address={order.shippingAddress} />
+        <AddressBlock title="Billing address" address={order.billingAddress} />
+      </div>
+
+      {refund ? (
+        <section className="order-details__section order-details__refund" aria-labelledby="order-details-refund">
+          <h3 id="order-details-refund" className="order-details__heading">
+            Refund
+          </h3>
+          <p>
+            <strong>{refund.amount}</strong>: {refund.status}
+          </p>
+          <p>{refund.reason}</p>
+        </section>
+      ) : null}
+
+      <section className="order-details__section" aria-labelledby="order-details-history">
+        <h3 id="order-details-history" className="order-details__heading">
+          Order history
+        </h3>
+        <ol className="order-history">
+          {orderHistory(order).map((entry) => (
+            <li key={entry.key} className="order-history__step">
+              <p className="order-history__label">{entry.label}</p>
+              <p className="order-history__when">
+                <time dateTime={entry.at}>{entry.when}</time>
+              </p>
+              {entry.details.map((detail) => (
+                <p key={detail} className="order-history__detail">
+                  {detail}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="dialog__actions">
+        <button type="button" className="button button--outline" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function AddressBlock({ title, address }: { readonly title: string; readonly address: AddressSnapshot }) {
+  const [name, ...rest] = addressLines(address);
+  return (
+    <section className="order-details__address" aria-label={title}>
+      <h3 className="order-details__heading">{title}</h3>
+      <address>
+        <span className="order-details__name">{name}</span>
+        {rest.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </address>
+    </section>
+  );
+}

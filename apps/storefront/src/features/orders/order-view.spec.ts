@@ -1,0 +1,110 @@
+import { formatCustomerDate } from '@jalaj/commerce';
+import { orderHistorySubjects, type OrderView } from '@jalaj/contracts';
+import {
+  addressLines,
+  deliveryEstimate,
+  fulfilmentBadge,
+  invoicePath,
+  invoiceUnavailableReason,
+  lineName,
+  linePriceText,
+  orderBadge,
+  orderCountText,
+  orderHistory,
+  orderTitle,
+  paymentMethodText,
+  placeOfSupplyText,
+  refundSummary,
+} from './order-view.js';
+
+const order: OrderView = orderHistorySubjects['rpc.order.orders.get-mine'].fixtures.reply.data;
+
+describe('order view', () => {
+  it('titles an order by its order number and counts orders in words', () => {
+    expect(orderTitle(order)).toBe('#00a1b2c3');
+    expect(orderCountText(0)).toBe('0 orders');
+    expect(orderCountText(1)).toBe('1 order');
+    expect(orderCountText(12)).toBe('12 orders');
+  });
+
+  it('shows the spec’s badges: paid reads Completed in green, pending yellow, failed red, the rest grey', () => {
+    expect(orderBadge('paid', 'list')).toEqual({ label: 'Completed', color: 'green' });
+    expect(orderBadge('pending', 'list')).toEqual({ label: 'Pending', color: 'yellow' });
+    expect(orderBadge('failed', 'detail')).toEqual({ label: 'Failed', color: 'red' });
+    expect(orderBadge('refunded', 'list')).toEqual({ label: 'Refunded', color: 'grey' });
+    expect(orderBadge('refund_pending', 'list')).toEqual({ label: 'Refund pending', color: 'grey' });
+    expect(orderBadge(null, 'list')).toEqual({ label: 'Unknown', color: 'grey' });
+    expect(orderBadge(null, 'detail')).toEqual({ label: 'Completed', color: 'green' });
+  });
+
+  it('keeps a line’s frozen name and reads Unknown Product only when it has none', () => {
+    expect(lineName({ productName: 'Anubias nana' })).toBe('Anubias nana');
+    expect(lineName({ productName: '  ' })).toBe('Unknown Product');
+  });
+
+  it('names the payment method: PhonePe, with the way it was paid when known', () => {
+    expect(paymentMethodText(null)).toBe('PhonePe');
+    expect(paymentMethodText('')).toBe('PhonePe');
+    expect(paymentMethodText('UPI_INTENT')).toBe('PhonePe (UPI Intent)');
+    expect(paymentMethodText('NET_BANKING')).toBe('PhonePe (Net Banking)');
+    expect(paymentMethodText('CARD')).toBe('PhonePe (Card)');
+  });
+
+  it('writes an address snapshot as postal lines, leaving out the empty second line', () => {
+    expect(addressLines(order.shippingAddress)).toEqual(['Ananya Sen', '12 Park Street', 'Kolkata, West Bengal 700016', 'India', 'Phone: 9830012345']);
+    expect(addressLines({ ...order.shippingAddress, addressLine2: 'Near the park' })).toContain('Near the park');
+  });
+
+  it('opens the invoice of a paid order only, saying why not otherwise', () => {
+    expect(invoiceUnavailableReason(order)).toBeNull();
+    expect(invoiceUnavailableReason({ billNumber: null })).toBe('A bill is issued once the payment is complete.');
+    expect(invoicePath('ord_01/x')).toBe('/orders/ord_01%2Fx/invoice');
+  });
+
+  it('estimates delivery while a paid order is on its way, not once delivered or cancelled, nor for an unpaid one', () => {
+    expect(deliveryEstimate(order)).toBe('3-5 business days');
+    expect(deliveryEstimate({ state: 'paid', fulfilmentStatus: null })).toBe('3-5 business days');
+    expect(deliveryEstimate({ state: 'paid', fulfilmentStatus: 'delivered' })).toBeNull();
+    expect(deliveryEstimate({ state: 'paid', fulfilmentStatus: 'cancelled' })).toBeNull();
+    expect(deliveryEstimate({ state: 'pending', fulfilmentStatus: null })).toBeNull();
+  });
+
+  it('badges the latest fulfilment step', () => {
+    expect(fulfilmentBadge({ fulfilmentStatus: null })).toBeNull();
+    expect(fulfilmentBadge(order)).toEqual({ label: 'Shipped', color: 'blue' });
+    expect(fulfilmentBadge({ fulfilmentStatus: 'delivered' })).toEqual({ label: 'Delivered', color: 'green' });
+  });
+
+  it('tells the history oldest first, each step with its time, a shipment with courier and tracking number', () => {
+    const history = orderHistory(order);
+    expect(history.map((e) => e.label)).toEqual(['Order placed', 'Payment received', 'Processing', 'Shipped']);
+    expect(history[3]).toMatchObject({ at: '2026-11-23T09:00:00.000Z', when: formatCustomerDate('2026-11-23T09:00:00.000Z'), details: ['Courier: India Post', 'Tracking number: EK123456789IN'] });
+    expect(orderHistory({ ...order, paidAt: null, fulfilment: [] }).map((e) => e.label)).toEqual(['Order placed']);
+  });
+
+  it('puts a refund into the history at its times, between the steps', () => {
+    const refund = { amountPaise: 10000, reason: 'One plant arrived damaged', providerState: 'COMPLETED', requestedAt: '2026-11-22T12:00:00.000Z', refundedAt: '2026-11-24T05:00:00.000Z' };
+    const history = orderHistory({ ...order, refund });
+    expect(history.map((e) => e.label)).toEqual(['Order placed', 'Payment received', 'Processing', 'Refund started', 'Shipped', 'Refunded']);
+    expect(history[3]!.details).toEqual(['Amount: ₹100.00']);
+  });
+
+  it('describes a refund: amount, where it stands and why', () => {
+    const refund = { amountPaise: 78500, reason: 'stock-gone', providerState: 'PENDING', requestedAt: '2026-11-22T10:16:00.000Z', refundedAt: null };
+    expect(refundSummary(refund)).toEqual({ amount: '₹785.00', status: 'In progress: the money is on its way back to you.', reason: 'The plants sold out before your payment reached us.' });
+    expect(refundSummary({ ...refund, reason: 'Plants arrived damaged', providerState: 'COMPLETED', refundedAt: '2026-11-24T05:00:00.000Z' })).toEqual({
+      amount: '₹785.00',
+      status: `Refunded on ${formatCustomerDate('2026-11-24T05:00:00.000Z')}`,
+      reason: 'Plants arrived damaged',
+    });
+  });
+
+  it('prices a line as bought, with the volume discount when there was one', () => {
+    expect(linePriceText(order.lines[0]!)).toBe('3 × ₹236.55 (5% off ₹249.00)');
+    expect(linePriceText({ quantity: 1, unitPricePaise: 24900, discountPercent: 0, discountedUnitPricePaise: 24900 })).toBe('1 × ₹249.00');
+  });
+
+  it('prints the place of supply with its state code', () => {
+    expect(placeOfSupplyText({ state: 'West Bengal', code: '19' })).toBe('West Bengal (19)');
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  FULFILMENT_LABELS,
+  formatCustomerDate,
+  formatRupees,
+  ORDER_MESSAGES,
+  orderNumber,
+  orderProductName,
+  orderStatusDisplay,
+  orderStatusOf,
+  type StatusContext,
+  type StatusDisplay,
+} from '@jalaj/commerce';
+import type { AddressSnapshot, FulfilmentEvent, OrderLine, OrderRefund, OrderState, OrderView } from '@jalaj/contracts';
+
+/**
+ * What the order screens show, worked out from the order as the server sent it: every
+ * amount and number is the server's; only words and layout are decided here.
+ */
+
+/** The prompt a signed-out visitor sees on `/orders` and on an invoice (spec §2). */
+export const ORDERS_SIGN_IN_MESSAGE = 'Please sign in to view your orders';
+
+/** The empty state of `/orders` (spec §2). */
+export const NO_ORDERS_TITLE = 'No orders yet';
+
+/** The payment method shown when PhonePe did not say how it was paid (spec §9: the provider's name). */
+export const DEFAULT_PAYMENT_METHOD = 'PhonePe';
+
+/** The text of the page's order count: `1 order`, `3 orders`. */
+export function orderCountText(count: number): string {
+  return `${count} ${count === 1 ? 'order' : 'orders'}`;
+}
+
+/** The order's title: `#` and its order number (spec §9), e.g. `#0000a1b2`. */
+export function orderTitle(order: Pick<OrderView, 'merchantOrderId'>): string {
+  return `#${orderNumber(order.merchantOrderId)}`;
+}
+
+/**
+ * The status badge of an order or a bill (spec §4): completed green, pending yellow,
+ * failed red, anything else grey.
+ *
+ * @param state - The order service's payment state.
+ * @param context - `list` on the order cards, `detail` in the Details dialog and on the bill.
+ */
+export function orderBadge(state: OrderState | null | undefined, context: StatusContext): StatusDisplay {
+  return orderStatusDisplay(orderStatusOf(state), context);
+}
+
+/** The name of a bought line: the name it was bought under, or 'Unknown Product' (spec §3). */
+export function lineName(line: Pick<OrderLine, 'productName'>): string {
+  return orderProductName(line.productName);
+}
+
+const MODE_WORDS: Readonly<Record<string, string>> = Object.freeze({ UPI: 'UPI', EMI: 'EMI', QR: 'QR' });
+
+/**
+ * How an order was paid: PhonePe and, when PhonePe told, the way (`UPI_INTENT` → `PhonePe (UPI Intent)`).
+ *
+ * @param paymentMode - PhonePe's payment mode, null when unknown.
+ */
+export function paymentMethodText(paymentMode: string | null | undefined): string {
+  const words = (paymentMode ?? '')
+    .split(/[_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => MODE_WORDS[word.toUpperCase()] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
+  return words.length === 0 ? DEFAULT_PAYMENT_METHOD : `${DEFAULT_PAYMENT_METHOD} (${words.join(' ')})`;
+}
+
+/** The lines of an address snapshot as a postal address reads, without empty parts. */
+export function addressLines(address: AddressSnapshot): string[] {
+  return [
+    address.fullName,
+    address.addressLine1,
+    address.addressLine2 ?? '',
+    `${address.city}, ${address.state} ${address.postalCode}`,
+    address.country,
+    `Phone: ${address.phone}`,
+  ].filter((line) => line.trim() !== '');
+}
+
+/** Whether the order has a bill of supply to print: one is issued when the order is paid. */
+export function hasBill(order: Pick<OrderView, 'billNumber'>): boolean {
+  return order.billNumber !== null;
+}
+
+/** Why an order's Invoice button is disabled, or null when the bill can be opened. */
+export function invoiceUnavailableReason(order: Pick<OrderView, 'billNumber'>): string | null {
+  return hasBill(order) ? null : ORDER_MESSAGES.billNotIssued;
+}
+
+/** The printable invoice's address in the storefront. */
+export function invoicePath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}/invoice`;
+}
+
+/** A product's page in the storefront (a deleted product's page says 'Product not found'). */
+export function productPath(productId: string): string {
+  return `/product/${encodeURIComponent(productId)}`;
+}
+
+/**
+ * The delivery estimate shown while a paid order is on its way (spec §9), or null once it
+ * was delivered or cancelled, and for an order that was not paid (nothing will be delivered).
+ */
+export function deliveryEstimate(order: Pick<OrderView, 'state' | 'fulfilmentStatus'>): string | null {
+  if (order.state !== 'paid' || order.fulfilmentStatus === 'delivered' || order.fulfilmentStatus === 'cancelled') return null;
+  return ORDER_MESSAGES.deliveryEstimate;
+}
+
+/** The badge of the latest fulfilment step on an order card, or null before any. */
+export function fulfilmentBadge(order: Pick<OrderView, 'fulfilmentStatus'>): StatusDisplay | null {
+  const status = order.fulfilmentStatus;
+  if (status === null) return null;
+  return { label: FULFILMENT_LABELS[status], color: status === 'delivered' ? 'green' : status === 'cancelled' ? 'red' : 'blue' };
+}
+
+/** One entry of an order's history in the Details dialog. */
+export interface HistoryEntry {
+  readonly key: string;
+  readonly label: string;
+  /** When it happened, as the customer reads dates (spec §9), and the ISO time for `<time>`. */
+  readonly at: string;
+  readonly when: string;
+  /** The courier and tracking number of a shipment, a note for the shopper. */
+  readonly details: readonly string[];
+}
+
+function stepDetails(step: FulfilmentEvent): string[] {
+  const details: string[] = [];
+  if (step.courier) details.push(`Courier: ${step.courier}`);
+  if (step.trackingNumber) details.push(`Tracking number: ${step.trackingNumber}`);
+  if (step.note) details.push(step.note);
+  return details;
+}
+
+const entry = (key: string, label: string, at: string, details: readonly string[] = []): HistoryEntry => ({ key, label, at, when: formatCustomerDate(at), details });
+
+/**
+ * The order's history, oldest first: placed, paid, every fulfilment step with its time (a
+ * shipment with its courier and tracking number), and a refund's request and completion.
+ */
+export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'fulfilment' | 'refund'>): HistoryEntry[] {
+  const entries: HistoryEntry[] = [entry('placed', 'Order placed', order.createdAt)];
+  if (order.paidAt) entries.push(entry('paid', 'Payment received', order.paidAt));
+  order.fulfilment.forEach((step, index) => entries.push(entry(`${step.status}-${index}`, FULFILMENT_LABELS[step.status], step.at, stepDetails(step))));
+  const refund = order.refund;
+  if (refund?.requestedAt) entries.push(entry('refund-requested', 'Refund started', refund.requestedAt, [`Amount: ${formatRupees(refund.amountPaise)}`]));
+  if (refund?.refundedAt) entries.push(entry('refunded', 'Refunded', refund.refundedAt));
+  // Stable: steps recorded at the same moment keep the order above.
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** What the shopper reads about a refund of their order. */
+export interface RefundSummary {
+  readonly amount: string;
+  readonly status: string;
+  readonly reason: string;
+}
+
+/**
+ * The refund of an order in words: the amount, where it stands with PhonePe, and why.
+ *
+ * @param refund - The order's refund.
+ */
+export function refundSummary(refund: OrderRefund): RefundSummary {
+  const status = refund.refundedAt
+    ? `Refunded on ${formatCustomerDate(refund.refundedAt)}`
+    : refund.providerState === 'FAILED'
+      ? 'The refund could not be completed yet; we are looking into it.'
+      : 'In progress: the money is on its way back to you.';
+  const reason = refund.reason === 'stock-gone' ? 'The plants sold out before your payment reached us.' : refund.reason;
+  return { amount: formatRupees(refund.amountPaise), status, reason };
+}
+
+/** The unit price of a line as bought: the discounted price, and the list price and percent when discounted. */
+export function linePriceText(line: Pick<OrderLine, 'quantity' | 'unitPricePaise' | 'discountPercent' | 'discountedUnitPricePaise'>): string {
+  const each = `${line.quantity} × ${formatRupees(line.discountedUnitPricePaise)}`;
+  return line.discountPercent > 0 ? `${each} (${line.discountPercent}% off ${formatRupees(line.unitPricePaise)})` : each;
+}
+
+/** The place of supply as a bill prints it: `West Bengal (19)`. */
+export function placeOfSupplyText(place: { readonly state: string; readonly code: string }): string {
+  return `${place.state} (${place.code})`;
+}
