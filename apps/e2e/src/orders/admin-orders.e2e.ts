@@ -118,18 +118,16 @@ test.describe('admin orders', () => {
     await expect(drawer).toContainText('Fulfilment: Shipped');
     await expect(drawer).toContainText('India Post, tracking number EK123456789IN');
 
-    // The shopper's own view of the order carries the step and its tracking (their access
-    // token lives in the page's memory: the refresh cookie of their context gets one).
-    const refreshed = await shopper.page.request.post('/api/auth/refresh');
-    expect(refreshed.ok()).toBe(true);
-    const { accessToken } = (await refreshed.json()) as { accessToken: string };
-    const mine = await shopper.page.request.get('/api/orders', { headers: { Authorization: `Bearer ${accessToken}` } });
-    expect(mine.ok()).toBe(true);
-    const { items } = (await mine.json()) as { items: { merchantOrderId: string; fulfilmentStatus: string | null; fulfilment: { status: string; courier: string | null; trackingNumber: string | null }[] }[] };
-    const seen = items.find((o) => o.merchantOrderId === order.transactionId);
-    expect(seen?.fulfilmentStatus).toBe('shipped');
-    expect(seen?.fulfilment.map((s) => s.status)).toEqual(['processing', 'shipped']);
-    expect(seen?.fulfilment[1]).toMatchObject({ courier: 'India Post', trackingNumber: 'EK123456789IN' });
+    // The shopper follows it in their Details: each step, the courier and the tracking number.
+    await shopper.page.goto('/orders');
+    const mine = shopper.page.getByRole('article', { name: `Order #${orderNumber(order.transactionId)}` });
+    await mine.getByRole('button', { name: 'Details' }).click();
+    const details = shopper.page.getByRole('dialog', { name: `Order #${orderNumber(order.transactionId)}` });
+    const history = details.getByRole('region', { name: 'Order history' });
+    await expect(history.getByText('Processing', { exact: true })).toBeVisible();
+    await expect(history.getByText('Shipped', { exact: true })).toBeVisible();
+    await expect(history.getByText('Courier: India Post', { exact: true })).toBeVisible();
+    await expect(history.getByText('Tracking number: EK123456789IN', { exact: true })).toBeVisible();
 
     // The bill of supply, in a dialog with Print.
     await drawer.getByRole('button', { name: 'Bill' }).click();
