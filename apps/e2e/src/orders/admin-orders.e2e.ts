@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj/commerce';
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
@@ -38,6 +39,13 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 const ordersList = (page: Page): Locator => page.getByRole('list', { name: 'Orders', exact: true });
+/** Serious or critical WCAG 2.1 A/AA violations on the settled page (as the accessibility spec measures). */
+async function violations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 /** The newest admin toast (an antd notification, role alert) with this exact text. */
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').getByText(text, { exact: true }).last();
 
@@ -87,6 +95,7 @@ test.describe('admin orders', () => {
     await expect(card).toContainText('Qty: 1');
     await expect(card).toContainText(`${formatRupees(order.plant.pricePaise)} each`);
     await expect(card).toContainText('Not started');
+    expect(await violations(page), 'the Orders tab').toEqual([]);
 
     // A reload keeps the search (it lives in the URL).
     await page.reload();
@@ -100,6 +109,7 @@ test.describe('admin orders', () => {
     await expect(drawer.getByRole('region', { name: 'Billing address' })).toContainText('Kolkata 700016');
     await expect(drawer).toContainText('PhonePe transaction ID');
     await expect(drawer).toContainText('Fulfilment: Not started');
+    expect(await violations(page), 'the order drawer').toEqual([]);
 
     // Processing, then Shipped, which needs the courier and the tracking number.
     await choose(page, drawer, 'Next step', 'Processing');
