@@ -180,8 +180,16 @@ test.describe('admin orders', () => {
     await page.getByRole('checkbox', { name: /^Select All/ }).check();
     await expect(page.getByText('Select All (2 of 2 selected)')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Delete Selected (2)' }).click();
+    // The keyboard opens the confirmation and Esc closes it; the selection stays.
+    const bulk = page.getByRole('button', { name: 'Delete Selected (2)' });
+    await bulk.focus();
+    await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog', { name: 'Delete Selected Orders' });
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Select All (2 of 2 selected)')).toBeVisible();
+    await bulk.click();
     await expect(confirm).toBeVisible();
     // A click beside the confirmation does not dismiss it.
     await page.mouse.click(5, 5);
