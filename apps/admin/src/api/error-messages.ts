@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES, PRODUCT_MESSAGES, renderMessage, renderReceived } from '@jalaj/commerce';
+import { ADMIN_ACCESS_REQUIRED_MESSAGE, ADMIN_MESSAGES, ORDER_MESSAGES, PRODUCT_MESSAGES, renderMessage, renderReceived } from '@jalaj/commerce';
 import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
 import { App } from 'antd';
 import { useCallback } from 'react';
@@ -130,4 +130,69 @@ export function uploadFailure(error: unknown): { title: string; description: str
     return { title: error.title, description: error.message };
   }
   return { title: UPLOAD_TEXTS.failureTitle, description: apiErrorMessage(error, UPLOAD_TEXTS.failureText) };
+}
+
+/** The changes of the Orders tab, and its reads that toast when they fail. */
+export type OrderChange = 'delete' | 'bulkDelete' | 'restore' | 'fulfil' | 'refund' | 'bill' | 'export';
+
+/**
+ * The fallback text of each failed order change: spec §8 (Admin: orders) for the deletes,
+ * the tab's own words for the rest.
+ */
+export const ORDER_CHANGE_FALLBACKS: Readonly<Record<OrderChange, string>> = Object.freeze({
+  delete: ORDER_MESSAGES.deleteFailed,
+  bulkDelete: ORDER_MESSAGES.bulkDeleteFailed,
+  restore: 'Failed to restore order',
+  fulfil: 'Failed to update order',
+  refund: 'Failed to start refund',
+  bill: 'Failed to load bill',
+  export: 'Failed to export orders',
+});
+
+/**
+ * The inline text of a failed order list (spec §2, Orders tab): 'Error loading orders: {message}',
+ * the message read as {@link apiErrorMessage} reads it (the server's words for an outage).
+ *
+ * @param error - What the list request failed with.
+ */
+export function orderListErrorText(error: unknown): string {
+  // A refused filter: the server's words name the field ('Use a date like 2026-11-22').
+  if (isApiError(error) && error.code === 'VALIDATION_FAILED' && error.message) return `Error loading orders: ${error.message}`;
+  const fallback = isApiError(error) && error.code !== 'INTERNAL' && error.code !== 'NETWORK_ERROR' && error.message ? error.message : UNEXPECTED_ERROR_MESSAGE;
+  return `Error loading orders: ${apiErrorMessage(error, fallback)}`;
+}
+
+/**
+ * The toast of a failed order change (spec §8, Admin: orders): titled 'Error', with the
+ * catalogue's text for the expected refusals ('No orders found with this transaction ID',
+ * 'No orders selected for deletion'…), 'Unauthorized: Admin access required' for a
+ * refused role, and the change's fallback when the server failed.
+ *
+ * @param change - Which change failed.
+ * @param error - What the API call threw.
+ * @returns The notification's title and description.
+ */
+export function orderChangeFailure(change: OrderChange, error: unknown): { title: string; description: string } {
+  const refusedRole = isApiError(error) && (error.code === 'FORBIDDEN' || error.code === 'ADMIN_REQUIRED');
+  return { title: ORDER_MESSAGES.errorTitle, description: refusedRole ? ADMIN_ACCESS_REQUIRED_MESSAGE : apiErrorMessage(error, ORDER_CHANGE_FALLBACKS[change]) };
+}
+
+/** A success reply carrying a notice, as the BFF answers it (its texts beside the code). */
+interface NoticeReply {
+  readonly notice: { readonly code: string; readonly data?: Readonly<Record<string, unknown>> | undefined };
+  readonly title?: string | undefined;
+  readonly message: string;
+}
+
+/**
+ * The toast of a done order change: the notice read with the catalogue (e.g. 'Order deleted' /
+ * 'Successfully deleted 2 order item(s) with transaction ID: 9f3k1a2b'), else the texts the
+ * server sent beside it.
+ *
+ * @param reply - The change's reply.
+ * @returns The notification's title and description.
+ */
+export function orderChangeSuccess(reply: NoticeReply): { title: string; description: string } {
+  const rendered = renderReceived(reply.notice.code, reply.notice.data);
+  return { title: rendered?.title ?? reply.title ?? 'Success', description: rendered?.message ?? reply.message };
 }

@@ -1,0 +1,116 @@
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { FULFILMENT_STATUSES, ORDER_STATES } from '@jalaj/contracts';
+import { Button, DatePicker, Input, Segmented, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { fulfilmentLabel, statusBadge } from './order-display.js';
+import { isFiltered, type FulfilmentFilter, type OrdersQuery } from './order-query.js';
+
+/** How long the search waits after the last keystroke before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 350;
+
+const STATUS_OPTIONS = ORDER_STATES.map((state) => ({ value: state, label: statusBadge(state).label }));
+const FULFILMENT_OPTIONS = [...FULFILMENT_STATUSES, 'none' as const].map((value) => ({ value, label: fulfilmentLabel(value) }));
+const DAY_FORMAT = 'YYYY-MM-DD';
+
+type Shown = 'current' | 'archived';
+const SHOWN_OPTIONS = [
+  { value: 'current' as const, label: 'Orders' },
+  { value: 'archived' as const, label: 'Archived' },
+];
+
+interface OrdersToolbarProps {
+  readonly query: OrdersQuery;
+  readonly onChange: (change: Partial<OrdersQuery>) => void;
+}
+
+/**
+ * The Orders tab's search and filters: a debounced search (order number, transaction id,
+ * customer email or name), payment status, fulfilment, a date range, and current or
+ * archived orders.
+ */
+export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
+  const [search, setSearch] = useState(query.q);
+  const latest = useRef({ query, onChange });
+  latest.current = { query, onChange };
+
+  // A search changed elsewhere (back button, Clear filters) shows in the box.
+  useEffect(() => setSearch(query.q), [query.q]);
+
+  useEffect(() => {
+    const wanted = search.trim();
+    if (wanted === latest.current.query.q) return undefined;
+    const timer = setTimeout(() => latest.current.onChange({ q: wanted }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const range: [Dayjs | null, Dayjs | null] | null = query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
+
+  return (
+    <div className="orders-toolbar" role="search" aria-label="Find orders">
+      <Input
+        className="orders-toolbar__search"
+        type="search"
+        allowClear
+        prefix={<SearchOutlined aria-hidden="true" />}
+        placeholder="Order number, transaction ID, customer email or name"
+        aria-label="Search orders"
+        value={search}
+        maxLength={120}
+        onChange={(event) => setSearch(event.target.value)}
+        onPressEnter={() => onChange({ q: search.trim() })}
+      />
+      <Select
+        className="orders-toolbar__select"
+        allowClear
+        placeholder="Any status"
+        aria-label="Payment status"
+        options={STATUS_OPTIONS}
+        value={query.state ?? undefined}
+        onChange={(state) => onChange({ state: state ?? null })}
+      />
+      <Select<FulfilmentFilter>
+        className="orders-toolbar__select"
+        allowClear
+        placeholder="Any fulfilment"
+        aria-label="Fulfilment"
+        options={FULFILMENT_OPTIONS}
+        value={query.fulfilment ?? undefined}
+        onChange={(fulfilment) => onChange({ fulfilment: fulfilment ?? null })}
+      />
+      <DatePicker.RangePicker
+        className="orders-toolbar__dates"
+        allowEmpty={[true, true]}
+        placeholder={['From date', 'To date']}
+        format="DD/MM/YYYY"
+        value={range}
+        aria-label="Order dates"
+        onChange={(dates) =>
+          onChange({
+            from: dates?.[0] ? dates[0].format(DAY_FORMAT) : null,
+            to: dates?.[1] ? dates[1].format(DAY_FORMAT) : null,
+          })
+        }
+      />
+      <Segmented<Shown>
+        className="orders-toolbar__shown"
+        aria-label="Which orders"
+        options={SHOWN_OPTIONS}
+        value={query.archived ? 'archived' : 'current'}
+        onChange={(shown) => onChange({ archived: shown === 'archived' })}
+      />
+      {isFiltered(query) && (
+        <Button
+          className="orders-toolbar__clear"
+          icon={<ClearOutlined />}
+          onClick={() => {
+            setSearch('');
+            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false });
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { RollbackOutlined } from '@ant-design/icons';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '@jalaj/commerce';
+import type { AdminOrderView, RefundInput } from '@jalaj/contracts';
+import { isApiError, newIdempotencyKey } from '@jalaj/web-kit';
+import { App, Button, Form, Input, InputNumber, Modal } from 'antd';
+import { useRef, useState } from 'react';
+import { orderChangeFailure, orderChangeSuccess } from '../../api/error-messages.js';
+import { useOrderChanges } from '../../api/orders.js';
+
+interface RefundValues {
+  amount: number | null;
+  reason: string;
+}
+
+/** The smallest refund the server takes, in paise (₹1). */
+const MIN_REFUND_PAISE = 100;
+
+/** Whether an order may be refunded from the Orders tab: paid, and no refund yet. */
+export function canRefund(order: Pick<AdminOrderView, 'state' | 'refund'>): boolean {
+  return order.state === 'paid' && order.refund === null;
+}
+
+/** An answer that says nothing about whether the refund happened (outage, lost connection). */
+const outcomeUnknown = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+
+/**
+ * Refunds a paid order through PhonePe, fully or in part, once. The amount (in rupees)
+ * defaults to the total and may not exceed it; a reason is required; a confirmation names
+ * the amount. One attempt sends one request: the button is disabled while it is pending, and
+ * the attempt carries one Idempotency-Key, kept when the answer was lost so that trying
+ * again cannot refund twice.
+ */
+export function RefundForm({ order }: { readonly order: AdminOrderView }) {
+  const [form] = Form.useForm<RefundValues>();
+  const { refund } = useOrderChanges();
+  const { notification } = App.useApp();
+  const [confirming, setConfirming] = useState<RefundInput | null>(null);
+  const [sending, setSending] = useState(false);
+  const attemptKey = useRef<string | null>(null);
+  const totalRupees = paiseToRupees(order.totalPaise);
+
+  const review = (values: RefundValues) => {
+    if (values.amount === null) return;
+    attemptKey.current ??= newIdempotencyKey();
+    setConfirming({ amountPaise: rupeesToPaise(values.amount.toFixed(2)), reason: values.reason.trim() });
+  };
+
+  const send = async () => {
+    if (!confirming || sending) return;
+    setSending(true);
+    try {
+      const reply = await refund(order.id, confirming, attemptKey.current ?? newIdempotencyKey());
+      attemptKey.current = null;
+      notification.success(orderChangeSuccess(reply));
+      setConfirming(null);
+    } catch (caught) {
+      // A definite refusal ends the attempt; after a lost answer the next try repeats this one.
+      if (!outcomeUnknown(caught)) attemptKey.current = null;
+      notification.error(orderChangeFailure('refund', caught));
+      setConfirming(null);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Form<RefundValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ amount: totalRupees, reason: '' }}
+        onFinish={review}
+        className="refund-form"
+        aria-label="Refund"
+      >
+        <Form.Item
+          name="amount"
+          label="Refund amount (₹)"
+          extra={`Up to ${formatRupees(order.totalPaise)}, the amount paid.`}
+          rules={[
+            { required: true, message: 'Enter the amount to refund.' },
+            {
+              validator: async (_, value: number | null) => {
+                if (value === null || value === undefined) return;
+                const paise = Math.round(value * 100);
+                if (paise < MIN_REFUND_PAISE || paise > order.totalPaise) throw new Error(`The refund must be between ${formatRupees(MIN_REFUND_PAISE)} and ${formatRupees(order.totalPaise)}.`);
+              },
+            },
+          ]}
+        >
+          <InputNumber min={1} max={totalRupees} step={1} precision={2} prefix="₹" className="refund-form__amount" inputMode="decimal" />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label="Reason"
+          rules={[
+            { required: true, whitespace: true, message: 'Say why the order is refunded.' },
+            { min: 3, message: 'Say why in at least 3 characters.' },
+          ]}
+        >
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="e.g. Plants arrived damaged" />
+        </Form.Item>
+        <Button danger htmlType="submit" icon={<RollbackOutlined />} disabled={sending}>
+          Refund…
+        </Button>
+      </Form>
+      <Modal
+        open={confirming !== null}
+        title="Refund this order?"
+        okText={confirming ? `Refund ${formatRupees(confirming.amountPaise)}` : 'Refund'}
+        okButtonProps={{ danger: true, disabled: sending }}
+        confirmLoading={sending}
+        cancelText="Cancel"
+        cancelButtonProps={{ disabled: sending }}
+        onOk={() => void send()}
+        onCancel={() => !sending && setConfirming(null)}
+        mask={{ closable: false }}
+        destroyOnHidden
+      >
+        {confirming && (
+          <p>
+            Refund <strong>{formatRupees(confirming.amountPaise)}</strong> of {formatRupees(order.totalPaise)} to the customer through PhonePe? An order is refunded
+            once; this cannot be undone.
+          </p>
+        )}
+      </Modal>
+    </>
+  );
+}
