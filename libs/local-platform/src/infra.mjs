@@ -26,17 +26,37 @@ async function importEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-/** A free TCP port on the loopback interface. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports are picked below Linux's default ephemeral range (32768–60999): a port the kernel
+ * hands out at random (`listen(0)`) lies in that range, where any outgoing connection of a
+ * busy test run (to PostgreSQL, NATS, Redis…) may take it as its local port in the moment
+ * between our check and the app's own `listen`, and the app fails with EADDRINUSE. No
+ * outgoing connection takes a port below the range.
+ */
+const PORT_RANGE = { from: 20000, to: 32000 };
+/** Ports this process has handed out already: two apps started together never get the same one. */
+const handedOut = new Set();
+
+function canListen(port) {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on the loopback interface (see PORT_RANGE). */
+export async function freePort() {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = PORT_RANGE.from + Math.floor(Math.random() * (PORT_RANGE.to - PORT_RANGE.from));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
 
 /** Resolves once something accepts TCP connections on the port, or rejects after `timeoutMs`. */

@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
 import { testDatabaseUrl } from './databases.js';
 import { startTestSandbox, type TestSandbox } from './phonepe-sandbox.js';
@@ -39,6 +40,7 @@ export interface TestShop {
  * environment), with the demo catalogue and {@link TEST_ADMIN}. One call per spec file.
  */
 export async function startTestShop(options: TestShopOptions): Promise<TestShop> {
+  await resetTestAdminSignInLimit();
   const shared: Env = { ...integrationEnv(), SEED_DEMO_DATA: 'true', ...options.env };
   const bffPort = await freePort();
   const base = `http://127.0.0.1:${bffPort}`;
@@ -59,31 +61,56 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   // Before the services: order is configured with the sandbox's address.
   const phonepe = options.services.includes('order') ? await startTestSandbox({ shopUrl: base }) : undefined;
   if (phonepe) own.order = Object.fromEntries(Object.entries(phonepe.env).filter(([name]) => name.startsWith('PHONEPE_')));
-  let started: (readonly [Service, AppHandle])[];
-  try {
-    started = await Promise.all(
-      options.services.map(async (name) => {
-        const port = name === 'media' ? mediaPort! : await freePort();
-        const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...options.serviceEnv?.[name] };
-        return [name, await startApp(name, { port, env })] as const;
-      }),
-    );
-  } catch (e) {
+  // Every spec shares NATS: a service left running after a failed start would answer the
+  // next spec's requests from its own database. So a failed start stops whatever did start.
+  const settled = await Promise.allSettled(
+    options.services.map(async (name) => {
+      const port = name === 'media' ? mediaPort! : await freePort();
+      const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...options.serviceEnv?.[name] };
+      return [name, await startApp(name, { port, env })] as const;
+    }),
+  );
+  for (const r of settled) if (r.status === 'fulfilled') apps[r.value[0]] = r.value[1];
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const stopAll = async () => {
+    await apps.bff?.stop();
+    await Promise.all(options.services.map((name) => apps[name]?.stop()));
     await phonepe?.stop();
+  };
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  const mediaBase = mediaPort ? `http://127.0.0.1:${mediaPort}` : undefined;
+  try {
+    apps.bff = await startApp('bff', { port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
+  } catch (e) {
+    await stopAll();
     throw e;
   }
-  for (const [name, handle] of started) apps[name] = handle;
-  const mediaBase = mediaPort ? `http://127.0.0.1:${mediaPort}` : undefined;
-  apps.bff = await startApp('bff', { port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
   return {
     base,
     apps,
     mediaBase,
     phonepe,
-    async stop() {
-      await apps.bff?.stop();
-      await Promise.all(options.services.map((name) => apps[name]?.stop()));
-      await phonepe?.stop();
-    },
+    stop: stopAll,
   };
+}
+
+/**
+ * The BFF counts sign-ins per account in Redis, which every spec file of the run shares,
+ * and every test shop's first admin has the same email: without this, the spec files that
+ * sign in as {@link TEST_ADMIN} would together exhaust its limit (10 per 15 minutes) and
+ * later ones get 429. Spec files run one at a time (`--runInBand`), so each shop starts its
+ * admin with a fresh budget; the specs of the limit itself use their own accounts.
+ */
+async function resetTestAdminSignInLimit(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = await redis.keys(`rate:*${TEST_ADMIN.email}*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
 }
