@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { noticeSchema, notice, resultSchema } from './errors.js';
-import { addressSnapshotSchema, merchantOrderIdSchema, orderLineSchema, orderStateSchema, type AddressSnapshot, type OrderLine } from './order.js';
+import { addressSnapshotSchema, merchantOrderIdSchema, ORDER_FIXTURES, orderLineSchema, orderStateSchema } from './order.js';
 import { actorSchema, text } from './schemas.js';
 import type { EventDefinition, RpcDefinition } from './subjects.js';
 
@@ -214,29 +214,7 @@ export type OrderExportRow = z.infer<typeof orderExportRowSchema>;
 const userActor = { id: 'usr_01JD0000000000000000000000', role: 'user' as const };
 const adminActor = { id: 'usr_01JD0000000000000000000001', role: 'admin' as const };
 const ok = <T>(data: T) => ({ ok: true as const, data });
-const merchantOrderId = 'MO1763800000000a1b2c3_7f3k';
-const address: AddressSnapshot = {
-  id: 'adr_01JD0000000000000000000000',
-  nickname: 'Home',
-  fullName: 'Ananya Sen',
-  phone: '9830012345',
-  addressLine1: '12 Park Street',
-  addressLine2: null,
-  city: 'Kolkata',
-  state: 'West Bengal',
-  postalCode: '700016',
-  country: 'India',
-};
-const line: OrderLine = {
-  productId: 'prd_01JD0000000000000000000000',
-  productName: 'Anubias nana',
-  imageUrl: '/media/demo/anubias-nana/large.webp',
-  quantity: 3,
-  unitPricePaise: 24900,
-  discountPercent: 5,
-  discountedUnitPricePaise: 23655,
-  lineTotalPaise: 70965,
-};
+const { address, line, merchantOrderId } = ORDER_FIXTURES;
 const orderFixture: OrderView = {
   id: 'ord_01JD0000000000000000000000',
   merchantOrderId,

@@ -104,6 +104,8 @@ const lineFixture: OrderLine = {
   lineTotalPaise: 70965,
 };
 const merchantOrderId = 'MO1763800000000a1b2c3_7f3k';
+/** The order fixtures the order contracts share (checkout's and the order history's). */
+export const ORDER_FIXTURES = { address: addressFixture, line: lineFixture, merchantOrderId } as const;
 const outcomeFixture: PaymentOutcome = {
   merchantOrderId,
   outcome: 'paid',

@@ -6,6 +6,7 @@ import { ProductImage } from '../catalog/product-image.js';
 import { PackageIcon } from '../ui/icons.js';
 import { ReceiptIcon } from './order-icons.js';
 import { fulfilmentBadge, invoiceUnavailableReason, lineName, linePriceText, orderBadge, orderTitle, productPath } from './order-view.js';
+import { OrderTotals } from './order-totals.js';
 import './orders.css';
 
 /** Props of {@link OrderCard}. */
@@ -81,20 +82,7 @@ export function OrderCard({ order, onDetails, onInvoice }: OrderCardProps) {
         })}
       </ul>
 
-      <dl className="order-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatRupees(order.subtotalPaise)}</dd>
-        </div>
-        <div>
-          <dt>Shipping</dt>
-          <dd>{formatRupees(order.shippingPaise)}</dd>
-        </div>
-        <div className="order-totals__total">
-          <dt>Total</dt>
-          <dd>{formatRupees(order.totalPaise)}</dd>
-        </div>
-      </dl>
+      <OrderTotals order={order} />
 
       <div className="order-card__actions">
         <button type="button" className="button button--outline button--small" onClick={() => onDetails(order)} aria-haspopup="dialog">

@@ -13,6 +13,7 @@ import {
   paymentMethodText,
   refundSummary,
 } from './order-view.js';
+import { OrderTotals } from './order-totals.js';
 import './orders.css';
 
 /** Props of {@link OrderDetailsDialog}. */
@@ -98,20 +99,7 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
             </li>
           ))}
         </ul>
-        <dl className="order-totals order-totals--compact">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatRupees(order.subtotalPaise)}</dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>{formatRupees(order.shippingPaise)}</dd>
-          </div>
-          <div className="order-totals__total">
-            <dt>Total</dt>
-            <dd>{formatRupees(order.totalPaise)}</dd>
-          </div>
-        </dl>
+        <OrderTotals order={order} compact />
       </section>
 
       <div className="order-details__addresses">
