@@ -1,0 +1,65 @@
+/**
+ * Shoppers for the bench, made the way a person becomes one: sign-up, the confirmation
+ * mail (read from the development mailbox of the bench's own shop), confirm. The bench
+ * stack sets RATE_LIMIT_FACTOR so one address may sign many up.
+ */
+const json = { 'content-type': 'application/json' };
+
+/** POSTs JSON; a 503 (a service busy on this shared machine) is tried again, up to 5 times. */
+async function post(url, body, headers = {}) {
+  let r;
+  let text;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    r = await fetch(url, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) });
+    text = await r.text();
+    if (r.status !== 503) break;
+  }
+  if (!r.ok) throw new Error(`POST ${new URL(url).pathname} answered ${r.status}: ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** An access token of an existing account. */
+export async function signIn(url, email, password) {
+  return (await post(`${url}/api/auth/sign-in`, { email, password })).accessToken;
+}
+
+/** The default address every bench shopper gets when asked for: a Kolkata one. */
+export const BENCH_ADDRESS = { nickname: 'Home', fullName: 'Bench Shopper', phone: '9830012345', addressLine1: '12 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India', addressType: 'both' };
+
+/**
+ * Signs `n` new shoppers up and in. Returns `{ email, token, id }` each; with
+ * `withAddress`, each also has BENCH_ADDRESS as its default address (`addressId`).
+ */
+export async function createShoppers(url, n, { label = 'bench', withAddress = false } = {}) {
+  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const emails = Array.from({ length: n }, (_, i) => `${label}-${run}-${i}@bench.jalaj.shop`);
+  for (let i = 0; i < n; i += 5) {
+    await Promise.all(emails.slice(i, i + 5).map((email) => post(`${url}/api/auth/sign-up`, { email, password: 'aquarium-bench-1', fullName: 'Bench Shopper' })));
+  }
+  const tokens = new Map();
+  for (let attempt = 0; tokens.size < n; attempt++) {
+    if (attempt === 100) throw new Error(`only ${tokens.size} of ${n} confirmation mails arrived`);
+    if (attempt) await new Promise((r) => setTimeout(r, 200));
+    const { items } = await (await fetch(`${url}/dev/mailbox.json`)).json();
+    for (const m of items) {
+      const email = m.to.toLowerCase();
+      if (!emails.includes(email) || tokens.has(email)) continue;
+      const link = m.links.map((l) => new URL(l)).find((l) => l.pathname === '/api/auth/confirm');
+      if (link) tokens.set(email, link.searchParams.get('token'));
+    }
+  }
+  const shoppers = [];
+  for (let i = 0; i < n; i += 5) {
+    shoppers.push(
+      ...(await Promise.all(
+        emails.slice(i, i + 5).map(async (email) => {
+          const session = await post(`${url}/api/auth/confirm`, { token: tokens.get(email) });
+          const shopper = { email, token: session.accessToken, id: session.user.id };
+          if (withAddress) shopper.addressId = (await post(`${url}/api/me/addresses`, BENCH_ADDRESS, { authorization: `Bearer ${shopper.token}` })).id;
+          return shopper;
+        }),
+      )),
+    );
+  }
+  return shoppers;
+}

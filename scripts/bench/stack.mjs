@@ -1,0 +1,100 @@
+/**
+ * The bench's own shop: `npm start`'s script on the bench's ports with fresh data, timed
+ * from spawn to "every service is ready", and the resident memory of its process tree.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const PORTS = { shop: 8580, offset: 600, postgres: 5944, nats: 4644, redis: 6799, s3: 4969 };
+
+/**
+ * Builds (timed), then starts the shop (timed, without the build) and waits until it is
+ * ready. `stop()` ends the whole process group.
+ */
+export async function startStack(root, { log }) {
+  const buildStarted = performance.now();
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('the build failed');
+  const buildSeconds = (performance.now() - buildStarted) / 1000;
+  log(`built in ${buildSeconds.toFixed(1)} s; starting the shop…`);
+  const started = performance.now();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORTS.shop),
+      JALAJ_DATA_DIR: '.data/bench',
+      JALAJ_FRESH: 'true',
+      JALAJ_SKIP_BUILD: 'true',
+      JALAJ_PORT_OFFSET: String(PORTS.offset),
+      JALAJ_POSTGRES_PORT: String(PORTS.postgres),
+      JALAJ_NATS_PORT: String(PORTS.nats),
+      JALAJ_REDIS_PORT: String(PORTS.redis),
+      JALAJ_S3_PORT: String(PORTS.s3),
+      LOG_FORMAT: 'json',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // The bench signs many shoppers up and in from one address.
+      RATE_LIMIT_FACTOR: '1000',
+    },
+  });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('every service is ready')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`the shop did not start (exit ${code})`)));
+  });
+  const startSeconds = (performance.now() - started) / 1000;
+  child.stdout.resume();
+  return {
+    url: `http://127.0.0.1:${PORTS.shop}`,
+    opsUrl: `http://127.0.0.1:${9080 + PORTS.offset}`,
+    databaseUrl: (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`,
+    buildSeconds,
+    startSeconds,
+    rssBytes: () => treeRss(child.pid),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        process.kill(-child.pid, 'SIGTERM');
+      }),
+  };
+}
+
+/**
+ * The resident memory (bytes) of a process and all its descendants (Linux /proc), as the
+ * proportional set size: pages shared between processes (PostgreSQL's shared buffers, say,
+ * mapped by every backend) count once, split among them, not once per process.
+ */
+export function treeRss(rootPid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop();
+    try {
+      const pss = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m);
+      total += Number(pss?.[1] ?? 0) * 1024;
+    } catch {
+      // the process ended while we looked
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
