@@ -13,6 +13,7 @@ import { assignCorrelationId } from './ops/correlation.js';
 import { OpsService } from './ops/health.js';
 import { httpDuration } from './ops/metrics.js';
 import { startOpsServer } from './ops/ops-server.js';
+import { logRequest } from './ops/request-log.js';
 import { beginHttpSpan, endHttpSpan, inHttpTrace } from './tracing/http-tracing.js';
 import { startTracing } from './tracing/tracing.js';
 
@@ -46,8 +47,8 @@ function trustProxy(value: string | undefined): boolean | string {
 }
 
 /**
- * Starts a Jalaj server app: validated configuration, pino JSON logs (request logs by
- * nestjs-pino, a correlation id per request), Fastify HTTP (for the BFF, the shop), the
+ * Starts a Jalaj server app: validated configuration, pino JSON logs (a request log line
+ * per request from Fastify's onResponse hook, a correlation id per request), Fastify HTTP (for the BFF, the shop), the
  * internal ops port (health, metrics), the NATS microservice in the service's queue group,
  * and graceful shutdown on SIGTERM/SIGINT.
  */
@@ -86,6 +87,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     { logger: new PinoNestLogger(), abortOnError: false },
   );
   const http = app.getHttpAdapter().getInstance();
+  const requestLog = rootLogger();
   // Everything the request runs — logs, NATS requests (HEADERS.correlationId, traceparent),
   // calls to media — carries its correlation id and trace, and the caller gets both back.
   http.addHook('onRequest', (request, reply, done) => {
@@ -105,6 +107,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     const status = sentStatus.get(request) ?? reply.statusCode;
     httpDuration.observe({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(status) }, reply.elapsedTime / 1000);
     endHttpSpan(request, status);
+    logRequest(requestLog, request, status, reply.elapsedTime);
     done();
   });
   // Sends the spans still buffered when the app closes (SIGTERM).

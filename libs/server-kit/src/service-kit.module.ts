@@ -1,6 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { APP_CONFIG, appConfig } from './config.js';
@@ -12,7 +11,6 @@ import { CommandLog, CommandLogInterceptor } from './messaging/command-log.js';
 import { OutboxRelay } from './messaging/outbox.js';
 import { RpcContextInterceptor, RpcErrorFilter } from './messaging/rpc-handling.js';
 import { OpsModule } from './ops/health.js';
-import { requestLogOptions } from './ops/request-log.js';
 
 export interface ServiceKitOptions {
   /** Service name: NATS queue group, database name, log name. */
@@ -25,7 +23,7 @@ export interface ServiceKitOptions {
 
 /**
  * Everything a Jalaj server app gets from the kit: NATS (request/reply and JetStream),
- * request logs (nestjs-pino), health (Terminus) and metrics, and — for services with a
+ * health (Terminus) and metrics, and — for services with a
  * database — MikroORM with migrations at start, the outbox relay, the inbox-backed event
  * consumers, the command log of idempotent commands and the pruning of the outbox and inbox.
  */
@@ -39,7 +37,6 @@ export class ServiceKitModule {
       imports: [
         NatsModule.forRoot(options.name),
         OpsModule,
-        LoggerModule.forRoot({ pinoHttp: requestLogOptions() }),
         ...(db ? [DatabaseModule.forRoot({ service: options.name, entities: db.entities, migrations: db.migrations })] : []),
       ],
       providers: [

@@ -16,11 +16,11 @@ describe('cart items (service processes, real infra)', () => {
 
   beforeAll(async () => {
     [catalog, cart] = await Promise.all([startTestService('catalog'), startTestService('cart')]);
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'cart-items-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'cart-items-spec' });
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await Promise.all([cart?.stop(), catalog?.stop()]);
   });
 

@@ -23,11 +23,11 @@ describe('catalog products (service process, real infra)', () => {
 
   beforeAll(async () => {
     catalog = await startTestService('catalog');
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'catalog-products-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'catalog-products-spec' });
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await catalog?.stop();
   });
 

@@ -33,11 +33,11 @@ describe('catalog stock reservations (service process, real infra)', () => {
         }
       },
     });
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'catalog-stock-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'catalog-stock-spec' });
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await catalog?.stop();
   });
 

@@ -21,7 +21,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     shop = await startTestShop({ services: ['identity', 'catalog', 'media'], bucket: 'photos-catalog-spec' });
     base = shop.base;
     mediaBase = shop.mediaBase!;
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'catalog-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'catalog-spec' });
     const u = new URL(process.env.S3_ENDPOINT!);
     s3 = new S3({ endPoint: u.hostname, port: Number(u.port), useSSL: false, accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, pathStyle: true, region: 'ap-south-1' });
     adminToken = (await json('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken;
@@ -29,7 +29,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
   }, 120000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await shop?.stop();
   });
 

@@ -48,13 +48,13 @@ describe('product deleted: catalog → outbox → JetStream → media (real proc
     catalog = await startApp('catalog', { env: env(catalogDb), port: await freePort(), onLine: (_a, l) => logs.push(l) });
     mediaPort = await freePort();
     media = await startMedia();
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'flow-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'flow-spec' });
     const u = new URL(process.env.S3_ENDPOINT!);
     s3 = new S3({ endPoint: u.hostname, port: Number(u.port), useSSL: false, accessKey: process.env.S3_ACCESS_KEY!, secretKey: process.env.S3_SECRET_KEY!, pathStyle: true, region: 'ap-south-1' });
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await media?.stop();
     await catalog?.stop();
   });

@@ -82,11 +82,11 @@ describe('traces across HTTP, NATS and events (real processes, OTLP export)', ()
     const bffPort = await freePort();
     apps.push(await startApp('bff', { port: bffPort, env: { ...shared, MEDIA_URL: `http://127.0.0.1:${mediaPort}` }, onLine }));
     base = `http://127.0.0.1:${bffPort}`;
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'trace-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'trace-spec' });
   }, 120000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     for (const app of apps.reverse()) await app.stop();
     await new Promise((resolve) => collector?.close(resolve));
   });

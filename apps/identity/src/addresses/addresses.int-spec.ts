@@ -31,11 +31,11 @@ describe('identity addresses (service process, real infra)', () => {
 
   beforeAll(async () => {
     identity = await startTestService('identity');
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'identity-addresses-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'identity-addresses-spec' });
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await identity?.stop();
   });
 

@@ -20,13 +20,13 @@ describe('identity: order mails from evt.order.order.* (service process, real in
 
   beforeAll(async () => {
     identity = await startTestService('identity');
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'identity-order-mails-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'identity-order-mails-spec' });
     events = await eventPublisher();
   }, 90000);
 
   afterAll(async () => {
     await events?.close();
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await identity?.stop();
   });
 

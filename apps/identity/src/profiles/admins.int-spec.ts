@@ -16,13 +16,13 @@ describe('identity admins (service process, real infra)', () => {
 
   beforeAll(async () => {
     identity = await startTestService('identity', { env: { ADMIN_EMAIL: FIRST_ADMIN, ADMIN_PASSWORD: 'admin-secret-1' } });
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'identity-admins-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'identity-admins-spec' });
     const [row] = await identity.sql<{ id: string }>('select id from users where email = $1', [FIRST_ADMIN]);
     admin = { id: row!.id, role: 'admin' };
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await identity?.stop();
   });
 

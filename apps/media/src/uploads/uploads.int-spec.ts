@@ -42,14 +42,14 @@ describe('media uploads (service processes, real infra)', () => {
         },
       }),
     ]);
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'media-uploads-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'media-uploads-spec' });
     const session = await rpc.request('rpc.identity.sessions.create', ADMIN);
     if (!session.ok) throw new Error(JSON.stringify(session.error));
     adminToken = session.data.accessToken;
   }, 90000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await Promise.all([media?.stop(), catalog?.stop(), identity?.stop()]);
   });
 

@@ -271,7 +271,7 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       await order(1, false, 2);
       const me = await admin('GET', '/api/me', { token: adminToken });
       const actor = { id: me.body.id as string, role: 'admin' as const };
-      const rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'order-actions-export-spec' });
+      const rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'order-actions-export-spec' });
       try {
         const all = await rpc.request('rpc.order.admin.export', { actor, filter: {}, limit: 1000 });
         if (!all.ok) throw new Error(JSON.stringify(all.error));
@@ -290,7 +290,7 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
         expect(walked).toEqual(all.data.rows);
         expect(await rpc.request('rpc.order.admin.export', { actor, filter: {}, after: 'nonsense', limit: 2 })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
       } finally {
-        await rpc.onApplicationShutdown();
+        await rpc.close();
       }
     }, 60000);
   });

@@ -26,7 +26,7 @@ describe('order export over 100,000 orders (real processes)', () => {
   beforeAll(async () => {
     shop = await startTestShop({ services: ['identity', 'order'], serviceEnv: { order: { DATABASE_URL: orderDatabaseUrl } } });
     orderDb = new pg.Pool({ connectionString: orderDatabaseUrl, max: 2 });
-    rpc = new RpcClient({ url: process.env.NATS_URL!, name: 'order-export-spec' });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'order-export-spec' });
     const call = httpClient(shop.base);
     const token = (await call('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken as string;
     actor = { id: (await call('GET', '/api/me', { token })).body.id as string, role: 'admin' };
@@ -51,7 +51,7 @@ describe('order export over 100,000 orders (real processes)', () => {
   }, 180000);
 
   afterAll(async () => {
-    await rpc?.onApplicationShutdown();
+    await rpc?.close();
     await orderDb?.end();
     await shop?.stop();
   });

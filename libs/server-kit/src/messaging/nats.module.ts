@@ -1,8 +1,6 @@
 import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { ClientNats, NatsRecordBuilder } from '@nestjs/microservices';
-import { connect, headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, nuid, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
-import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import {
   AppErrorException,
   appErrorSchema,
@@ -46,19 +44,23 @@ async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig>
 }
 
 /**
- * The process's own NATS connection for JetStream (events) and health checks. Request/reply
- * runs through Nest's NATS transport (`RpcClient` and the microservice server).
+ * The process's own NATS connection: JetStream (events), health checks and outgoing
+ * requests (`RpcClient`). Incoming requests reach the handlers through Nest's NATS transport.
  */
 @Injectable()
 export class NatsConnectionHolder implements OnApplicationShutdown {
-  private nc?: NatsConnection;
+  private nc?: Promise<NatsConnection>;
   private jsm?: JetStreamManager;
   private readonly log = getLogger('Nats');
 
   constructor(@Inject(NATS_OPTIONS) private readonly options: NatsOptions) {}
 
-  async connection(): Promise<NatsConnection> {
-    this.nc ??= await connect({ servers: this.options.url, name: this.options.name, maxReconnectAttempts: -1 });
+  /** The connection, opened once (concurrent first callers share the attempt; a failed one is retried by the next). */
+  connection(): Promise<NatsConnection> {
+    this.nc ??= connect({ servers: this.options.url, name: this.options.name, maxReconnectAttempts: -1 }).catch((e: unknown) => {
+      this.nc = undefined;
+      throw e;
+    });
     return this.nc;
   }
 
@@ -103,8 +105,15 @@ export class NatsConnectionHolder implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await this.nc?.drain().catch(() => undefined);
+    const nc = await this.nc?.catch(() => undefined);
+    await nc?.drain().catch(() => undefined);
   }
+}
+
+/** The reply packet of Nest's NATS transport (the services' message handlers answer with it). */
+interface NestReplyPacket {
+  response?: unknown;
+  err?: unknown;
 }
 
 /**
@@ -114,18 +123,31 @@ export class NatsConnectionHolder implements OnApplicationShutdown {
  * {@link runAsCommand} it also carries the command id, and a request that gets no reply in
  * time fails with `OUTCOME_UNKNOWN` (the service may have done the work) rather than
  * `UNAVAILABLE` (nothing was done: no responder, connection down), which queries keep.
+ *
+ * Requests go out on the process's NATS connection with the client library's shared reply
+ * subscription (one inbox for all requests), in the packet format of Nest's NATS transport
+ * (`{ pattern, data, id }` out, `{ response | err }` back), which the services' handlers
+ * speak. Nest's own client subscribed and unsubscribed a fresh inbox per request.
  */
 @Injectable()
-export class RpcClient implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly client: ClientNats;
+export class RpcClient implements OnApplicationBootstrap {
   private readonly log = getLogger('RpcClient');
   /** The typed request function derived from the contracts' subject map. */
   readonly request: RequestFn;
 
-  constructor(@Inject(NATS_OPTIONS) options: NatsOptions) {
-    this.client = new ClientNats({ servers: [options.url], name: `${options.name}-client`, maxReconnectAttempts: -1 } as never);
+  /** A client on its own connection, outside Nest (specs, scripts); `close()` drains it. */
+  static standalone(options: NatsOptions): RpcClient {
+    return new RpcClient(new NatsConnectionHolder(options));
+  }
+
+  constructor(private readonly nats: NatsConnectionHolder) {
     const transport: RpcTransport = { send: (subject, payload, opts) => this.send(subject, payload, opts) };
     this.request = createRequest(transport);
+  }
+
+  /** Drains the connection (the standalone client's end; in an app, the holder does it at shutdown). */
+  close(): Promise<void> {
+    return this.nats.onApplicationShutdown();
   }
 
   /**
@@ -133,7 +155,7 @@ export class RpcClient implements OnApplicationBootstrap, OnApplicationShutdown 
    * (status changes, reconnects) would carry the correlation id of the first request.
    */
   onApplicationBootstrap() {
-    callContext.exit(() => void this.client.connect().catch(() => undefined));
+    callContext.exit(() => void this.nats.connection().catch(() => undefined));
   }
 
   private async send(subject: string, payload: unknown, options: RequestOptions = {}): Promise<unknown> {
@@ -145,11 +167,15 @@ export class RpcClient implements OnApplicationBootstrap, OnApplicationShutdown 
     const span = startSpan(subject, SpanKind.CLIENT, { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'send' });
     withSpan(span, () => injectTraceContext(h, natsHeaderSetter));
     for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
-    const record = new NatsRecordBuilder(payload).setHeaders(h).build();
     try {
-      return await firstValueFrom(this.client.send(subject, record).pipe(timeout(options.timeoutMs ?? 5000)));
+      const nc = await this.nats.connection();
+      const reply = await nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id: nuid.next() }), { timeout: options.timeoutMs ?? 5000, headers: h });
+      const packet = reply.json<NestReplyPacket>();
+      if (packet.err !== undefined && packet.err !== null) throw new RemoteFailure(packet.err);
+      return packet.response;
     } catch (e) {
-      const parsed = appErrorSchema.safeParse(e);
+      const remote = e instanceof RemoteFailure ? e.failure : undefined;
+      const parsed = appErrorSchema.safeParse(remote);
       if (parsed.success) {
         span.setAttribute('error.type', parsed.data.code);
         throw new AppErrorException(parsed.data);
@@ -159,16 +185,20 @@ export class RpcClient implements OnApplicationBootstrap, OnApplicationShutdown 
         failSpan(span, 'OUTCOME_UNKNOWN');
         throw new AppErrorException({ code: 'OUTCOME_UNKNOWN', message: OUTCOME_UNKNOWN_MESSAGE });
       }
-      const message = e instanceof Error ? e.message : typeof e === 'object' && e && 'message' in e ? String(e.message) : String(e);
+      const failure = remote ?? e;
+      const message = failure instanceof Error ? failure.message : typeof failure === 'object' && failure && 'message' in failure ? String(failure.message) : String(failure);
       failSpan(span, 'UNAVAILABLE');
       throw new AppErrorException({ code: 'UNAVAILABLE', message: `${subject}: ${message}` });
     } finally {
       span.end();
     }
   }
+}
 
-  async onApplicationShutdown() {
-    await this.client.close();
+/** A handler's `err` reply, carried to the catch that maps it. */
+class RemoteFailure extends Error {
+  constructor(readonly failure: unknown) {
+    super('remote failure');
   }
 }
 

@@ -15,17 +15,7 @@ export function correlationIdFrom(header: unknown): string {
   return typeof value === 'string' && WELL_FORMED.test(value) ? value : newId('cor');
 }
 
-/** The correlation id given to each raw request, for pino-http (which sees the raw request). */
-const assigned = new WeakMap<IncomingMessage, string>();
-
-/** Fastify's `genReqId`: the request id is the correlation id, remembered for the request log. */
+/** Fastify's `genReqId`: the request id is the correlation id (the request log reads it there). */
 export function assignCorrelationId(raw: IncomingMessage): string {
-  const id = correlationIdFrom(raw.headers[HEADERS.correlationId]);
-  assigned.set(raw, id);
-  return id;
-}
-
-/** The correlation id assigned to a raw request (or, should none be, one from its header). */
-export function requestCorrelationId(raw: IncomingMessage): string {
-  return assigned.get(raw) ?? correlationIdFrom(raw.headers[HEADERS.correlationId]);
+  return correlationIdFrom(raw.headers[HEADERS.correlationId]);
 }
