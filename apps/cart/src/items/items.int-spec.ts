@@ -1,11 +1,12 @@
 import { newId, type Cart } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { startTestService, type TestService } from '@jalaj/testing';
+import { eventually, startTestService, type TestService } from '@jalaj/testing';
 
 /**
  * The cart service over its subjects (real PostgreSQL and NATS, a real catalog beside it
- * for stock and prices, no BFF): add and merge within stock, quantity changes, removal,
- * clearing, another shopper's lines, deleted products and two adds at once.
+ * whose events keep the cart's copy of stock and prices, no BFF): add and merge within
+ * stock, quantity changes, removal, clearing, another shopper's lines, catalogue changes
+ * and deleted products reaching the cart, and two adds at once.
  */
 describe('cart items (service processes, real infra)', () => {
   let catalog: TestService;
@@ -106,7 +107,8 @@ describe('cart items (service processes, real infra)', () => {
     await rpc.request('rpc.cart.items.add', { actor: me, productId: keep.id, quantity: 1 });
     await rpc.request('rpc.cart.items.add', { actor: me, productId: gone.id, quantity: 1 });
     expect(await rpc.request('rpc.catalog.products.delete', { actor: admin, id: gone.id })).toMatchObject({ ok: true });
-    const now = await cartOf(me);
+    // The deletion reaches the cart's copy by catalog's event.
+    const now = await eventually(() => cartOf(me), (c) => c.lines.find((l) => l.productId === gone.id)?.product === null);
     expect(now.lines.find((l) => l.productId === gone.id)).toMatchObject({ product: null, quantity: 1 });
     expect(now).toMatchObject({ itemCount: 2, subtotalPaise: 5000 });
     // It cannot be added again or raised, but it can be removed.
@@ -122,5 +124,28 @@ describe('cart items (service processes, real infra)', () => {
     expect(replies.filter((r) => r.ok)).toHaveLength(5);
     expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(Array(3).fill('INSUFFICIENT_STOCK'));
     expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 5 }]);
+  });
+
+  it("follows the catalogue's changes by its events, the newest winning whatever the order", async () => {
+    const me = shopper();
+    const p = await product(5, '100.00');
+    await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 });
+    const changed = await rpc.request('rpc.catalog.products.update', { actor: admin, id: p.id, product: { name: 'Renamed plant', price: '120.00', stockQuantity: 3, category: 'midground', imageUrls: [] } });
+    expect(changed).toMatchObject({ ok: true });
+    const now = await eventually(() => cartOf(me), (c) => c.lines[0]?.product?.pricePaise === 12000);
+    expect(now.lines[0]!.product).toMatchObject({ name: 'Renamed plant', pricePaise: 12000, stockQuantity: 3 });
+    expect(now.subtotalPaise).toBe(24000);
+    // The new stock is what adding checks against.
+    expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 })).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_STOCK' } });
+    // An older change arriving late (say, a redelivery) leaves the newer facts alone.
+    await cart.sql("update cart_products set facts_at = now() + interval '1 hour', stock_at = now() + interval '1 hour' where product_id = $1", [p.id]);
+    const stale = await rpc.request('rpc.catalog.products.update', { actor: admin, id: p.id, product: { name: 'Older name', price: '90.00', stockQuantity: 9, category: 'midground', imageUrls: [] } });
+    expect(stale).toMatchObject({ ok: true });
+    const [latest] = await catalog.sql<{ id: string }>(
+      "select envelope->>'id' as id from outbox_message where subject = 'evt.catalog.product.updated.v1' and envelope->'data'->'product'->>'id' = $1 order by created_at desc limit 1",
+      [p.id],
+    );
+    await eventually(() => cart.sql("select 1 from inbox_message where consumer = 'cart-product-updated' and event_id = $1", [latest!.id]), (r) => r.length === 1);
+    expect((await cartOf(me)).lines[0]!.product).toMatchObject({ name: 'Renamed plant', pricePaise: 12000, stockQuantity: 3 });
   });
 });

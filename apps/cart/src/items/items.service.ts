@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
 import { cartTotals, checkAddToCart, checkSetQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
-import { AppErrorException, fail, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Product, type Result } from '@jalaj/contracts';
-import { RpcClient } from '@jalaj/server-kit';
+import { fail, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
+import { ProductFactsService } from '../products/product-facts.service.js';
 import { removeBought, type BoughtLine } from './bought-lines.js';
 import { CartItem } from './entities/cart-item.entity.js';
 import { CartItemsRepository } from './items.repository.js';
@@ -10,8 +10,9 @@ import { CartItemsRepository } from './items.repository.js';
 type Change = { cart: Cart; notice: Notice };
 
 /**
- * A shopper's cart on the server. Every query is scoped to the actor; the product data
- * and every price come from catalog and libs/commerce at read time, never from the browser.
+ * A shopper's cart on the server. Every query is scoped to the actor; the product facts
+ * come from the cart's copy of the catalogue (kept by catalog's events, ADR 023) and every
+ * price from libs/commerce at read time, never from the browser.
  *
  * The changes run as idempotent commands (`@IdempotentCommand()` on their handlers), inside
  * one transaction with their command log row: so they use the injected `EntityManager`,
@@ -22,33 +23,26 @@ export class CartService {
   constructor(
     private readonly em: EntityManager,
     private readonly items: CartItemsRepository,
-    private readonly rpc: RpcClient,
+    private readonly facts: ProductFactsService,
   ) {}
 
-  private async products(ids: string[]): Promise<Map<string, Product>> {
-    if (!ids.length) return new Map();
-    const reply = await this.rpc.request('rpc.catalog.products.get-many', { ids });
-    if (!reply.ok) throw new AppErrorException(reply.error);
-    return new Map(reply.data.items.map((p) => [p.id, p]));
-  }
-
+  /** The stock the cart's copy knows; null for a product that is gone. */
   private async stockOf(productId: string): Promise<number | null> {
-    const reply = await this.rpc.request('rpc.catalog.products.get', { id: productId });
-    return reply.ok ? reply.data.stockQuantity : null;
+    return (await this.facts.of(this.em, [productId])).get(productId)?.stockQuantity ?? null;
   }
 
   async cart(actor: Actor): Promise<Cart> {
-    // Fresh from the database: a change just made by SQL must show in the reply.
-    const rows = await this.em.find(CartItem, { userId: actor.id }, { orderBy: { createdAt: 'desc', id: 'desc' }, refresh: true });
-    const products = await this.products(rows.map((r) => r.productId));
+    // One query: the lines with their products' facts, fresh from the database.
+    const rows = await this.items.linesOf(actor.id);
+    const fetched = await this.facts.fetch(this.em, [...new Set(rows.filter((r) => r.facts === undefined).map((r) => r.productId))]);
     const lines: CartLine[] = rows.map((r) => {
-      const p = products.get(r.productId);
+      const p = r.facts === undefined ? fetched.get(r.productId) : r.facts;
       const pricing = linePricing(p?.pricePaise ?? 0, r.quantity);
       return {
         id: r.id,
         productId: r.productId,
         quantity: r.quantity,
-        product: p ? { name: p.name, pricePaise: p.pricePaise, imageUrl: p.imageUrls[0] ?? null, stockQuantity: p.stockQuantity } : null,
+        product: p ? { name: p.name, pricePaise: p.pricePaise, imageUrl: p.imageUrl, stockQuantity: p.stockQuantity } : null,
         discountPercent: pricing.discountPercent,
         discountedUnitPricePaise: pricing.discountedUnitPricePaise,
         lineTotalPaise: pricing.lineTotalPaise,

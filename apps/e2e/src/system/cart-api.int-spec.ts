@@ -1,4 +1,4 @@
-import { httpClient, newConfirmedShopper, startTestShop, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
+import { eventually, httpClient, newConfirmedShopper, startTestShop, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
 
 /**
  * The cart through the BFF with real identity, catalog, cart and BFF processes: the
@@ -99,8 +99,10 @@ describe('cart through the BFF (real processes)', () => {
     await call('POST', '/api/cart/items', { token, body: { productId: keep.id, quantity: 1 } });
     await call('POST', '/api/cart/items', { token, body: { productId: gone.id, quantity: 1 } });
     await call('DELETE', `/api/admin/products/${gone.id}`, { token: adminToken });
-    const cart = (await call('GET', '/api/cart', { token })).body;
-    expect(cart.lines.find((l: { productId: string }) => l.productId === gone.id).product).toBeNull();
+    // The deletion reaches the cart's copy of the catalogue by catalog's event.
+    const goneLine = (c: { lines: { productId: string; product: unknown }[] }) => c.lines.find((l) => l.productId === gone.id);
+    const cart = await eventually(async () => (await call('GET', '/api/cart', { token })).body, (c) => goneLine(c)?.product === null);
+    expect(goneLine(cart)?.product).toBeNull();
     expect(cart.subtotalPaise).toBe(5000);
   });
 

@@ -1,0 +1,44 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { EventConsumers, eventsHandled } from '@jalaj/server-kit';
+import { ProductFactsService } from './product-facts.service.js';
+
+/** Durable consumer names (one per subject); shared by every cart replica. */
+export const PRODUCT_FACTS_CONSUMERS = {
+  created: 'cart-product-created',
+  updated: 'cart-product-updated',
+  deleted: 'cart-product-deleted',
+  stock: 'cart-product-stock',
+} as const;
+
+/**
+ * Keeps the cart's copy of catalogue facts in step with catalog's events. The consumers
+ * are separate, so events of one product may arrive out of order: each change applies only
+ * over older facts (ProductFactsService), so the newest wins whatever the order.
+ */
+@Injectable()
+export class ProductsEvents implements OnApplicationBootstrap {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly facts: ProductFactsService,
+  ) {}
+
+  async onApplicationBootstrap() {
+    const handled = (consumer: string) => eventsHandled.inc({ consumer, outcome: 'handled' });
+    await this.consumers.subscribe('evt.catalog.product.created.v1', PRODUCT_FACTS_CONSUMERS.created, async (event, em) => {
+      await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
+      handled(PRODUCT_FACTS_CONSUMERS.created);
+    });
+    await this.consumers.subscribe('evt.catalog.product.updated.v1', PRODUCT_FACTS_CONSUMERS.updated, async (event, em) => {
+      await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
+      handled(PRODUCT_FACTS_CONSUMERS.updated);
+    });
+    await this.consumers.subscribe('evt.catalog.product.deleted.v1', PRODUCT_FACTS_CONSUMERS.deleted, async (event, em) => {
+      await this.facts.applyDeleted(em, event.data.productId, new Date(event.occurredAt));
+      handled(PRODUCT_FACTS_CONSUMERS.deleted);
+    });
+    await this.consumers.subscribe('evt.catalog.product.stock-changed.v1', PRODUCT_FACTS_CONSUMERS.stock, async (event, em) => {
+      for (const p of event.data.products) await this.facts.applyStock(em, p.productId, p.stockQuantity, new Date(event.occurredAt));
+      handled(PRODUCT_FACTS_CONSUMERS.stock);
+    });
+  }
+}
