@@ -3,30 +3,73 @@ import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstr
 import { EVENT_STREAM } from '@jalaj/contracts';
 import { getLogger, NatsConnectionHolder } from '@jalaj/server-kit';
 import { RedisService } from '../redis/redis.service.js';
+import { CachedBody } from './cached-body.js';
 
 const VERSION_KEY = 'cache:catalog:version';
 const TTL_SECONDS = 300;
+/** How long this process keeps a read without hearing of a change (a safety net: events clear it at once). */
+const LOCAL_TTL_MS = 30_000;
+/** Reads kept in this process at most (searches make many keys); the oldest go first. */
+const LOCAL_MAX_ENTRIES = 500;
 
 /**
- * The BFF's Redis cache of product reads. Every key carries the catalogue's version;
- * any `evt.catalog.product.*` event (and any admin change made through this BFF) bumps
- * it, so after a change no replica serves the old price — the old entries just expire.
+ * The BFF's cache of product reads, in two layers. In this process: the bytes of each
+ * read (and their compressed forms, {@link CachedBody}), cleared the moment any
+ * `evt.catalog.product.*` event reaches this process's listener or an admin change goes
+ * through it, and kept at most 30 s in case an event was missed. Behind it, Redis, shared by
+ * the replicas: every key carries the catalogue's version, which the same events and
+ * changes bump, so no replica refills from an old entry. Concurrent misses of a key share
+ * one load.
  */
 @Injectable()
 export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = getLogger('CatalogCache');
   private messages?: ConsumerMessages;
+  private readonly local = new Map<string, { body: CachedBody; until: number }>();
+  private readonly loading = new Map<string, Promise<CachedBody>>();
+  /** Bumped by every change this process hears of: a load begun before it is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly redis: RedisService,
     private readonly nats: NatsConnectionHolder,
   ) {}
 
+  /** A read from this process's layer, else from Redis or `load` (one load per key at a time). */
+  read(key: string, load: () => Promise<unknown>): Promise<CachedBody> | CachedBody {
+    const hit = this.local.get(key);
+    if (hit && hit.until > Date.now()) return hit.body;
+    let pending = this.loading.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      pending = this.readJson(key, load).then((text) => {
+        const body = new CachedBody(Buffer.from(text));
+        if (generation === this.generation) this.keep(key, body);
+        return body;
+      });
+      this.loading.set(key, pending);
+      void pending.finally(() => this.loading.delete(key)).catch(() => undefined);
+    }
+    return pending;
+  }
+
+  private keep(key: string, body: CachedBody) {
+    this.local.delete(key);
+    if (this.local.size >= LOCAL_MAX_ENTRIES) this.local.delete(this.local.keys().next().value!);
+    this.local.set(key, { body, until: Date.now() + LOCAL_TTL_MS });
+  }
+
+  /** Forgets this process's reads (a change was heard of). */
+  private forgetLocal() {
+    this.generation++;
+    this.local.clear();
+  }
+
   /**
-   * The JSON text of a read, from the cache or from `load`. Kept as text end to end:
-   * a hit is sent as it is stored, without parsing and serialising it again.
+   * The JSON text of a read, from Redis or from `load`. Kept as text end to end:
+   * a hit is used as it is stored, without parsing and serialising it again.
    */
-  async readJson(key: string, load: () => Promise<unknown>): Promise<string> {
+  private async readJson(key: string, load: () => Promise<unknown>): Promise<string> {
     const client = this.redis.client;
     let full: string | undefined;
     try {
@@ -44,6 +87,7 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async invalidate() {
+    this.forgetLocal();
     await this.redis.client.incr(VERSION_KEY).catch((e) => this.log.warn({ err: e }, 'cache invalidation failed'));
   }
 
@@ -56,6 +100,8 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
     this.messages = await consumer.consume();
     void (async () => {
       for await (const _msg of this.messages!) await this.invalidate();
+      // The listener ended (connection closed): nothing will clear this process's layer any more.
+      this.local.clear();
     })().catch((e) => this.log.error({ err: e }, 'catalog event listener stopped'));
   }
 

@@ -233,6 +233,25 @@ describe('catalogue and media through the BFF (real processes)', () => {
     expect((await json('GET', '/api/products')).body.items[0].pricePaise).toBe(first.pricePaise + 1000);
   });
 
+  it('sends the catalogue compressed as the browser asks, with an ETag it can revalidate with (304, no body)', async () => {
+    const plain = await fetch(`${base}/api/products`, { headers: { 'accept-encoding': 'identity' } });
+    const text = await plain.text();
+    const etag = plain.headers.get('etag');
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch undoes the encoding: the same JSON arrives, fewer bytes went over the wire.
+    for (const encoding of ['br', 'gzip']) {
+      const r = await fetch(`${base}/api/products`, { headers: { 'accept-encoding': encoding } });
+      expect(r.headers.get('content-encoding')).toBe(encoding);
+      expect(await r.text()).toBe(text);
+    }
+    const again = await fetch(`${base}/api/products`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await fetch(`${base}/api/products`, { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+  });
+
   it('never sells stock twice: concurrent reservations stop at zero, all or nothing', async () => {
     const created = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Last five', stockQuantity: 5 } })).body;
     const other = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Plenty', stockQuantity: 100 } })).body;

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Bodies smaller than this go out as they are (as @fastify/compress's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A cached JSON read: its bytes, its ETag, and its brotli and gzip forms, each made once,
+ * the first time a browser asks for it, and then sent as they are. Replaces compressing
+ * the same product list on every request.
+ */
+export class CachedBody {
+  readonly etag: string;
+  private readonly encoded = new Map<'br' | 'gzip', Buffer>();
+
+  constructor(readonly json: Buffer) {
+    this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  }
+
+  static of(value: unknown): CachedBody {
+    return new CachedBody(Buffer.from(JSON.stringify(value)));
+  }
+
+  /** The bytes in `encoding`, compressed on first use. */
+  bytes(encoding: 'br' | 'gzip' | 'identity'): Buffer {
+    if (encoding === 'identity') return this.json;
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes =
+        encoding === 'br'
+          ? brotliCompressSync(this.json, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.json.length } })
+          : gzipSync(this.json, { level: 9 });
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+
+  /** The encoding to send to a client with this Accept-Encoding: brotli, else gzip, else none. */
+  negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+    if (this.json.length < COMPRESS_FROM_BYTES || !acceptEncoding) return 'identity';
+    return accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : 'identity';
+  }
+
+  /**
+   * Sends the body as JSON that must be revalidated each time (`no-cache`): 304 when the
+   * browser's copy is current, else the bytes in the best encoding it accepts.
+   */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', this.etag).header('vary', 'accept-encoding');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === this.etag)) return reply.code(304).send();
+    const encoding = this.negotiate(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(this.bytes(encoding));
+  }
+}
+
+/** Whether an Accept-Encoding header accepts `name` (listed, and not with q=0). */
+export function accepts(acceptEncoding: string, name: string): boolean {
+  return acceptEncoding.split(',').some((part) => {
+    const [coding, ...params] = part.split(';');
+    if (coding!.trim().toLowerCase() !== name) return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
