@@ -6,6 +6,7 @@ import { AuthStateService } from './auth/auth-state.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
+import { VerifiedTokens } from './auth/verified-tokens.js';
 import { RATE_LIMIT_PROVIDERS } from './auth/rate-limit.js';
 import { CartController } from './cart/cart.controller.js';
 import { CheckoutController } from './checkout/checkout.controller.js';
@@ -35,6 +36,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
     AuthStateService,
     AuthGuard,
     JwtStrategy,
+    VerifiedTokens,
     ...RATE_LIMIT_PROVIDERS,
     CatalogCache,
     { provide: APP_FILTER, useClass: ProblemFilter },

@@ -93,7 +93,7 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
   opsPort ??= await freePort();
   // JALAJ_NODE_ARGS: extra Node flags for every app process (e.g. `--cpu-prof` to profile).
   const nodeArgs = (process.env.JALAJ_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, path.join(root, 'apps', name, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...(process.env.JALAJ_SOURCE_MAPS === 'false' ? [] : ['--enable-source-maps']), ...nodeArgs, path.join(root, 'apps', name, 'dist/main.js')], {
     cwd: root,
     // Every app answers only on the loopback here, the shop too unless HOST says otherwise
     // (HOST=0.0.0.0 lets a phone on the LAN open it; the dev mailbox then shows to the LAN).

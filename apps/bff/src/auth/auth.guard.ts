@@ -4,7 +4,9 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { AppErrorException, type Actor } from '@jalaj/contracts';
 import type { AccessClaims } from '@jalaj/server-kit';
+import { AuthStateService } from './auth-state.service.js';
 import { JWT_STRATEGY } from './jwt.strategy.js';
+import { bearerToken, VerifiedTokens } from './verified-tokens.js';
 
 const ROLE_KEY = 'jalaj:role';
 /** Marks a controller or route as admin-only. */
@@ -14,11 +16,16 @@ type AuthedRequest = FastifyRequest & { actor?: AccessClaims };
 
 /**
  * Requires a valid, unrevoked access token (passport-jwt, see `JwtStrategy`); admin-only
- * routes also need the admin role.
+ * routes also need the admin role. A token passport verified within the last minute
+ * ({@link VerifiedTokens}) skips the signature check; its revocations are checked again.
  */
 @Injectable()
 export class AuthGuard extends PassportAuthGuard(JWT_STRATEGY) {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verified: VerifiedTokens,
+    private readonly auth: AuthStateService,
+  ) {
     super();
   }
 
@@ -34,8 +41,16 @@ export class AuthGuard extends PassportAuthGuard(JWT_STRATEGY) {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
-    await super.canActivate(context);
-    const actor = context.switchToHttp().getRequest<AuthedRequest>().actor;
+    const request = context.switchToHttp().getRequest<AuthedRequest>();
+    const token = bearerToken(request);
+    const known = token ? this.verified.get(token) : undefined;
+    if (known) {
+      if (await this.auth.isRevoked(known)) throw new AppErrorException({ code: 'UNAUTHENTICATED' });
+      request.actor = known;
+    } else {
+      await super.canActivate(context);
+    }
+    const actor = request.actor;
     const role = this.reflector.getAllAndOverride<string | undefined>(ROLE_KEY, [context.getHandler(), context.getClass()]);
     if (role === 'admin' && actor?.role !== 'admin') throw new AppErrorException({ code: 'ADMIN_REQUIRED' });
     return true;
