@@ -47,16 +47,19 @@ describe('spans with the provider registered and no exporter', () => {
     expect(server.spanContext().traceId).toBe(TRACE);
     expect((server as unknown as ReadableSpan).parentSpanContext?.spanId).toBe(SPAN);
     expect(h.get('traceparent')).toBe(`00-${TRACE}-${client.spanContext().spanId}-01`);
+    // The caller asked to sample: recorded, even with no exporter here.
+    expect(server.isRecording()).toBe(true);
     expect(handler.spanContext().traceId).toBe(TRACE);
     expect((handler as unknown as ReadableSpan).parentSpanContext?.spanId).toBe(client.spanContext().spanId);
     for (const s of [handler, client, server]) s.end();
   });
 
-  it('gives log lines and outgoing headers the active span', () => {
+  it('gives log lines and outgoing headers the active span; a new trace nobody exports is not recorded', () => {
     const span = startSpan('work', SpanKind.INTERNAL, {});
+    expect(span.isRecording()).toBe(false);
     withSpan(span, () => {
       expect(currentTraceIds()).toEqual({ traceId: span.spanContext().traceId, spanId: span.spanContext().spanId });
-      expect(traceHeaders().traceparent).toBe(`00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`);
+      expect(traceHeaders().traceparent).toBe(`00-${span.spanContext().traceId}-${span.spanContext().spanId}-00`);
     });
     expect(context.active()).toBeDefined();
     expect(currentTraceIds()).toBeUndefined();

@@ -2,7 +2,7 @@ import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor, ParentBasedSampler } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { getLogger } from '../logger.js';
@@ -32,8 +32,10 @@ let started: TracingHandle | undefined;
  * Registers the process's OpenTelemetry tracer provider (once): W3C trace context
  * propagation and AsyncLocalStorage context always, so traces are continued and started
  * and their ids reach logs and outgoing messages; a batching OTLP/HTTP (JSON) exporter only
- * when {@link otlpExportEnabled}. Without an exporter, spans end without going anywhere.
- * The sampler follows `OTEL_TRACES_SAMPLER` (default: the caller's decision, else sample).
+ * when {@link otlpExportEnabled}. The sampler follows `OTEL_TRACES_SAMPLER`; by default
+ * the caller's decision, else sample when exporting. Without an exporter a trace nobody
+ * asked to sample is not recorded: its spans still carry ids (to logs, NATS headers and
+ * `traceresponse`) but keep no attributes or timings that would go nowhere.
  *
  * @param serviceName - `service.name` of the spans, unless `OTEL_SERVICE_NAME` is set.
  */
@@ -44,6 +46,7 @@ export function startTracing(serviceName: string, env: Record<string, string | u
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || serviceName }),
     // The exporter reads its endpoint, headers and timeout from the OTEL_EXPORTER_OTLP_* variables.
     spanProcessors: exporting ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [],
+    ...(exporting || env.OTEL_TRACES_SAMPLER ? {} : { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) }),
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   if (exporting) getLogger('Tracing').info({ endpoint: env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces over OTLP/HTTP');
