@@ -66,7 +66,8 @@ export class CheckoutService {
    * sends only the address ids.
    */
   async pay(actor: Actor, shippingAddressId: string | null | undefined, billingAddressId: string | null | undefined, returnOrigin: string): Promise<Result<CheckoutStarted>> {
-    const cartReply = await this.rpc.request('rpc.cart.items.list', { actor });
+    // Both reads at once: the command's transaction holds a database connection meanwhile.
+    const [cartReply, addressReply] = await Promise.all([this.rpc.request('rpc.cart.items.list', { actor }), this.rpc.request('rpc.identity.addresses.list', { actor })]);
     if (!cartReply.ok) return cartReply;
     const cart = cartReply.data;
     // The spec's order: an empty cart first, then the shipping, then the billing address.
@@ -78,7 +79,6 @@ export class CheckoutService {
       billingAddressId,
     });
     if (!start.ok) return fail(start.code);
-    const addressReply = await this.rpc.request('rpc.identity.addresses.list', { actor });
     if (!addressReply.ok) return addressReply;
     // Only the actor's own addresses, each of a type that may serve its side.
     const shipping = addressReply.data.items.find((a) => a.id === shippingAddressId && canShipTo(a));
@@ -171,7 +171,7 @@ export class CheckoutService {
     if (!order) return fail('NOT_FOUND');
     if (order.state === 'pending') {
       try {
-        order = (await this.decider.check(merchantOrderId)) ?? order;
+        order = (await this.decider.check(merchantOrderId, order)) ?? order;
       } catch (e) {
         // Catalog or the database failed mid-decision: it rolled back; the reconciler tries again.
         this.log.warn({ err: e, merchantOrderId }, 'deciding the payment failed; showing it as pending');

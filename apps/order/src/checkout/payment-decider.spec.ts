@@ -104,6 +104,30 @@ describe('deciding a payment', () => {
     expect(t.serials[financialYear(new Date())]).toBe(123);
   });
 
+  it("the shopper's return asks PhonePe before the row lock, once, and decides under it", async () => {
+    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
+    await t.decider.check(MOID, { state: 'pending' });
+    expect(t.order.state).toBe('paid');
+    expect(t.calls.filter((c) => c === 'phonepe.status')).toHaveLength(1);
+    expect(t.events).toHaveLength(1);
+  });
+
+  it('an answer asked before the lock changes nothing when another caller settled the order meanwhile', async () => {
+    const t = setup({ state: 'paid', phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
+    await t.decider.check(MOID, { state: 'pending' });
+    expect(t.order.state).toBe('paid');
+    expect(t.calls.filter((c) => c.startsWith('rpc.catalog'))).toEqual([]);
+    expect(t.events).toEqual([]);
+  });
+
+  it('PhonePe unreachable before the lock: the pending order is asked again later, as under it', async () => {
+    const t = setup({ phonepe: new Error('unreachable') });
+    await t.decider.check(MOID, { state: 'pending' });
+    expect(t.order.state).toBe('pending');
+    expect(t.order.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(t.stock.ord_1).toBe('held');
+  });
+
   it('COMPLETED for another amount: held with AMOUNT_MISMATCH, stock released, no event', async () => {
     const t = setup({ phonepe: { state: 'COMPLETED', amountPaise: 1000, paymentDetails: [attempt] } });
     await t.decider.check(MOID);

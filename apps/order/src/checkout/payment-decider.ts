@@ -5,7 +5,7 @@ import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/
 import { addToOutbox, getLogger, InjectConfig, OutboxRelay, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, type PhonePeGateway, type PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
-import { afterSelling, decidePayment, decideRefund } from './checkout-state.js';
+import { afterSelling, decidePayment, decideRefund, PAYMENT_OPEN_STATES } from './checkout-state.js';
 import { CheckoutRepository } from './checkout.repository.js';
 import { Order } from './entities/order.entity.js';
 import type { OrderLineRow } from './entities/order-line.entity.js';
@@ -64,13 +64,26 @@ export class PaymentDecider {
     return formatBillNumber(this.config.BILL_SERIAL_PREFIX, year, row!.last_serial);
   }
 
-  /** Re-checks an order with PhonePe and moves it at most one step; the order afterwards, or null when there is none. */
-  async check(merchantOrderId: string): Promise<Order | null> {
+  /**
+   * Re-checks an order with PhonePe and moves it at most one step; the order afterwards, or
+   * null when there is none.
+   *
+   * @param seen - The order as the caller just read it. When its payment is open (pending,
+   *   or failed and so open to a late payment), PhonePe's Order Status is asked before the
+   *   transaction, so the row lock and the database connection are not held over that HTTP
+   *   call; the decision is still made under the lock, on the state found there. PhonePe's
+   *   answer is a fact about the payment at the time asked, whoever holds the lock: a
+   *   decision made meanwhile by another caller is found under the lock (a settled order is
+   *   left alone), and a payment that moved after the answer is checked again (its webhook
+   *   marks the order due). Without `seen` (the reconciler), PhonePe is asked under the lock.
+   */
+  async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
+    const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
     const order = await this.em.transactional(async (tx) => {
       const o = await this.orders.lock(tx, merchantOrderId);
       if (!o) return null;
       const now = new Date();
-      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, now);
+      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, now, asked);
       else if (o.state === 'refund_pending') await this.checkRefund(o, now);
       else o.nextCheckAt = null;
       await tx.flush();
@@ -80,16 +93,24 @@ export class PaymentDecider {
     return order;
   }
 
-  private async checkPayment(tx: EntityManager, o: Order, now: Date): Promise<void> {
-    let status: PhonePeOrderStatus;
+  /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
+  private async askStatus(merchantOrderId: string): Promise<{ status: PhonePeOrderStatus } | { error: unknown }> {
     try {
-      status = await this.phonepe.orderStatus(o.merchantOrderId);
-    } catch (e) {
-      this.log.warn({ err: e, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
+      return { status: await this.phonepe.orderStatus(merchantOrderId) };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  private async checkPayment(tx: EntityManager, o: Order, now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
+    const answer = asked ?? (await this.askStatus(o.merchantOrderId));
+    if ('error' in answer) {
+      this.log.warn({ err: answer.error, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
       if (o.state === 'pending') return this.waitOrExpire(o, now);
       o.nextCheckAt = null;
       return;
     }
+    const { status } = answer;
     o.checkCount += 1;
     const decision = decidePayment(o.state, status, o.totalPaise);
     const attempt = lastAttempt(status);
