@@ -13,8 +13,9 @@
  * runs it alone against a running shop (BENCH_URL, BENCH_OPS_URL, BENCH_DB_<SERVICE>, or
  * BENCH_PG_PORT for an `npm start` stack's databases).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { createShoppers as signUpShoppers } from './shoppers.mjs';
 
 /** How long the books may take to settle after a round (events to cart, last decisions). */
 const SETTLE_TIMEOUT_MS = 60_000;
@@ -27,16 +28,6 @@ const CART_POLL_MS = 100;
 /** A cart still holding what was paid for after this long is a failure. */
 const CART_TIMEOUT_MS = 15_000;
 
-const KOLKATA = {
-  nickname: 'Home',
-  fullName: 'Bench Shopper',
-  phone: '9830012345',
-  addressLine1: '12 Park Street',
-  city: 'Kolkata',
-  state: 'West Bengal',
-  postalCode: '700016',
-  addressType: 'both',
-};
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -83,18 +74,6 @@ function shopClient(base) {
   };
 }
 
-/** Set-up calls are tried again on 503/504 (a busy machine), a few times. */
-async function retried(fn, attempts = 5) {
-  for (let i = 1; ; i++) {
-    try {
-      return await fn();
-    } catch (e) {
-      if (i >= attempts || !(e instanceof StepError) || (e.status !== 503 && e.status !== 504)) throw e;
-      await sleep(500 * i);
-    }
-  }
-}
-
 /** Same host, reachable: `localhost` in redirects becomes 127.0.0.1 (the stack listens there). */
 function reachable(url, shopBase) {
   const u = new URL(url, shopBase);
@@ -107,46 +86,9 @@ function reachable(url, shopBase) {
  * (`/dev/mailbox.json`, as the e2e helper does) and gives each a Kolkata address for
  * shipping and billing. Their tokens and address ids.
  */
+/** Shoppers of this module's own (carts of the other parts' shoppers hold other plants), each with a Kolkata address. */
 async function createShoppers(ctx, n) {
-  const shop = shopClient(ctx.url);
-  const run = randomBytes(4).toString('hex');
-  const shoppers = [];
-  // A few at a time (hashing passwords and signing sessions is identity's CPU; this is set-up,
-  // not the measurement), and the mailbox lists only the newest 200 messages.
-  for (let start = 0; start < n; start += 5) {
-    const batch = Array.from({ length: Math.min(5, n - start) }, (_, i) => `bench-${run}-${start + i}@bench.jalaj.test`);
-    await Promise.all(
-      batch.map((email) => {
-        const key = randomUUID();
-        return retried(() => shop.call('sign-up', 'POST', '/api/auth/sign-up', { body: { email, password: 'aquarium-bench-1', fullName: 'Bench Shopper' }, idempotent: key }));
-      }),
-    );
-    const links = new Map();
-    const until = Date.now() + 30_000;
-    while (links.size < batch.length) {
-      if (Date.now() > until) throw new Error(`confirmation mails missing for ${batch.length - links.size} bench shoppers`);
-      const { items } = await shop.json('mailbox', 'GET', '/dev/mailbox.json');
-      for (const m of items) {
-        const to = m.to?.toLowerCase();
-        if (m.kind !== 'mail' || !batch.includes(to) || links.has(to)) continue;
-        const link = m.links.find((l) => new URL(l).pathname === '/api/auth/confirm');
-        if (link) links.set(to, new URL(link).searchParams.get('token'));
-      }
-      if (links.size < batch.length) await sleep(200);
-    }
-    const created = await Promise.all(
-      batch.map(async (email) => {
-        const session = await retried(() => shop.json('confirm', 'POST', '/api/auth/confirm', { body: { token: links.get(email) } }));
-        const token = session.accessToken;
-        const key = randomUUID();
-        const address = await retried(() => shop.json('address', 'POST', '/api/me/addresses', { token, body: KOLKATA, idempotent: key }));
-        const me = await retried(() => shop.json('me', 'GET', '/api/me', { token }));
-        return { email, token, userId: me.id, addressId: address.id };
-      }),
-    );
-    shoppers.push(...created);
-  }
-  return shoppers;
+  return (await signUpShoppers(ctx.url, n, { label: 'checkout', withAddress: true })).map((s) => ({ ...s, userId: s.id }));
 }
 
 /**
