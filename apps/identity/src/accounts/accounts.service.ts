@@ -226,7 +226,7 @@ export class AccountsService {
   private async issue(tx: EntityManager, user: User, session: Session): Promise<IssuedSession> {
     const refreshToken = newSecret('rt');
     tx.persist(tx.create(RefreshToken, { tokenHash: sha256(refreshToken), sessionId: session.id, createdAt: new Date(), usedAt: null }));
-    const { token, expiresIn } = await this.tokens.accessToken(user, session.id);
+    const { token, expiresIn } = await this.tokens.accessToken(user, session.id, tx);
     return { accessToken: token, expiresIn, user: toMe(user), sessionId: session.id, refreshToken, refreshExpiresAt: session.expiresAt.toISOString() };
   }
 

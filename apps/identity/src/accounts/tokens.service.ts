@@ -31,30 +31,35 @@ export class TokensService {
     return { rotationMs: this.config.SIGNING_KEY_ROTATION_DAYS * 24 * 3600 * 1000, activationMs: ACTIVATION_MS, retireAfterMs: RETIRE_AFTER_MS };
   }
 
-  /** The unretired keys and their plan; mints and retires keys as the plan says. One small query when nothing is due. */
-  private async current(): Promise<{ rows: SigningKey[]; plan: KeyPlan }> {
-    let rows = await this.em.fork().find(SigningKey, { retiredAt: null, alg: SIGNING_ALGORITHM });
+  /**
+   * The unretired keys and their plan; mints and retires keys as the plan says. One small
+   * query when nothing is due. Runs on `em`: inside a caller's transaction, that
+   * transaction's connection — a second connection per sign-in deadlocked the pool once as
+   * many sign-ins as connections held one each and waited for another.
+   */
+  private async current(em: EntityManager): Promise<{ rows: SigningKey[]; plan: KeyPlan }> {
+    let rows = await em.find(SigningKey, { retiredAt: null, alg: SIGNING_ALGORITHM });
     let plan = planSigningKeys(rows, Date.now(), this.policy());
     if (plan.mint) {
-      await this.mint();
-      rows = await this.em.fork().find(SigningKey, { retiredAt: null, alg: SIGNING_ALGORITHM });
+      await this.mint(em);
+      rows = await em.find(SigningKey, { retiredAt: null, alg: SIGNING_ALGORITHM }, { refresh: true });
       plan = planSigningKeys(rows, Date.now(), this.policy());
     }
     if (plan.retire.length) {
-      await this.em.fork().nativeUpdate(SigningKey, { kid: { $in: plan.retire }, retiredAt: null }, { retiredAt: new Date() });
+      await em.nativeUpdate(SigningKey, { kid: { $in: plan.retire }, retiredAt: null }, { retiredAt: new Date() });
       this.log.info({ kids: plan.retire }, 'signing keys retired');
     }
     return { rows, plan };
   }
 
   /** Adds a new key unless another replica just did (an advisory lock serialises the check and the insert). */
-  private async mint() {
+  private async mint(em: EntityManager) {
     const { privateKey, publicKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
     const kid = newId('key');
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALGORITHM, use: 'sig' };
     const privateJwk = await exportJWK(privateKey);
     const rotationSeconds = this.policy().rotationMs / 1000;
-    await this.em.fork().transactional(async (tx) => {
+    await em.transactional(async (tx) => {
       const ctx = tx.getTransactionContext();
       const connection = tx.getConnection();
       await connection.execute("select pg_advisory_xact_lock(hashtext('identity.signing_keys'))", [], 'all', ctx);
@@ -72,13 +77,17 @@ export class TokensService {
 
   /** The public keys, as JWKS: the signing key, a newer one about to sign, and older ones whose tokens may live. */
   async jwks(): Promise<Record<string, unknown>[]> {
-    const { rows, plan } = await this.current();
+    const { rows, plan } = await this.current(this.em.fork());
     return rows.filter((r) => plan.published.includes(r.kid)).map((r) => r.publicJwk);
   }
 
-  /** An access token for a user in a session; the role is read fresh at every issue. */
-  async accessToken(user: { id: string; role: string }, sessionId: string): Promise<{ token: string; expiresIn: number }> {
-    const { rows, plan } = await this.current();
+  /**
+   * An access token for a user in a session; the role is read fresh at every issue.
+   *
+   * @param em - the caller's transaction, when it has one: the keys are read on its connection.
+   */
+  async accessToken(user: { id: string; role: string }, sessionId: string, em: EntityManager = this.em.fork()): Promise<{ token: string; expiresIn: number }> {
+    const { rows, plan } = await this.current(em);
     const row = rows.find((r) => r.kid === plan.signing);
     if (!row) throw new Error('no signing key after minting one');
     let privateKey = this.privateKeys.get(row.kid);
