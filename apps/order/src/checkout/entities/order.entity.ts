@@ -1,5 +1,5 @@
 import { BigIntType } from '@mikro-orm/core';
-import { Check, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import type { AddressSnapshot, FulfilmentStatus, OrderState } from '@jalaj/contracts';
 
 /** Paise in a `bigint` column, read as a number (amounts stay far below 2^53). */
@@ -28,6 +28,23 @@ export const paise = () => new BigIntType('number');
   expression: 'create index orders_listed_fulfilment_idx on orders (fulfilment_status, state, created_at desc, id desc) where archived_at is null',
 })
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
+// Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md; the
+// function is the orders-tab-at-scale migration's); the reconciler's bookkeeping does not.
+@Trigger({
+  name: 'orders_list_changed',
+  timing: 'after',
+  events: ['insert', 'delete'],
+  expression:
+    'create constraint trigger orders_list_changed after insert or delete on orders deferrable initially deferred for each row execute function order_list_changed()',
+})
+@Trigger({
+  name: 'orders_list_updated',
+  timing: 'after',
+  events: ['update'],
+  expression: `create constraint trigger orders_list_updated after update on orders deferrable initially deferred for each row
+    when ((to_jsonb(old) - array['next_check_at', 'check_count', 'updated_at']) is distinct from (to_jsonb(new) - array['next_check_at', 'check_count', 'updated_at']))
+    execute function order_list_changed()`,
+})
 // Found by the beginning of its number (LIKE 'ab12%'), under any collation.
 @Index({ name: 'orders_order_number_idx', expression: 'create index orders_order_number_idx on orders (order_number text_pattern_ops)' })
 export class Order {
