@@ -61,7 +61,8 @@ function setup(opts: { orders?: LoadedOrder[]; admin?: boolean; lookup?: 'ok' | 
       return { ok: true, data: { items: (payload.ids as string[]).filter((id) => id !== 'usr_gone').map((id) => ({ id, fullName: `Name ${id}`, email: `${id}@example.in` })) } };
     },
   } as unknown as RpcClient;
-  const admins = { isAdmin: async (a: Actor) => a.role === 'admin' && opts.admin !== false } as unknown as AdminCheck;
+  const isAdmin = async (a: Actor) => a.role === 'admin' && opts.admin !== false;
+  const admins = { isAdmin, mayRead: isAdmin } as unknown as AdminCheck;
   const config = sellerConfigSchema.parse({}) as unknown as OrderConfig;
   // The list version never moves here: each setup starts with an empty cache.
   const versionDb = { getConnection: () => ({ execute: async () => [{ version: '1' }] }) } as unknown as EntityManager;

@@ -59,7 +59,7 @@ export class OrdersService {
 
   /** The bill of supply of the actor's order, or of any order for an admin; BILL_NOT_ISSUED before it was paid. */
   async bill(actor: Actor, orderId: string): Promise<Result<BillOfSupply>> {
-    const found = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.isAdmin(actor)) ? await this.orders.one(orderId) : null);
+    const found = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.mayRead(actor)) ? await this.orders.one(orderId) : null);
     if (!found) return fail('ORDER_NOT_FOUND');
     const { order, lines } = found;
     if (!order.billNumber) return fail('BILL_NOT_ISSUED');
@@ -73,7 +73,7 @@ export class OrdersService {
    * since every committed change moves the version.
    */
   async adminList(actor: Actor, query: AdminOrderPageQuery): Promise<Result<AdminOrderPage>> {
-    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
     const { page, pageSize, q, ...filter } = query;
     const [customerIds, version] = await Promise.all([this.customers.matching(actor, q), this.listCache.currentVersion()]);
     if (!customerIds.ok) return customerIds;
@@ -96,7 +96,7 @@ export class OrdersService {
 
   /** One order for the Orders tab, archived or not. */
   async adminGet(actor: Actor, orderId: string): Promise<Result<AdminOrderView>> {
-    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
     const found = await this.orders.one(orderId);
     if (!found) return fail('ORDER_NOT_FOUND');
     return ok((await this.adminViews(actor, [found]))[0]!);
