@@ -78,7 +78,8 @@ export class OrdersService {
     const [customerIds, version] = await Promise.all([this.customers.matching(actor, q), this.listCache.currentVersion()]);
     if (!customerIds.ok) return customerIds;
     const listFilter: OrderListFilter = { ...filter, q, customerIds: customerIds.data };
-    const key = JSON.stringify([filter.archived ?? false, filter.state, filter.fulfilment, filter.from, filter.to, searchTerm(q ?? ''), customerIds.data]);
+    // Every filter field is in the key (a field added later cannot be forgotten); the search as the SQL reads it.
+    const key = JSON.stringify([Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)), searchTerm(q ?? ''), customerIds.data]);
     const offset = (page - 1) * pageSize;
     const [total, views] = await Promise.all([
       this.listCache.get(version, `count ${key}`, () => this.orders.count(listFilter)),
