@@ -140,7 +140,7 @@ export class OrderExportService {
    * @returns The rows, and `next` (null after the last batch).
    */
   async batch(actor: Actor, filter: AdminOrderFilter, after: string | null | undefined, limit: number): Promise<Result<{ rows: OrderExportRow[]; next: string | null }>> {
-    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
     const cursor = after ? decodeCursor(after) : null;
     if (after && !cursor) return fail('VALIDATION_FAILED');
     const customerIds = await this.customers.matching(actor, filter.q);

@@ -6,9 +6,11 @@ import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
+import { OrderListVersion } from './entities/order-list-version.entity.js';
 import { OrderActionsRpc } from './order-actions.rpc.js';
 import { OrderActionsService } from './order-actions.service.js';
 import { OrderExportService } from './order-export.js';
+import { OrderListCache } from './order-list-cache.js';
 import { OrdersEvents } from './orders.events.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersRpc } from './orders.rpc.js';
@@ -21,8 +23,8 @@ import { OrdersService } from './orders.service.js';
  * serials are this module's.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial])],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial, OrderListVersion])],
   controllers: [OrdersRpc, OrderActionsRpc],
-  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache],
 })
 export class OrdersModule {}

@@ -6,6 +6,7 @@ import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { sellerConfigSchema, type OrderConfig } from '../config.js';
 import type { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
+import { OrderListCache } from './order-list-cache.js';
 import type { LoadedOrder, OrderListFilter, OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
@@ -45,7 +46,8 @@ function setup(opts: { orders?: LoadedOrder[]; admin?: boolean; lookup?: 'ok' | 
   const repo = {
     one: async (id: string, userId?: string) => orders.find((o) => o.order.id === id && (!userId || o.order.userId === userId)) ?? null,
     ofUser: async (userId: string) => orders.filter((o) => o.order.userId === userId),
-    page: async (filter: OrderListFilter) => (pages.push(filter), { items: orders, total: orders.length }),
+    page: async (filter: OrderListFilter) => (pages.push(filter), orders),
+    count: async () => orders.length,
     archive: async (ids: readonly string[]) =>
       orders.filter((o) => ids.includes(o.order.id) && !archived.has(o.order.id)).map((o) => (archived.add(o.order.id), { id: o.order.id, merchantOrderId: o.order.merchantOrderId, lineCount: o.lines.length })),
     restore: async (id: string) => archived.delete(id),
@@ -59,9 +61,12 @@ function setup(opts: { orders?: LoadedOrder[]; admin?: boolean; lookup?: 'ok' | 
       return { ok: true, data: { items: (payload.ids as string[]).filter((id) => id !== 'usr_gone').map((id) => ({ id, fullName: `Name ${id}`, email: `${id}@example.in` })) } };
     },
   } as unknown as RpcClient;
-  const admins = { isAdmin: async (a: Actor) => a.role === 'admin' && opts.admin !== false } as unknown as AdminCheck;
+  const isAdmin = async (a: Actor) => a.role === 'admin' && opts.admin !== false;
+  const admins = { isAdmin, mayRead: isAdmin } as unknown as AdminCheck;
   const config = sellerConfigSchema.parse({}) as unknown as OrderConfig;
-  return { service: new OrdersService({} as EntityManager, repo, admins, new Customers(rpc), config), requests, pages, archived };
+  // The list version never moves here: each setup starts with an empty cache.
+  const versionDb = { getConnection: () => ({ execute: async () => [{ version: '1' }] }) } as unknown as EntityManager;
+  return { service: new OrdersService({} as EntityManager, repo, admins, new Customers(rpc), config, new OrderListCache(versionDb)), requests, pages, archived };
 }
 
 describe('a shopper’s orders', () => {
@@ -105,6 +110,17 @@ describe('the Orders tab', () => {
     expect(t.pages).toEqual([{ q: ' ananya ', state: 'paid', customerIds: ['usr_b'] }]);
     expect(r.ok && r.data).toMatchObject({ page: 2, pageSize: 3, total: 3 });
     expect(r.ok && r.data.items.map((o) => o.customer?.email ?? null)).toEqual(['usr_a@example.in', null, 'usr_a@example.in']);
+  });
+
+  it('computes a page and its total once per list version, and reuses the customers briefly', async () => {
+    const t = setup();
+    const first = await t.service.adminList(admin, { page: 1, pageSize: 20, state: 'paid' });
+    const again = await t.service.adminList(admin, { page: 1, pageSize: 20, state: 'paid' });
+    expect(again).toEqual(first);
+    expect(t.pages).toHaveLength(1);
+    expect(t.requests.map((q) => q.subject)).toEqual(['rpc.identity.profiles.lookup']);
+    await t.service.adminList(admin, { page: 1, pageSize: 20, state: 'failed' });
+    expect(t.pages).toHaveLength(2);
   });
 
   it('still lists the orders when identity cannot give the customers', async () => {

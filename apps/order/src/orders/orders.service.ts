@@ -17,8 +17,9 @@ import { sellerOf, type OrderConfig } from '../config.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { billOfSupply, type Seller } from './bill-of-supply.js';
+import { OrderListCache } from './order-list-cache.js';
 import { toAdminOrderView, toOrderView } from './order-views.js';
-import { OrdersRepository, type LoadedOrder } from './orders.repository.js';
+import { OrdersRepository, searchTerm, type LoadedOrder, type OrderListFilter } from './orders.repository.js';
 
 type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
 
@@ -38,6 +39,7 @@ export class OrdersService {
     private readonly admins: AdminCheck,
     private readonly customers: Customers,
     @InjectConfig() config: OrderConfig,
+    private readonly listCache: OrderListCache,
   ) {
     this.seller = sellerOf(config);
   }
@@ -57,7 +59,7 @@ export class OrdersService {
 
   /** The bill of supply of the actor's order, or of any order for an admin; BILL_NOT_ISSUED before it was paid. */
   async bill(actor: Actor, orderId: string): Promise<Result<BillOfSupply>> {
-    const found = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.isAdmin(actor)) ? await this.orders.one(orderId) : null);
+    const found = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.mayRead(actor)) ? await this.orders.one(orderId) : null);
     if (!found) return fail('ORDER_NOT_FOUND');
     const { order, lines } = found;
     if (!order.billNumber) return fail('BILL_NOT_ISSUED');
@@ -66,20 +68,36 @@ export class OrdersService {
 
   /**
    * One page of the Orders tab. The search asks identity once for the customers whose email
-   * or name matches; the page's customers come from identity in one lookup.
+   * or name matches; the page's customers come from identity in one lookup. The page and the
+   * total are computed once per list version and filter ({@link OrderListCache}): exact,
+   * since every committed change moves the version.
    */
   async adminList(actor: Actor, query: AdminOrderPageQuery): Promise<Result<AdminOrderPage>> {
-    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
     const { page, pageSize, q, ...filter } = query;
-    const customerIds = await this.customers.matching(actor, q);
+    const [customerIds, version] = await Promise.all([this.customers.matching(actor, q), this.listCache.currentVersion()]);
     if (!customerIds.ok) return customerIds;
-    const { items, total } = await this.orders.page({ ...filter, q, customerIds: customerIds.data }, pageSize, (page - 1) * pageSize);
-    return ok({ items: await this.adminViews(actor, items), total, page, pageSize });
+    const listFilter: OrderListFilter = { ...filter, q, customerIds: customerIds.data };
+    // Every filter field is in the key (a field added later cannot be forgotten); the search as the SQL reads it.
+    const key = JSON.stringify([Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)), searchTerm(q ?? ''), customerIds.data]);
+    const offset = (page - 1) * pageSize;
+    const [total, views] = await Promise.all([
+      this.listCache.get(version, `count ${key}`, () => this.orders.count(listFilter)),
+      this.listCache.get(version, `page ${pageSize} ${offset} ${key}`, async () =>
+        (await this.orders.page(listFilter, pageSize, offset)).map(({ order, lines, events }) => toAdminOrderView(order, lines, events, null)),
+      ),
+    ]);
+    const customers = await this.customers.byId(
+      actor,
+      views.map((v) => v.userId),
+      true,
+    );
+    return ok({ items: views.map((v) => ({ ...v, customer: customers.get(v.userId) ?? null })), total, page, pageSize });
   }
 
   /** One order for the Orders tab, archived or not. */
   async adminGet(actor: Actor, orderId: string): Promise<Result<AdminOrderView>> {
-    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
     const found = await this.orders.one(orderId);
     if (!found) return fail('ORDER_NOT_FOUND');
     return ok((await this.adminViews(actor, [found]))[0]!);

@@ -1,8 +1,16 @@
-import { Check, Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import { Order, paise } from './order.entity.js';
 
 /** One bought line, frozen at checkout: the product's name and image and every amount as charged (spec §3 Order line). */
 @Entity({ tableName: 'order_lines' })
+// Bumps the Orders tab's list version at commit (docs/adr/021-orders-tab-at-scale.md).
+@Trigger({
+  name: 'order_lines_list_changed',
+  timing: 'after',
+  events: ['insert', 'update', 'delete'],
+  expression:
+    'create constraint trigger order_lines_list_changed after insert or update or delete on order_lines deferrable initially deferred for each row execute function order_list_changed()',
+})
 export class OrderLineRow {
   @ManyToOne(() => Order, { primary: true, deleteRule: 'cascade', foreignKeyName: 'order_lines_order_id_fkey' })
   order!: Order;

@@ -1,5 +1,5 @@
 import { BigIntType } from '@mikro-orm/core';
-import { Check, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import type { AddressSnapshot, FulfilmentStatus, OrderState } from '@jalaj/contracts';
 
 /** Paise in a `bigint` column, read as a number (amounts stay far below 2^53). */
@@ -18,11 +18,33 @@ export const paise = () => new BigIntType('number');
 @Index({ name: 'orders_next_check_idx', expression: 'create index orders_next_check_idx on orders (next_check_at) where next_check_at is not null' })
 @Unique({ name: 'orders_merchant_refund_id_key', properties: ['merchantRefundId'] })
 @Check({ name: 'orders_fulfilment_status_check', expression: "fulfilment_status in ('processing', 'packed', 'shipped', 'delivered', 'cancelled')" })
-// The Orders tab (docs/adr/019-orders-bills-and-fulfilment.md): newest first, by state, by fulfilment, archived.
+// The Orders tab (docs/adr/019-orders-bills-and-fulfilment.md, 021-orders-tab-at-scale.md): newest first (archived
+// ones too: the export), and the default list (not archived) newest first, by state, by fulfilment and state.
 @Index({ name: 'orders_created_idx', expression: 'create index orders_created_idx on orders (created_at desc, id desc)' })
-@Index({ name: 'orders_state_created_idx', expression: 'create index orders_state_created_idx on orders (state, created_at desc)' })
-@Index({ name: 'orders_fulfilment_created_idx', expression: 'create index orders_fulfilment_created_idx on orders (fulfilment_status, created_at desc)' })
+@Index({ name: 'orders_listed_idx', expression: 'create index orders_listed_idx on orders (created_at desc, id desc) where archived_at is null' })
+@Index({ name: 'orders_listed_state_idx', expression: 'create index orders_listed_state_idx on orders (state, created_at desc, id desc) where archived_at is null' })
+@Index({
+  name: 'orders_listed_fulfilment_idx',
+  expression: 'create index orders_listed_fulfilment_idx on orders (fulfilment_status, state, created_at desc, id desc) where archived_at is null',
+})
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
+// Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md; the
+// function is the orders-tab-at-scale migration's); the reconciler's bookkeeping does not.
+@Trigger({
+  name: 'orders_list_changed',
+  timing: 'after',
+  events: ['insert', 'delete'],
+  expression:
+    'create constraint trigger orders_list_changed after insert or delete on orders deferrable initially deferred for each row execute function order_list_changed()',
+})
+@Trigger({
+  name: 'orders_list_updated',
+  timing: 'after',
+  events: ['update'],
+  expression: `create constraint trigger orders_list_updated after update on orders deferrable initially deferred for each row
+    when ((to_jsonb(old) - array['next_check_at', 'check_count', 'updated_at']) is distinct from (to_jsonb(new) - array['next_check_at', 'check_count', 'updated_at']))
+    execute function order_list_changed()`,
+})
 // Found by the beginning of its number (LIKE 'ab12%'), under any collation.
 @Index({ name: 'orders_order_number_idx', expression: 'create index orders_order_number_idx on orders (order_number text_pattern_ops)' })
 export class Order {

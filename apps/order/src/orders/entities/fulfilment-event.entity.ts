@@ -1,10 +1,18 @@
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import type { FulfilmentStatus } from '@jalaj/contracts';
 import { Order } from '../../checkout/entities/order.entity.js';
 
 /** One fulfilment step an admin set on an order (processing, packed, shipped, delivered, cancelled), kept for the shopper to follow. */
 @Entity({ tableName: 'order_fulfilment_events' })
 @Index({ name: 'order_fulfilment_events_order_idx', properties: ['order', 'createdAt'] })
+// Bumps the Orders tab's list version at commit (docs/adr/021-orders-tab-at-scale.md).
+@Trigger({
+  name: 'order_fulfilment_events_list_changed',
+  timing: 'after',
+  events: ['insert', 'update', 'delete'],
+  expression:
+    'create constraint trigger order_fulfilment_events_list_changed after insert or update or delete on order_fulfilment_events deferrable initially deferred for each row execute function order_list_changed()',
+})
 export class FulfilmentEventRow {
   @PrimaryKey({ type: 'text' })
   id!: string;
