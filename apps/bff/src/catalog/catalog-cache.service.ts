@@ -5,7 +5,8 @@ import { getLogger, NatsConnectionHolder } from '@jalaj/server-kit';
 import { RedisService } from '../redis/redis.service.js';
 
 const VERSION_KEY = 'cache:catalog:version';
-const TTL_SECONDS = 300;
+/** How long a cached read is kept; also the oldest a server-rendered page may be. */
+export const CATALOG_CACHE_TTL_SECONDS = 300;
 
 /**
  * The BFF's Redis cache of product reads. Every key carries the catalogue's version;
@@ -39,8 +40,17 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
       this.log.warn({ err: e }, 'cache unavailable; reading through');
     }
     const text = JSON.stringify(await load());
-    if (full) await client.set(full, text, 'EX', TTL_SECONDS).catch(() => undefined);
+    if (full) await client.set(full, text, 'EX', CATALOG_CACHE_TTL_SECONDS).catch(() => undefined);
     return text;
+  }
+
+  /** The catalogue's version, which every product change bumps; null when Redis cannot say. */
+  async version(): Promise<string | null> {
+    try {
+      return (await this.redis.client.get(VERSION_KEY)) ?? '0';
+    } catch {
+      return null;
+    }
   }
 
   async invalidate() {
