@@ -1,5 +1,5 @@
 import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { loadLazyPage } from './route-table.js';
@@ -35,7 +35,9 @@ const app = (
 if (initialData && container.firstElementChild) {
   void loadLazyPage(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // holding the main thread for the whole page (the page is visible meanwhile).
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   container.removeAttribute('inert');
   createRoot(container).render(app);
