@@ -71,8 +71,8 @@ export function pageAssets(manifest: ViteManifest, sources: readonly string[]): 
 
 /**
  * Puts a rendered page into the storefront's index.html: its styles inline (no request
- * before the first paint), the markup in `#root` (inert until the scripts take it over, so
- * nothing clicked or typed earlier is lost), the API replies beside it, and the boot script
+ * before the first paint), the markup in `#root` (inert until the scripts take it over: a
+ * click or keystroke before then would do nothing), the API replies beside it, and the boot script
  * that loads the scripts after the first paint instead of the shell's script tags.
  */
 export function composePage(template: string, rendered: RenderedPage, styles: string, modules: readonly string[]): string {
