@@ -1,8 +1,9 @@
 import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { loadLazyPage } from './route-table.js';
+import { markPageUsable } from './features/pages/page-loading.js';
+import { lazyPageSources, loadLazyPage } from './route-table.js';
 import { router } from './router.js';
 import './styles.css';
 
@@ -14,9 +15,14 @@ if (!container) throw new Error('index.html has no #root element');
 const pageData = document.getElementById('page-data')?.textContent;
 const initialData = pageData ? (JSON.parse(pageData) as Record<string, unknown>) : undefined;
 
-/** Makes server-rendered markup usable once React has taken it over (it is inert until then). */
+/**
+ * Makes server-rendered markup usable once React has taken it over (it is inert until then);
+ * a page loaded on demand is taken over later, inside its Suspense boundary (LazyPage).
+ */
 function TakenOver({ children }: { readonly children: ReactNode }) {
-  useEffect(() => container?.removeAttribute('inert'), []);
+  useEffect(() => {
+    if (lazyPageSources(window.location.pathname).length === 0) markPageUsable();
+  }, []);
   return children;
 }
 
@@ -35,10 +41,8 @@ const app = (
 if (initialData && container.firstElementChild) {
   void loadLazyPage(window.location.pathname)
     .catch(() => undefined)
-    // As a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole page (the page is visible meanwhile).
-    .then(() => startTransition(() => void hydrateRoot(container, app)));
+    .then(() => hydrateRoot(container, app));
 } else {
-  container.removeAttribute('inert');
+  markPageUsable();
   createRoot(container).render(app);
 }
