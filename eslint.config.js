@@ -33,7 +33,7 @@ const depConstraints = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**', '**/vite.config.ts.timestamp-*'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**', '**/vite.config.ts.timestamp-*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

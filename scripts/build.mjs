@@ -3,7 +3,8 @@
  * Builds the workspace: every server app and shared lib is compiled file by file with
  * SWC into its own `dist/` (type checking is `npm run typecheck`), and the two React
  * apps are bundled by Vite, and each of their text assets gets brotli (`.br`) and gzip
- * (`.gz`) copies beside it, which the BFF sends as they are. `--server-only` skips the
+ * (`.gz`) copies beside it, which the BFF sends as they are. The storefront also gets a
+ * server bundle (`dist-ssr/`), with which the BFF renders its landing and product pages. `--server-only` skips the
  * Vite bundles.
  */
 import { transformFile } from '@swc/core';
@@ -89,6 +90,14 @@ if (!serverOnly) {
       stdio: 'inherit',
     });
     if (r.status !== 0) process.exit(r.status ?? 1);
+    // The storefront's server bundle, with which the BFF renders the landing and product pages.
+    if (existsSync(path.join(root, 'apps', app, 'src/entry-server.tsx'))) {
+      const ssr = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', '--logLevel', 'warn'], {
+        cwd: path.join(root, 'apps', app),
+        stdio: 'inherit',
+      });
+      if (ssr.status !== 0) process.exit(ssr.status ?? 1);
+    }
     const compressed = precompress(path.join(root, 'apps', app, 'dist'));
     console.log(`built ${app} with Vite (${compressed} assets precompressed: brotli, gzip)`);
   }

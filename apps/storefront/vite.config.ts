@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite';
 
 // The BFF the dev server forwards API calls to; `npm start` runs it on 8080.
 const bffUrl = process.env['BFF_URL'] ?? 'http://localhost:8080';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   base: '/',
   plugins: [react()],
@@ -14,9 +14,16 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: { '/api': bffUrl } },
   preview: { port: 4173, proxy: { '/api': bffUrl } },
-  build: {
+  // The server bundle (entry-server.tsx, rendered by the BFF) carries its dependencies, so it
+  // runs wherever the BFF's dist runs.
+  ssr: { noExternal: true, resolve: { conditions: ['@jalaj/source', ...defaultServerConditions] } },
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, ssr: true, copyPublicDir: false, rolldownOptions: { input: 'src/entry-server.tsx', output: { codeSplitting: false } } }
+    : {
     outDir: 'dist',
     emptyOutDir: true,
+    // The BFF reads it to inline a server-rendered page's styles and load its scripts.
+    manifest: true,
     rolldownOptions: {
       output: {
         // React changes far less often than the shop's code, so it gets its own
@@ -30,4 +37,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -21,8 +21,10 @@ import { OrdersController } from './orders/orders.controller.js';
 import { AdminProductsController } from './catalog/admin-products.controller.js';
 import { CatalogCache } from './catalog/catalog-cache.service.js';
 import { MediaController } from './catalog/media.controller.js';
+import { ProductReads } from './catalog/product-reads.service.js';
 import { ProductsController } from './catalog/products.controller.js';
 import { RedisService } from './redis/redis.service.js';
+import { StorefrontPages } from './web/storefront-pages.service.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
 const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
@@ -39,6 +41,8 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
     VerifiedTokens,
     ...RATE_LIMIT_PROVIDERS,
     CatalogCache,
+    ProductReads,
+    StorefrontPages,
     { provide: APP_FILTER, useClass: ProblemFilter },
     { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     // The detailed report on the ops port: the BFF's checks and every service's.

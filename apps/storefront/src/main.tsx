@@ -1,19 +1,48 @@
 import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { markPageUsable } from './features/pages/page-loading.js';
+import { lazyPageSources, loadLazyPage } from './route-table.js';
 import { router } from './router.js';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+// The BFF renders the landing and product pages on the server and puts the API replies it
+// drew them from beside them (issue #12); the browser takes that markup over.
+const pageData = document.getElementById('page-data')?.textContent;
+const initialData = pageData ? (JSON.parse(pageData) as Record<string, unknown>) : undefined;
+
+/**
+ * Makes server-rendered markup usable once React has taken it over (it is inert until then);
+ * a page loaded on demand is taken over later, inside its Suspense boundary (LazyPage).
+ */
+function TakenOver({ children }: { readonly children: ReactNode }) {
+  useEffect(() => {
+    if (lazyPageSources(window.location.pathname).length === 0) markPageUsable();
+  }, []);
+  return children;
+}
+
+const app = (
   <StrictMode>
-    <ApiProvider>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </ApiProvider>
-  </StrictMode>,
+    <TakenOver>
+      <ApiProvider initialData={initialData}>
+        <SessionProvider>
+          <RouterProvider router={router} />
+        </SessionProvider>
+      </ApiProvider>
+    </TakenOver>
+  </StrictMode>
 );
+
+if (initialData && container.firstElementChild) {
+  void loadLazyPage(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
+} else {
+  markPageUsable();
+  createRoot(container).render(app);
+}

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { type ApiClient, createApiClient } from './api-client.js';
 
@@ -21,9 +21,11 @@ export const defaultApiClient: ApiClient = createApiClient();
 interface ApiContextValue {
   readonly client: ApiClient;
   readonly fetcher: ApiFetcher;
+  /** API paths whose first read came with the page and has not been mounted yet. */
+  readonly initialKeys: Set<string>;
 }
 
-const ApiContext = createContext<ApiContextValue>({ client: defaultApiClient, fetcher: createApiFetcher(defaultApiClient) });
+const ApiContext = createContext<ApiContextValue>({ client: defaultApiClient, fetcher: createApiFetcher(defaultApiClient), initialKeys: new Set() });
 
 /** Props of {@link ApiProvider}. */
 export interface ApiProviderProps {
@@ -31,6 +33,11 @@ export interface ApiProviderProps {
   readonly client?: ApiClient;
   /** SWR options laid over the shop's defaults. */
   readonly swrConfig?: SWRConfiguration;
+  /**
+   * API replies that came with the page, by API path (a server-rendered page): they are
+   * shown at once, and their first mount does not fetch them again.
+   */
+  readonly initialData?: Readonly<Record<string, unknown>>;
   readonly children?: ReactNode;
 }
 
@@ -42,11 +49,14 @@ export interface ApiProviderProps {
  * only repeat the same answer. Focus revalidation is off so that switching
  * tabs does not refetch every list.
  */
-export function ApiProvider({ client = defaultApiClient, swrConfig, children }: ApiProviderProps) {
-  const context = useMemo<ApiContextValue>(() => ({ client, fetcher: createApiFetcher(client) }), [client]);
+export function ApiProvider({ client = defaultApiClient, swrConfig, initialData, children }: ApiProviderProps) {
+  const context = useMemo<ApiContextValue>(
+    () => ({ client, fetcher: createApiFetcher(client), initialKeys: new Set(Object.keys(initialData ?? {})) }),
+    [client, initialData],
+  );
   const config = useMemo<SWRConfiguration>(
-    () => ({ fetcher: context.fetcher, shouldRetryOnError: false, revalidateOnFocus: false, ...swrConfig }),
-    [context, swrConfig],
+    () => ({ fetcher: context.fetcher, shouldRetryOnError: false, revalidateOnFocus: false, ...(initialData ? { fallback: initialData } : {}), ...swrConfig }),
+    [context, swrConfig, initialData],
   );
   return (
     <ApiContext value={context}>
@@ -63,6 +73,19 @@ export function ApiProvider({ client = defaultApiClient, swrConfig, children }: 
  */
 export function useApiClient(): ApiClient {
   return useContext(ApiContext).client;
+}
+
+/**
+ * Whether `path` is read for the first time from data that came with the page; true
+ * once per path (a later mount, e.g. after navigating back, fetches as usual).
+ *
+ * @param path - The API path of the read.
+ * @returns True when the page's data is fresh enough to show without fetching again.
+ */
+export function useTakeInitialData(path: string | null): boolean {
+  const { initialKeys } = useContext(ApiContext);
+  const [taken] = useState(() => path !== null && initialKeys.delete(path));
+  return taken;
 }
 
 /**

@@ -1,6 +1,6 @@
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
 import type { ApiError } from './api-error.js';
-import { useApiFetcher } from './api-provider.js';
+import { useApiFetcher, useTakeInitialData } from './api-provider.js';
 
 /**
  * Reads an API resource with SWR through the shared fetcher.
@@ -12,5 +12,7 @@ import { useApiFetcher } from './api-provider.js';
  */
 export function useApi<T>(path: string | null, config?: SWRConfiguration<T, ApiError>): SWRResponse<T, ApiError> {
   const fetcher = useApiFetcher();
-  return useSWR<T, ApiError, string | null>(path, (key: string) => fetcher<T>(key), config);
+  // Data rendered into the page by the server is as fresh as a fetch now would be.
+  const fromPage = useTakeInitialData(path);
+  return useSWR<T, ApiError, string | null>(path, (key: string) => fetcher<T>(key), fromPage ? { revalidateOnMount: false, ...config } : config);
 }

@@ -86,6 +86,7 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
     return text;
   }
 
+
   async invalidate() {
     this.forgetLocal();
     await this.redis.client.incr(VERSION_KEY).catch((e) => this.log.warn({ err: e }, 'cache invalidation failed'));

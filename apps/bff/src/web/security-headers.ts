@@ -1,13 +1,15 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { PAGE_BOOT_CSP_SOURCE } from './page-boot.js';
 
 /**
  * The Content-Security-Policy of the shop. Styles may be inline (Ant Design writes its CSS
- * at run time); scripts only from the shop itself; images also from https (pasted product
+ * at run time); scripts only from the shop itself (and the one inline script that starts a
+ * server-rendered storefront page, by its hash); images also from https (pasted product
  * image URLs), data: and blob: (upload previews).
  */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", PAGE_BOOT_CSP_SOURCE],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   connectSrc: ["'self'"],

@@ -4,37 +4,50 @@ import type { BffConfig } from '../config.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { type CompressedPage, compressPage, sendPage } from './compressed-page.js';
+import { StorefrontPages } from './storefront-pages.service.js';
+import { adminDist, storefrontDist } from './web-dist.js';
 
-const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+interface IndexPage {
+  readonly html: string;
+  readonly page: Promise<CompressedPage>;
+}
 
 /** Where the built storefront and admin live, and their index pages for client-side routes. */
 @Injectable()
 export class WebAppsService {
   readonly storefrontDir: string;
   readonly adminDir: string;
-  private readonly cache = new Map<string, string | null>();
+  private readonly cache = new Map<string, IndexPage | null>();
 
-  constructor(@InjectConfig() private readonly config: BffConfig) {
-    this.storefrontDir = config.STOREFRONT_DIST ?? path.join(appsDir, 'storefront/dist');
-    this.adminDir = config.ADMIN_DIST ?? path.join(appsDir, 'admin/dist');
+  constructor(
+    @InjectConfig() private readonly config: BffConfig,
+    private readonly storefrontPages: StorefrontPages,
+  ) {
+    this.storefrontDir = storefrontDist(config);
+    this.adminDir = adminDist(config);
   }
 
-  private index(dir: string): string | null {
+  private index(dir: string): IndexPage | null {
     // Outside production a rebuilt app shows without restarting the BFF.
-    if (this.config.NODE_ENV !== 'production') this.cache.delete(dir);
-    if (!this.cache.has(dir)) {
-      const file = path.join(dir, 'index.html');
-      this.cache.set(dir, existsSync(file) ? readFileSync(file, 'utf8') : null);
-    }
+    if (this.cache.has(dir) && this.config.NODE_ENV === 'production') return this.cache.get(dir) ?? null;
+    const file = path.join(dir, 'index.html');
+    const html = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    const cached = this.cache.get(dir);
+    if (cached?.html !== html) this.cache.set(dir, html === null ? null : { html, page: compressPage(html) });
     return this.cache.get(dir) ?? null;
   }
 
-  /** Sends the index page of the app that owns the path; false when that app is not built. */
+  /**
+   * Sends the index page of the app that owns the path, compressed once and kept; the
+   * storefront's landing and product pages server-rendered when they can be. False when
+   * that app is not built.
+   */
   async serveIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | false> {
     const isAdmin = request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/admin?');
-    const html = this.index(isAdmin ? this.adminDir : this.storefrontDir);
-    if (!html) return false;
-    return reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const index = this.index(isAdmin ? this.adminDir : this.storefrontDir);
+    if (!index) return false;
+    const rendered = isAdmin ? null : await this.storefrontPages.page(request.url, index.html);
+    return sendPage(reply, rendered ?? (await index.page), request.headers['accept-encoding']);
   }
 }

@@ -1,0 +1,53 @@
+import type { FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** An HTML page and its brotli and gzip forms, made once and sent many times. */
+export interface CompressedPage {
+  readonly raw: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+}
+
+/**
+ * Compresses a page once (in the thread pool, off the event loop). Brotli at quality 9:
+ * within a few percent of 11 on HTML at a fraction of the time, since pages are
+ * compressed again whenever the catalogue changes.
+ */
+export async function compressPage(html: string): Promise<CompressedPage> {
+  const raw = Buffer.from(html, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzipAsync(raw, { level: 9 }),
+  ]);
+  return { raw, br, gzip: gz };
+}
+
+/**
+ * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none.
+ * Honours `q=0` (refused) and `*`.
+ */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/** Sends an index page in the best encoding the browser accepts; never cached (a deploy shows at once). */
+export function sendPage(reply: FastifyReply, page: CompressedPage, acceptEncoding: string | undefined): FastifyReply {
+  const encoding = pickEncoding(acceptEncoding);
+  reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? page[encoding] : page.raw);
+}

@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BffConfig } from '../config.js';
+
+const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Where the built storefront is (the workspace's by default); its server bundle is beside it, in `dist-ssr`. */
+export const storefrontDist = (config: BffConfig) => config.STOREFRONT_DIST ?? path.join(appsDir, 'storefront/dist');
+
+/** Where the built admin is. */
+export const adminDist = (config: BffConfig) => config.ADMIN_DIST ?? path.join(appsDir, 'admin/dist');
