@@ -109,8 +109,9 @@ describe('the HTTP edge of the BFF (real processes)', () => {
   describe('security headers (helmet)', () => {
     it.each(['/', '/api/nothing-here'])('%s carries the CSP and the other security headers, no HSTS outside production', async (path) => {
       const r = await raw(base + path);
-      expect(r.headers['content-security-policy']).toBe(
-        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;connect-src 'self';font-src 'self' data:;frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'",
+      // Scripts from the shop itself, and the one inline script of a server-rendered page, by its hash.
+      expect(r.headers['content-security-policy']).toMatch(
+        /^default-src 'self';script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';style-src 'self' 'unsafe-inline';img-src 'self' data: blob: https:;connect-src 'self';font-src 'self' data:;frame-ancestors 'none';base-uri 'self';form-action 'self';object-src 'none'$/,
       );
       expect(r.headers).toMatchObject({
         'x-content-type-options': 'nosniff',
@@ -119,6 +120,15 @@ describe('the HTTP edge of the BFF (real processes)', () => {
         'permissions-policy': 'camera=(), microphone=(), geolocation=()',
       });
       expect(r.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it("allows exactly the server-rendered landing page's inline boot script", async () => {
+      const r = await raw(`${base}/`, { headers: { 'accept-encoding': 'identity' } });
+      const inline = /<script data-modules="[^"]*">([\s\S]*?)<\/script>/.exec(r.body.toString());
+      expect(inline).not.toBeNull();
+      const { createHash } = await import('node:crypto');
+      const hash = createHash('sha256').update(inline![1]!).digest('base64');
+      expect(r.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}';`);
     });
   });
 
@@ -161,7 +171,8 @@ describe('the HTTP edge of the BFF (real processes)', () => {
     let script = '';
     beforeAll(async () => {
       const html = (await raw(`${base}/`, { headers: { 'accept-encoding': 'identity' } })).body.toString();
-      script = /<script type="module" crossorigin src="(\/assets\/index-[^"]+\.js)"/.exec(html)![1];
+      // The server-rendered page names its scripts for the boot script, the entry first.
+      script = /<script data-modules="(\/assets\/index-[^" ]+\.js)/.exec(html)![1]!;
     });
 
     it('the landing page script is sent precompressed with brotli, with its type, caching and Vary', async () => {
