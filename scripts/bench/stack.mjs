@@ -3,7 +3,7 @@
  * from spawn to "every service is ready", and the resident memory of its process tree.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const PORTS = { shop: 8580, offset: 600, postgres: 5944, nats: 4644, redis: 6799, s3: 4969 };
@@ -19,10 +19,15 @@ export async function startStack(root, { log }) {
   const buildSeconds = (performance.now() - buildStarted) / 1000;
   log(`built in ${buildSeconds.toFixed(1)} s; starting the shop…`);
   const started = performance.now();
+  // The shop's output goes to a file, not through this process: reading every log line here
+  // would take CPU from the load generator beside it.
+  const logFile = path.join(root, '.data/bench-shop.log');
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     detached: true,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
     env: {
       ...process.env,
       PORT: String(PORTS.shop),
@@ -40,16 +45,28 @@ export async function startStack(root, { log }) {
       RATE_LIMIT_FACTOR: '1000',
     },
   });
+  closeSync(out);
   await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('every service is ready')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`the shop did not start (exit ${code})`)));
+    const reader = openSync(logFile, 'r');
+    const chunk = Buffer.alloc(65536);
+    let position = 0;
+    let tail = '';
+    const timer = setInterval(() => {
+      for (let n; (n = readSync(reader, chunk, 0, chunk.length, position)) > 0; position += n) {
+        const text = tail + chunk.toString('utf8', 0, n);
+        if (text.includes('every service is ready')) return done(resolve);
+        tail = text.slice(-64);
+      }
+    }, 100);
+    const done = (settle, value) => {
+      clearInterval(timer);
+      closeSync(reader);
+      settle(value);
+    };
+    child.once('exit', (code) => done(reject, new Error(`the shop did not start (exit ${code}); see ${path.relative(root, logFile)}`)));
   });
   const startSeconds = (performance.now() - started) / 1000;
-  child.stdout.resume();
+  log(`the shop's output: ${path.relative(root, logFile)}`);
   return {
     url: `http://127.0.0.1:${PORTS.shop}`,
     opsUrl: `http://127.0.0.1:${9080 + PORTS.offset}`,

@@ -104,15 +104,14 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
   const recent = [];
   for (const stream of [child.stdout, child.stderr]) {
     let buf = '';
+    stream.setEncoding('utf8');
     stream.on('data', (d) => {
-      buf += d;
-      let i;
-      while ((i = buf.indexOf('\n')) >= 0) {
-        const line = buf.slice(0, i);
+      const lines = (buf + d).split('\n');
+      buf = lines.pop();
+      for (const line of lines) {
         recent.push(line);
         if (recent.length > 15) recent.shift();
         onLine(name, line);
-        buf = buf.slice(i + 1);
       }
     });
   }
