@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { accepts, CachedBody } from './cached-body.js';
+import { CachedBody } from './cached-body.js';
 
 const big = CachedBody.of({ items: Array.from({ length: 50 }, (_, i) => ({ id: `prd_${i}`, name: `Plant ${i}` })) });
 
@@ -28,12 +28,11 @@ describe('CachedBody', () => {
   });
 });
 
-describe('accepts', () => {
+describe('CachedBody.negotiate, reading Accept-Encoding', () => {
   it('reads codings and q-values', () => {
-    expect(accepts('gzip, br', 'br')).toBe(true);
-    expect(accepts('GZIP;q=0.8', 'gzip')).toBe(true);
-    expect(accepts('gzip;q=0', 'gzip')).toBe(false);
-    expect(accepts('gzip', 'br')).toBe(false);
-    expect(accepts('brotli', 'br')).toBe(false);
+    expect(big.negotiate('gzip, br')).toBe('br');
+    expect(big.negotiate('GZIP;q=0.8')).toBe('gzip');
+    expect(big.negotiate('gzip;q=0')).toBe('identity');
+    expect(big.negotiate('brotli')).toBe('identity');
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliOptions, GZIP_OPTIONS, pickEncoding } from '../web/compressed-page.js';
 
 /** Bodies smaller than this go out as they are (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -27,10 +28,7 @@ export class CachedBody {
     if (encoding === 'identity') return this.json;
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
-      bytes =
-        encoding === 'br'
-          ? brotliCompressSync(this.json, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: this.json.length } })
-          : gzipSync(this.json, { level: 9 });
+      bytes = encoding === 'br' ? brotliCompressSync(this.json, brotliOptions(this.json)) : gzipSync(this.json, GZIP_OPTIONS);
       this.encoded.set(encoding, bytes);
     }
     return bytes;
@@ -38,8 +36,8 @@ export class CachedBody {
 
   /** The encoding to send to a client with this Accept-Encoding: brotli, else gzip, else none. */
   negotiate(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-    if (this.json.length < COMPRESS_FROM_BYTES || !acceptEncoding) return 'identity';
-    return accepts(acceptEncoding, 'br') ? 'br' : accepts(acceptEncoding, 'gzip') ? 'gzip' : 'identity';
+    if (this.json.length < COMPRESS_FROM_BYTES) return 'identity';
+    return pickEncoding(acceptEncoding) ?? 'identity';
   }
 
   /**
@@ -56,12 +54,3 @@ export class CachedBody {
   }
 }
 
-/** Whether an Accept-Encoding header accepts `name` (listed, and not with q=0). */
-export function accepts(acceptEncoding: string, name: string): boolean {
-  return acceptEncoding.split(',').some((part) => {
-    const [coding, ...params] = part.split(';');
-    if (coding!.trim().toLowerCase() !== name) return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}

@@ -19,12 +19,14 @@ export interface CompressedPage {
  */
 export async function compressPage(html: string): Promise<CompressedPage> {
   const raw = Buffer.from(html, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzipAsync(raw, { level: 9 }),
-  ]);
+  const [br, gz] = await Promise.all([brotli(raw, brotliOptions(raw)), gzipAsync(raw, GZIP_OPTIONS)]);
   return { raw, br, gzip: gz };
 }
+
+/** Brotli for text compressed once and sent many times (pages, cached API reads). */
+export const brotliOptions = (text: Buffer) => ({ params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: text.length } });
+/** Gzip for the same, for browsers without brotli. */
+export const GZIP_OPTIONS = { level: 9 };
 
 /**
  * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none.
