@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
@@ -11,7 +10,7 @@ import { registerApiDocs } from './docs/api-docs.js';
 import { clientProblem, rawClientErrorResponse } from './errors/client-errors.js';
 import { registerRequestGuards } from './security/request-guards.js';
 import { registerWebApps } from './web/static.js';
-import { helmetOptions, PERMISSIONS_POLICY } from './web/security-headers.js';
+import { securityHeaders } from './web/security-headers.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
 await bootstrapService({
@@ -38,12 +37,13 @@ await bootstrapService({
   configure: async (app) => {
     // Health and metrics are on the ops port (OPS_PORT), not under the shop's origin.
     app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/mailbox.json', 'media/*path'] });
-    await app.register(fastifyHelmet as never, helmetOptions(bffConfig().NODE_ENV === 'production') as never);
+    const headers = securityHeaders(bffConfig().NODE_ENV === 'production');
     app
       .getHttpAdapter()
       .getInstance()
-      .addHook('onRequest', async (_req, reply) => {
-        reply.header('permissions-policy', PERMISSIONS_POLICY);
+      .addHook('onRequest', (_req, reply, done) => {
+        reply.headers(headers);
+        done();
       });
     await app.register(fastifyCookie as never);
     // JSON and pages above 1 KB; the apps' assets are compressed at build time (static.ts).
