@@ -5,6 +5,24 @@
  */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/**
+ * Random bytes from the platform's CSPRNG, drawn a few kilobytes at a time: one
+ * `getRandomValues` call per id cost more than the rest of the id (every request makes
+ * one for its correlation id). Each byte is used once.
+ */
+const randomPool = new Uint8Array(4096);
+let randomOffset = randomPool.length;
+
+function randomBytes(n: number): Uint8Array {
+  if (randomOffset + n > randomPool.length) {
+    globalThis.crypto.getRandomValues(randomPool);
+    randomOffset = 0;
+  }
+  const bytes = randomPool.subarray(randomOffset, randomOffset + n);
+  randomOffset += n;
+  return bytes;
+}
+
 export function newId(prefix: string, now: number = Date.now()): string {
   let time = '';
   let t = now;
@@ -12,8 +30,7 @@ export function newId(prefix: string, now: number = Date.now()): string {
     time = ALPHABET[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
+  const bytes = randomBytes(16);
   let rand = '';
   for (const b of bytes) rand += ALPHABET[b % 32];
   return `${prefix}_${time}${rand}`;

@@ -10,7 +10,9 @@ export class RedisService implements OnApplicationShutdown {
   readonly client: Redis;
 
   constructor(health: HealthService, @InjectConfig() config: BffConfig) {
-    this.client = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    // Auto-pipelining: the commands issued in one turn of the event loop (every signed-in
+    // request's rate-limit count and revocation check) leave in one write.
+    this.client = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableAutoPipelining: true });
     this.client.on('error', (e) => this.log.warn({ err: e }, 'redis connection problem'));
     health.register('redis', async () => (await this.client.ping()) === 'PONG');
   }
