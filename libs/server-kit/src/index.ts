@@ -9,6 +9,7 @@ export * from './database/kit.migration.js';
 export * from './database/command-log.entity.js';
 export * from './database/command-log.migration.js';
 export * from './database/schema-drift.js';
+export * from './database/prepared-statements.js';
 export * from './messaging/nats.module.js';
 export * from './messaging/outbox.js';
 export * from './messaging/events.js';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { newId } from '@jalaj/contracts';
+import { prepared, runPrepared } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 
 /** A cart line with its product's facts from the cart's copy: null when deleted, undefined when the copy lacks it. */
@@ -10,6 +11,14 @@ export interface CartLineRow {
   quantity: number;
   facts: ProductFacts | null | undefined;
 }
+
+/** Every cart read runs it: prepared once per connection. */
+const CART_LINES = prepared(
+  'cart_lines',
+  `select i.id, i.product_id, i.quantity, p.name, p.price_paise, p.image_url, p.stock_quantity, p.deleted
+     from cart_items i left join cart_products p on p.product_id = i.product_id
+    where i.user_id = $1 order by i.created_at desc, i.id desc`,
+);
 
 /**
  * The conditional SQL of cart lines, by name. It runs on the injected `EntityManager`, which
@@ -41,14 +50,7 @@ export class CartItemsRepository {
 
   /** The shopper's lines, newest first, each with its product's facts: one query. */
   async linesOf(userId: string): Promise<CartLineRow[]> {
-    const rows = (await this.em.getConnection().execute(
-      `select i.id, i.product_id, i.quantity, p.name, p.price_paise, p.image_url, p.stock_quantity, p.deleted
-         from cart_items i left join cart_products p on p.product_id = i.product_id
-        where i.user_id = ? order by i.created_at desc, i.id desc`,
-      [userId],
-      'all',
-      this.em.getTransactionContext(),
-    )) as (ProductFactsRow & { id: string; quantity: number; deleted: boolean | null })[];
+    const rows = await runPrepared<ProductFactsRow & { id: string; quantity: number; deleted: boolean | null }>(this.em, CART_LINES, [userId]);
     return rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity, facts: r.deleted === null ? undefined : factsOfRow(r) }));
   }
 }

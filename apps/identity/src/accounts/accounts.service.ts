@@ -21,7 +21,7 @@ export function normalizePhone(raw: string): string | null {
 const CONFIRM_TTL_MS = 24 * 3600 * 1000;
 const RESET_TTL_MS = 3600 * 1000;
 
-export const toMe = (u: User): Me => ({ id: u.id, email: u.email ?? '', fullName: u.fullName, role: u.role, createdAt: u.createdAt.toISOString() });
+export const toMe = (u: Pick<User, 'id' | 'email' | 'fullName' | 'role' | 'createdAt'>): Me => ({ id: u.id, email: u.email ?? '', fullName: u.fullName, role: u.role, createdAt: u.createdAt.toISOString() });
 
 const invalid = (fieldErrors: FieldError[]) => failFields(fieldErrors);
 

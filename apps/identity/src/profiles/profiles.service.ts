@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { ADDRESS_MESSAGES } from '@jalaj/commerce';
 import { fail, failFields, notice, ok, type Actor, type Me, type Notice, type Result } from '@jalaj/contracts';
+import { prepared, runPrepared } from '@jalaj/server-kit';
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
 
@@ -18,13 +19,18 @@ export const SEARCH_MAX_IDS = 1000;
 /** A LIKE pattern's wildcards (and its escape character) taken literally. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const PROFILE = prepared('profile', 'select id, email, full_name, role, created_at from users where id = $1');
+
 @Injectable()
 export class ProfilesService {
   constructor(private readonly em: EntityManager) {}
 
+  /** Every `/api/me` runs it: a prepared statement, not the ORM (no entity is needed to read). */
   async get(actor: Actor): Promise<Result<Me>> {
-    const user = await this.em.findOne(User, { id: actor.id });
-    return user ? ok(toMe(user)) : fail('PROFILE_NOT_FOUND', { action: 'load' });
+    const [row] = await runPrepared<{ id: string; email: string | null; full_name: string; role: User['role']; created_at: string }>(this.em, PROFILE, [actor.id]);
+    return row
+      ? ok(toMe({ id: row.id, email: row.email, fullName: row.full_name, role: row.role, createdAt: new Date(row.created_at) }))
+      : fail('PROFILE_NOT_FOUND', { action: 'load' });
   }
 
   /** Only the full name can change; the email cannot be modified. */

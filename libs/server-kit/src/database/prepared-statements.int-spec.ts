@@ -1,0 +1,47 @@
+import { MikroORM } from '@mikro-orm/core';
+import { testDatabaseUrl } from '@jalaj/testing';
+import { ormOptions } from './database.module.js';
+import { prepared, runPrepared } from './prepared-statements.js';
+
+/** Hot statements run as named, prepared statements on the ORM's own pool. */
+describe('prepared statements (real PostgreSQL)', () => {
+  let orm: MikroORM;
+  const statement = prepared('spec_sum', `select $1::int + $2::int as n, $3::text as label, timestamptz '2026-11-23 10:00:00+05:30' as at, 12345678901::bigint as big`);
+
+  beforeAll(async () => {
+    orm = await MikroORM.init(ormOptions({ service: 'kit', entities: [], migrations: [] }, testDatabaseUrl('kit')) as never);
+  });
+
+  afterAll(async () => {
+    await orm.close(true);
+  });
+
+  const preparedOnThePoolsConnection = async () => {
+    const pool = await (orm.em.getConnection() as unknown as { getNativeClient(): Promise<import('pg').Pool> }).getNativeClient();
+    const client = await pool.connect();
+    try {
+      return (await client.query(`select statement from pg_prepared_statements where name = $1`, [statement.name])).rows;
+    } finally {
+      client.release();
+    }
+  };
+
+  it('answers with the ORM’s type parsing, from a statement prepared on the connection', async () => {
+    for (let i = 0; i < 3; i++) {
+      const [row] = await runPrepared(orm.em.fork(), statement, [i, 2, `it's ${i}`]);
+      const [viaOrm] = await orm.em.fork().getConnection().execute(statement.text.replace(/\$\d/g, '?'), [i, 2, `it's ${i}`]);
+      expect(row).toEqual(viaOrm);
+      expect(row).toMatchObject({ n: i + 2, label: `it's ${i}` });
+    }
+    expect(await preparedOnThePoolsConnection()).toEqual([{ statement: statement.text }]);
+  });
+
+  it('runs inside the caller’s transaction when there is one', async () => {
+    await orm.em.fork().transactional(async (em) => {
+      await em.getConnection().execute('create temporary table spec_seen (v int) on commit drop', [], 'run', em.getTransactionContext());
+      await em.getConnection().execute('insert into spec_seen values (7)', [], 'run', em.getTransactionContext());
+      const seen = prepared('spec_seen', 'select v, $2::text as label from spec_seen where v = $1');
+      expect(await runPrepared(em, seen, [7, 'in the transaction'])).toEqual([{ v: 7, label: 'in the transaction' }]);
+    });
+  });
+});
