@@ -11,6 +11,14 @@ import { extractTraceContext, injectTraceContext, natsHeaderSetter, recordGetter
 import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 
 /**
+ * Events queued in this process since the relay last looked: a nudge after a commit only
+ * wakes the relay when the committed work may have written some (most commands write none,
+ * and a pass costs a transaction). Rows of other replicas, or of a nudge that came too
+ * early, are found by the relay's regular tick.
+ */
+let queuedSinceLastPass = 0;
+
+/**
  * Queues an event in the outbox of the given entity manager. It is written by that
  * manager's next flush, inside the same transaction as the state change, so the event
  * exists if and only if the change committed.
@@ -27,6 +35,7 @@ export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: 
     attempts: 0,
   });
   em.persist(row);
+  queuedSinceLastPass++;
   return row;
 }
 
@@ -60,14 +69,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     void this.loop();
   }
 
-  /** Asks the relay to look for new rows now instead of at its next tick. */
+  /** Asks the relay to look for new rows now instead of at its next tick, if this process queued any since its last pass. */
   nudge() {
-    this.wake?.();
+    if (queuedSinceLastPass > 0) this.wake?.();
   }
 
   private async loop() {
     while (!this.stopped) {
       let published = 0;
+      // This pass sees every row committed so far: later ones need a nudge of their own.
+      queuedSinceLastPass = 0;
       try {
         published = await this.publishBatch();
       } catch (e) {
