@@ -29,6 +29,8 @@ export interface AppHandle {
   opsPort: number;
   stop: () => Promise<void>;
 }
+/** V8 flags every app starts with (the young generation capped at 16 MB per semi-space). */
+export const APP_NODE_FLAGS: string[];
 export function startApp(
   name: string,
   options: { env: Record<string, string>; port: number; opsPort?: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },
