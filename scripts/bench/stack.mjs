@@ -58,12 +58,17 @@ export async function startStack(root, { log }) {
         tail = text.slice(-64);
       }
     }, 100);
+    let settled = false;
     const done = (settle, value) => {
+      if (settled) return;
+      settled = true;
       clearInterval(timer);
       closeSync(reader);
+      child.off('exit', exited);
       settle(value);
     };
-    child.once('exit', (code) => done(reject, new Error(`the shop did not start (exit ${code}); see ${path.relative(root, logFile)}`)));
+    const exited = (code) => done(reject, new Error(`the shop did not start (exit ${code}); see ${path.relative(root, logFile)}`));
+    child.once('exit', exited);
   });
   const startSeconds = (performance.now() - started) / 1000;
   log(`the shop's output: ${path.relative(root, logFile)}`);
