@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { EntityManager } from '@mikro-orm/core';
 import { detectImageType, MAX_IMAGE_BYTES } from '@jalaj/commerce';
 import { AppErrorException, newId, type Actor } from '@jalaj/contracts';
-import { DEMO_PLANTS, demoImageKey, plantIllustrationSvg } from '@jalaj/demo-data';
+import { DEMO_PLANTS, demoImageKey, plantIllustrationSvg, type DemoPlant } from '@jalaj/demo-data';
 import { getLogger, InjectConfig, runPeriodically } from '@jalaj/server-kit';
 import type { MediaConfig } from '../config.js';
 import { StorageService } from '../storage/storage.service.js';
@@ -22,6 +22,7 @@ export const prefixOfUrl = (url: string): string | null => {
 export class UploadsService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = getLogger('UploadsService');
   private stop?: () => void;
+  private stopped = false;
 
   constructor(
     private readonly em: EntityManager,
@@ -78,25 +79,60 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
     return prefixes.length;
   }
 
-  /** Draws the demo plants' pictures into the bucket (once), for the seeded catalogue. */
+  /** Demo plants being drawn, by slug: concurrent askers share one drawing. */
+  private readonly drawing = new Map<string, Promise<void>>();
+
+  /**
+   * Draws one demo plant's pictures into the bucket unless they are there, for the seeded
+   * catalogue. Returns whether it drew them.
+   */
+  private drawDemo(plant: DemoPlant): Promise<boolean> {
+    const pending = this.drawing.get(plant.slug);
+    if (pending) return pending.then(() => false);
+    let drew = false;
+    const work = (async () => {
+      if (await this.storage.exists(demoImageKey(plant.slug, 'thumb'))) return;
+      await this.storeVariants(`demo/${plant.slug}`, await renderVariants(Buffer.from(plantIllustrationSvg(plant))));
+      drew = true;
+    })().finally(() => this.drawing.delete(plant.slug));
+    this.drawing.set(plant.slug, work);
+    return work.then(() => drew);
+  }
+
+  /**
+   * The demo picture under `key` (`demo/<slug>/<variant>.webp`), drawn now if the seeded
+   * catalogue asks for it before the warm-up got to it. False for any other key, or
+   * without demo data.
+   */
+  async ensureDemoImage(key: string): Promise<boolean> {
+    if (this.config.SEED_DEMO_DATA !== 'true') return false;
+    const slug = /^demo\/([a-z0-9-]+)\/[a-z]+\.webp$/.exec(key)?.[1];
+    const plant = slug === undefined ? undefined : DEMO_PLANTS.find((p) => p.slug === slug);
+    if (!plant) return false;
+    await this.drawDemo(plant);
+    return true;
+  }
+
+  /** Draws every demo plant's pictures that are not in the bucket yet, one plant at a time. */
   async seedDemoImages(): Promise<number> {
     let made = 0;
-    for (const plant of DEMO_PLANTS) {
-      if (await this.storage.exists(demoImageKey(plant.slug, 'thumb'))) continue;
-      const variants = await renderVariants(Buffer.from(plantIllustrationSvg(plant)));
-      await this.storeVariants(`demo/${plant.slug}`, variants);
-      made++;
-    }
+    for (const plant of DEMO_PLANTS) if (!this.stopped && (await this.drawDemo(plant))) made++;
     if (made) this.log.info({ count: made }, 'demo images drawn');
     return made;
   }
 
-  async onApplicationBootstrap() {
-    if (this.config.SEED_DEMO_DATA === 'true') await this.seedDemoImages();
+  onApplicationBootstrap() {
+    // Not awaited: the service is ready at once, and a picture asked for before the
+    // warm-up drew it is drawn on demand (ensureDemoImage). Drawing all 28 plants took
+    // 4–14 s, most of the shop's start.
+    if (this.config.SEED_DEMO_DATA === 'true') {
+      void this.seedDemoImages().catch((e: unknown) => this.log.warn({ err: e }, 'drawing the demo images failed; they are drawn when asked for'));
+    }
     this.stop = runPeriodically('abandoned uploads removed', () => this.sweep(), { intervalMs: 15 * 60_000, initialDelayMs: 10_000, log: this.log });
   }
 
   onApplicationShutdown() {
+    this.stopped = true;
     this.stop?.();
   }
 }
