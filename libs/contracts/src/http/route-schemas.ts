@@ -67,7 +67,7 @@ export const HTTP_SCHEMAS = {
   'auth.confirmLink': { query: z.object({ token: z.string().optional().describe('The mailed confirmation token.') }) },
   'auth.confirm': { body: z.object({ token: authToken(200) }), response: sessionSchema },
   'auth.signIn': { body: z.object({ email: authText(254), password: authText(200) }), response: sessionSchema },
-  'auth.refresh': { response: sessionSchema },
+  'auth.refresh': { response: sessionSchema.nullable() },
   'auth.signOut': {},
   'auth.passwordReset': { body: z.object({ email: authText(254) }), response: messageReplySchema },
   'auth.passwordUpdate': { body: z.object({ token: authToken(200), password: authText(200) }), response: messageReplySchema },

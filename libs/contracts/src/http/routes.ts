@@ -97,7 +97,7 @@ export const HTTP_ROUTES = {
   'auth.confirmLink': route({ method: 'GET', path: '/api/auth/confirm', tag: 'auth', summary: "The mailed confirmation link: confirms, sets the refresh cookie and redirects to `/` (or `/auth?confirm=invalid`)", status: 303 }),
   'auth.confirm': route({ method: 'POST', path: '/api/auth/confirm', tag: 'auth', summary: 'Confirms an account from its token and starts a session', errors: ['CONFIRM_LINK_INVALID'] }),
   'auth.signIn': route({ method: 'POST', path: '/api/auth/sign-in', tag: 'auth', summary: 'Signs in with email and password', rateLimited: true, errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED'] }),
-  'auth.refresh': route({ method: 'POST', path: '/api/auth/refresh', tag: 'auth', summary: 'Renews the session from the HttpOnly refresh cookie (rotated)', errors: ['UNAUTHENTICATED', 'SESSION_ENDED'] }),
+  'auth.refresh': route({ method: 'POST', path: '/api/auth/refresh', tag: 'auth', summary: 'Renews the session from the HttpOnly refresh cookie (rotated); `null` when the request has no refresh cookie (no session to restore)', errors: ['UNAUTHENTICATED', 'SESSION_ENDED'] }),
   'auth.signOut': route({ method: 'POST', path: '/api/auth/sign-out', tag: 'auth', summary: 'Ends the session of the refresh cookie and clears it', status: 204 }),
   'auth.passwordReset': route({ method: 'POST', path: '/api/auth/password-reset', tag: 'auth', summary: 'Mails a password-reset link (same answer whether or not the email has an account)', status: 202, rateLimited: true }),
   'auth.passwordUpdate': route({ method: 'POST', path: '/api/auth/password-update', tag: 'auth', summary: 'Sets a new password from the mailed token; every session of the account ends', errors: ['RESET_LINK_INVALID'] }),
