@@ -154,6 +154,16 @@ export const identitySubjects = {
     reply: noticeReply,
     fixtures: { request: { email: meFixture.email }, reply: ok({ notice: notice('RESET_EMAIL_SENT') }) },
   },
+  /**
+   * Whether a reset token would still set a password (known, unused, unexpired), for the
+   * reset page to say at once when its link is dead. The token stays unused: the update
+   * checks it again.
+   */
+  'rpc.identity.passwords.check-reset': {
+    request: z.object({ token }).strict(),
+    reply: resultSchema(z.object({ valid: z.boolean() })),
+    fixtures: { request: { token: 'abc' }, reply: ok({ valid: true }) },
+  },
   /** Sets a new password from a reset token and ends every session of the account. */
   'rpc.identity.passwords.update': {
     request: z.object({ token, password }).strict(),

@@ -14,6 +14,7 @@ const signUpBody = HTTP_SCHEMAS['auth.signUp'].body;
 const signInBody = HTTP_SCHEMAS['auth.signIn'].body;
 const emailBody = HTTP_SCHEMAS['auth.passwordReset'].body;
 const tokenBody = HTTP_SCHEMAS['auth.confirm'].body;
+const passwordResetCheckBody = HTTP_SCHEMAS['auth.passwordResetCheck'].body;
 const passwordUpdateBody = HTTP_SCHEMAS['auth.passwordUpdate'].body;
 const otpBody = HTTP_SCHEMAS['auth.otp'].body;
 const otpVerifyBody = HTTP_SCHEMAS['auth.otpVerify'].body;
@@ -142,6 +143,14 @@ export class AuthController {
     const { phone, token } = parseBody(otpVerifyBody, raw);
     const issued = unwrap(await this.rpc.request('rpc.identity.otp.verify', { phone, token, userAgent: req.headers['user-agent']?.slice(0, 300) }));
     return this.startSession(reply, issued);
+  }
+
+  /** The reset page asks this when it opens; a dead link is an answer (`valid: false`), not an error. */
+  @Post('password-reset/check')
+  @HttpCode(200)
+  async passwordResetCheck(@Body() raw: unknown) {
+    const { token } = parseBody(passwordResetCheckBody, raw);
+    return unwrap(await this.rpc.request('rpc.identity.passwords.check-reset', { token }));
   }
 
   @Post('password-update')

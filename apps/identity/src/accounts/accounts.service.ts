@@ -138,6 +138,12 @@ export class AccountsService {
     return ok({ notice: notice('RESET_EMAIL_SENT') });
   }
 
+  /** Whether a reset link would still work; reading it does not use it up. */
+  async checkResetToken(token: string): Promise<Result<{ valid: boolean }>> {
+    const row = await this.em.findOne(OneTimeToken, { tokenHash: sha256(token), purpose: 'reset', usedAt: null, expiresAt: { $gt: new Date() } });
+    return ok({ valid: row?.userId != null });
+  }
+
   /** Sets a new password from a reset link and ends every session of the account. */
   async updatePassword(token: string, password: string): Promise<Result<{ notice: Notice; userId: string }>> {
     const errors = validateNewPassword({ password, confirmPassword: password });

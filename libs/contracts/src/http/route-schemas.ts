@@ -70,6 +70,7 @@ export const HTTP_SCHEMAS = {
   'auth.refresh': { response: sessionSchema.nullable() },
   'auth.signOut': {},
   'auth.passwordReset': { body: z.object({ email: authText(254) }), response: messageReplySchema },
+  'auth.passwordResetCheck': { body: z.object({ token: authToken(200) }), response: z.object({ valid: z.boolean().describe('Whether Set New Password would accept the token now.') }) },
   'auth.passwordUpdate': { body: z.object({ token: authToken(200), password: authText(200) }), response: messageReplySchema },
   'auth.otp': { body: z.object({ phone: authText(20) }), response: messageReplySchema },
   'auth.otpVerify': { body: z.object({ phone: authText(20), token: authText(10), type: z.literal('sms') }), response: sessionSchema },
