@@ -28,6 +28,22 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test('signed out, Add to Cart asks to sign in with the texts of the page it is on', async ({ page, request }) => {
+    const [plant] = await products(request);
+    await page.goto(`/product/${plant!.id}`);
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+    await expect(toast(page, 'Authentication Required')).toBeVisible();
+    await expect(toast(page, 'Please sign in to add items to cart')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${plant!.id}$`));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto('/');
+    await page.locator('#plants').getByRole('article').filter({ hasText: plant!.name }).getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(toast(page, 'Please sign in')).toBeVisible();
+    await expect(toast(page, 'You need to be signed in to add items to cart')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
   test('a shopper fills the cart, gets the volume discount, changes quantities, removes and clears', async ({ page, request }) => {
     test.setTimeout(120_000);
     const items = await products(request);
