@@ -44,6 +44,35 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test('a failed Clear Cart says so in its dialog, which stays open to try again', async ({ page, request }) => {
+    await signUpShopper(page, 'clear-fail');
+    const [plant] = await products(request);
+    await page.goto(`/product/${plant!.id}`);
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+    await expect(toast(page, '1 item successfully added to your cart')).toBeVisible();
+
+    await page.goto('/cart');
+    await expect(cartLine(page, plant!.name)).toBeVisible();
+    let failing = true;
+    await page.route('**/api/cart', async (route) => {
+      if (route.request().method() !== 'DELETE' || !failing) return route.fallback();
+      return route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ status: 500, code: 'INTERNAL', message: 'An unexpected error occurred' }) });
+    });
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear Cart' });
+    await dialog.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to clear cart');
+    await expect(toast(page, 'Failed to clear cart')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(cartLine(page, plant!.name)).toBeAttached();
+
+    failing = false;
+    await dialog.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, 'All items removed from your cart')).toBeVisible();
+    await expect(cartLine(page, plant!.name)).toHaveCount(0);
+  });
+
   test('a shopper fills the cart, gets the volume discount, changes quantities, removes and clears', async ({ page, request }) => {
     test.setTimeout(120_000);
     const items = await products(request);
