@@ -312,7 +312,13 @@ test.describe('storefront account', () => {
     const email = uniqueEmail('twice');
     await signUp(page, 'Twice Shopper', email, 'aquarium1');
     await expect(toast(page, 'Account created!')).toBeVisible();
+    // The form is cleared after a sign-up.
+    await expect(page.getByLabel('Full Name')).toHaveValue('');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toHaveValue('');
 
+    await page.getByLabel('Full Name').fill('Twice Shopper');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('aquarium1');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(toast(page, 'Account already exists')).toBeVisible();
