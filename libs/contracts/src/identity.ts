@@ -41,7 +41,7 @@ const token = text(200).min(1);
 export const addressInputSchema = z.object({
   nickname: text(60).nullish(),
   fullName: text(120),
-  phone: text(20),
+  phone: text(20).describe('An Indian mobile number: ten digits (the first 6 to 9), optionally after +91, 91 or 0; spaces and dashes are dropped. Stored as the ten digits (commerce `indianMobileDigits`).'),
   addressLine1: text(200),
   addressLine2: text(200).nullish(),
   city: text(100),
