@@ -44,5 +44,9 @@ if (initialData && container.firstElementChild) {
     .then(() => hydrateRoot(container, app));
 } else {
   markPageUsable();
+  // Each page renders its own <title>, which React puts in the head beside the shell's:
+  // drop the shell's so a page has exactly one. (A server-rendered page's head already
+  // holds that page's title, which React takes over.)
+  document.head.querySelector('title')?.remove();
   createRoot(container).render(app);
 }

@@ -100,6 +100,12 @@ describe('validateAddress', () => {
     ['phone', '   98765   ', 'Phone number must be at least 10 digits'],
     ['phone', '9876543210', null],
     ['phone', '+91 98765 43210', null],
+    ['phone', '+91-98765-43210', null],
+    ['phone', '098765 43210', null],
+    ['phone', '98765abcde', 'Phone number must be at least 10 digits'],
+    ['phone', '98765 4321O', 'Phone number must be at least 10 digits'],
+    ['phone', '5876543210', 'Phone number must be at least 10 digits'],
+    ['phone', '98765432101', 'Phone number must be at least 10 digits'],
     ['addressLine1', '12 P', 'Address line 1 is required'],
     ['addressLine1', '', 'Address line 1 is required'],
     ['addressLine1', '12 Pa', null],
@@ -189,6 +195,14 @@ describe('normalizeAddress', () => {
     [' Nepal ', 'Nepal'],
   ])('country %p → %s', (country, expected) => {
     expect(normalizeAddress({ ...valid, country }).country).toBe(expected);
+  });
+
+  it.each([
+    ['+91 98765-43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    [' 98765abcde ', '98765abcde'],
+  ])('phone %j → %j (the ten digits of a mobile number, else the trimmed text)', (phone, expected) => {
+    expect(normalizeAddress({ ...valid, phone }).phone).toBe(expected);
   });
 
   it('gives an address that validates like the original', () => {

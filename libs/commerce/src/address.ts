@@ -129,7 +129,7 @@ export interface AddressInput {
   readonly nickname?: string | null;
   /** Recipient name (`full_name`), at least 2 characters. */
   readonly fullName?: string | null;
-  /** Contact phone (`phone`), at least 10 characters. */
+  /** Contact phone (`phone`), an Indian mobile number (see {@link indianMobileDigits}). */
   readonly phone?: string | null;
   /** First address line (`address_line_1`), at least 5 characters. */
   readonly addressLine1?: string | null;
@@ -156,7 +156,7 @@ export interface NormalizedAddress {
   readonly nickname: string | null;
   /** Trimmed recipient name. */
   readonly fullName: string;
-  /** Trimmed phone. */
+  /** The phone's ten digits when it is an Indian mobile number, else the trimmed text. */
   readonly phone: string;
   /** Trimmed first line. */
   readonly addressLine1: string;
@@ -175,6 +175,21 @@ export interface NormalizedAddress {
 }
 
 /**
+ * An Indian mobile number as the shop keeps it: the ten digits (the first 6 to 9), read
+ * from what a person types or pastes. Spaces and dashes are dropped and a `+91`, `91` or
+ * `0` prefix is allowed; anything else (a letter, a dot, a digit too many) makes it no
+ * number. The address form and the services (addresses, sign-in codes) all read phones
+ * with this, so what the form accepts the server accepts.
+ *
+ * @param raw - The phone as typed, e.g. `"+91 98300-12345"`.
+ * @returns E.g. `"9830012345"`, or `null` when it is not an Indian mobile number.
+ */
+export function indianMobileDigits(raw: string | null | undefined): string | null {
+  const compact = trimmedText(raw).replace(/[\s-]/g, '');
+  return /^(?:\+?91|0)?([6-9]\d{9})$/.exec(compact)?.[1] ?? null;
+}
+
+/**
  * Cleans an address before validating and storing it: trims every text,
  * turns empty optional fields into `null` (so an update clears them) and
  * defaults the country to India.
@@ -187,7 +202,7 @@ export function normalizeAddress(input: AddressInput): NormalizedAddress {
   return {
     nickname: optional(input.nickname),
     fullName: trimmedText(input.fullName),
-    phone: trimmedText(input.phone),
+    phone: indianMobileDigits(input.phone) ?? trimmedText(input.phone),
     addressLine1: trimmedText(input.addressLine1),
     addressLine2: optional(input.addressLine2),
     city: trimmedText(input.city),
@@ -214,7 +229,7 @@ export function validateAddress(input: AddressInput): FieldError<AddressField>[]
     }
   };
   atLeast('fullName', 2);
-  atLeast('phone', 10);
+  if (indianMobileDigits(input.phone) === null) errors.push({ field: 'phone', message: ADDRESS_MESSAGES.phone });
   atLeast('addressLine1', 5);
   atLeast('city', 2);
   const state = trimmedText(input.state);

@@ -41,7 +41,7 @@ const token = text(200).min(1);
 export const addressInputSchema = z.object({
   nickname: text(60).nullish(),
   fullName: text(120),
-  phone: text(20),
+  phone: text(20).describe('An Indian mobile number: ten digits (the first 6 to 9), optionally after +91, 91 or 0; spaces and dashes are dropped. Stored as the ten digits (commerce `indianMobileDigits`).'),
   addressLine1: text(200),
   addressLine2: text(200).nullish(),
   city: text(100),
@@ -153,6 +153,16 @@ export const identitySubjects = {
     request: z.object({ email }).strict(),
     reply: noticeReply,
     fixtures: { request: { email: meFixture.email }, reply: ok({ notice: notice('RESET_EMAIL_SENT') }) },
+  },
+  /**
+   * Whether a reset token would still set a password (known, unused, unexpired), for the
+   * reset page to say at once when its link is dead. The token stays unused: the update
+   * checks it again.
+   */
+  'rpc.identity.passwords.check-reset': {
+    request: z.object({ token }).strict(),
+    reply: resultSchema(z.object({ valid: z.boolean() })),
+    fixtures: { request: { token: 'abc' }, reply: ok({ valid: true }) },
   },
   /** Sets a new password from a reset token and ends every session of the account. */
   'rpc.identity.passwords.update': {

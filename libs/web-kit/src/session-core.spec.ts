@@ -158,7 +158,16 @@ describe('createSessionManager', () => {
       expect(api.calls).toEqual([{ method: 'POST', path: '/api/auth/refresh', body: undefined }]);
     });
 
-    it('is signed out when there is no session to restore', async () => {
+    it('is signed out when there is no session to restore (the server answers null)', async () => {
+      const { api, manager } = setup();
+      api.answer('/api/auth/refresh', null);
+      manager.start();
+      await flush();
+      expect(manager.getState()).toEqual({ status: 'signed-out', user: null });
+      expect(getAccessToken()).toBeNull();
+    });
+
+    it('is signed out when the refresh cookie no longer works', async () => {
       const { api, manager } = setup();
       api.fail('/api/auth/refresh', unauthenticated());
       manager.start();

@@ -206,10 +206,15 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
   const refresh = (): Promise<boolean> => {
     if (inflight) return inflight;
     const startedAt = epoch;
-    inflight = withLock(() => client.post<Session>(SESSION_PATHS.refresh))
+    inflight = withLock(() => client.post<Session | null>(SESSION_PATHS.refresh))
       .then(
         (session) => {
           if (epoch !== startedAt) return state.status === 'signed-in';
+          // `null`: this browser holds no refresh cookie, so there is no session.
+          if (!session) {
+            clear();
+            return false;
+          }
           applySession(session);
           return true;
         },

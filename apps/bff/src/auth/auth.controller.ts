@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDENTITY_MESSAGES } from '@jalaj/commerce';
-import { AppErrorException, appError, HTTP_SCHEMAS, type IssuedSession, type SessionReply } from '@jalaj/contracts';
+import { AppErrorException, HTTP_SCHEMAS, type IssuedSession, type SessionReply } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AuthStateService } from './auth-state.service.js';
 import { parseBody } from './body.js';
@@ -14,6 +14,7 @@ const signUpBody = HTTP_SCHEMAS['auth.signUp'].body;
 const signInBody = HTTP_SCHEMAS['auth.signIn'].body;
 const emailBody = HTTP_SCHEMAS['auth.passwordReset'].body;
 const tokenBody = HTTP_SCHEMAS['auth.confirm'].body;
+const passwordResetCheckBody = HTTP_SCHEMAS['auth.passwordResetCheck'].body;
 const passwordUpdateBody = HTTP_SCHEMAS['auth.passwordUpdate'].body;
 const otpBody = HTTP_SCHEMAS['auth.otp'].body;
 const otpVerifyBody = HTTP_SCHEMAS['auth.otpVerify'].body;
@@ -83,11 +84,17 @@ export class AuthController {
     return this.startSession(reply, issued);
   }
 
+  /**
+   * Every page load of the apps asks this first. Without a refresh cookie there is no
+   * session to restore, which is the normal state of a visitor, so the answer is `null`
+   * (200), not a 401 every signed-out browser would log as an error. A cookie that no
+   * longer works still answers 401: that session ended.
+   */
   @Post('refresh')
   @HttpCode(200)
-  async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionReply | null> {
     const token = refreshCookie(req);
-    if (!token) throw new AppErrorException(appError('UNAUTHENTICATED'));
+    if (!token) return null;
     const refreshToken = token.slice(0, 200);
     const result = await this.rpc.request('rpc.identity.sessions.refresh', { refreshToken });
     if (!result.ok) {
@@ -136,6 +143,14 @@ export class AuthController {
     const { phone, token } = parseBody(otpVerifyBody, raw);
     const issued = unwrap(await this.rpc.request('rpc.identity.otp.verify', { phone, token, userAgent: req.headers['user-agent']?.slice(0, 300) }));
     return this.startSession(reply, issued);
+  }
+
+  /** The reset page asks this when it opens; a dead link is an answer (`valid: false`), not an error. */
+  @Post('password-reset/check')
+  @HttpCode(200)
+  async passwordResetCheck(@Body() raw: unknown) {
+    const { token } = parseBody(passwordResetCheckBody, raw);
+    return unwrap(await this.rpc.request('rpc.identity.passwords.check-reset', { token }));
   }
 
   @Post('password-update')

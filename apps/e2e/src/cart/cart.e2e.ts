@@ -28,6 +28,51 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test('signed out, Add to Cart asks to sign in with the texts of the page it is on', async ({ page, request }) => {
+    const [plant] = await products(request);
+    await page.goto(`/product/${plant!.id}`);
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+    await expect(toast(page, 'Authentication Required')).toBeVisible();
+    await expect(toast(page, 'Please sign in to add items to cart')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/product/${plant!.id}$`));
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goto('/');
+    await page.locator('#plants').getByRole('article').filter({ hasText: plant!.name }).getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(toast(page, 'Please sign in')).toBeVisible();
+    await expect(toast(page, 'You need to be signed in to add items to cart')).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a failed Clear Cart says so in its dialog, which stays open to try again', async ({ page, request }) => {
+    await signUpShopper(page, 'clear-fail');
+    const [plant] = await products(request);
+    await page.goto(`/product/${plant!.id}`);
+    await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
+    await expect(toast(page, '1 item successfully added to your cart')).toBeVisible();
+
+    await page.goto('/cart');
+    await expect(cartLine(page, plant!.name)).toBeVisible();
+    let failing = true;
+    await page.route('**/api/cart', async (route) => {
+      if (route.request().method() !== 'DELETE' || !failing) return route.fallback();
+      return route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ status: 500, code: 'INTERNAL', message: 'An unexpected error occurred' }) });
+    });
+    await page.getByRole('button', { name: 'Clear Cart' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Clear Cart' });
+    await dialog.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Failed to clear cart');
+    await expect(toast(page, 'Failed to clear cart')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(cartLine(page, plant!.name)).toBeAttached();
+
+    failing = false;
+    await dialog.getByRole('button', { name: 'Clear Cart' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, 'All items removed from your cart')).toBeVisible();
+    await expect(cartLine(page, plant!.name)).toHaveCount(0);
+  });
+
   test('a shopper fills the cart, gets the volume discount, changes quantities, removes and clears', async ({ page, request }) => {
     test.setTimeout(120_000);
     const items = await products(request);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { fillAddress } from '../support/shop.js';
+import { fillAddress, signUpShopper } from '../support/shop.js';
 
 /**
  * The shopper's account in the storefront against the real shop: sign-up with the mailed
@@ -312,7 +312,13 @@ test.describe('storefront account', () => {
     const email = uniqueEmail('twice');
     await signUp(page, 'Twice Shopper', email, 'aquarium1');
     await expect(toast(page, 'Account created!')).toBeVisible();
+    // The form is cleared after a sign-up.
+    await expect(page.getByLabel('Full Name')).toHaveValue('');
+    await expect(page.getByLabel('Email')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toHaveValue('');
 
+    await page.getByLabel('Full Name').fill('Twice Shopper');
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('aquarium1');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(toast(page, 'Account already exists')).toBeVisible();
@@ -335,10 +341,8 @@ test.describe('storefront account', () => {
     await expect(page).toHaveURL(/\/auth$/);
     await expect(toast(page, 'This confirmation link is invalid or has expired.')).toBeVisible();
 
+    // Turned away when the page opens, before anything is typed.
     await page.goto('/reset-password?token=not-a-real-token');
-    await page.getByLabel('New Password', { exact: true }).fill('riccia-carpet2');
-    await page.getByLabel('Confirm Password').fill('riccia-carpet2');
-    await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(toast(page, 'Invalid Reset Link')).toBeVisible();
     await expect(toast(page, 'This password reset link is invalid or has expired. Please request a new one.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
@@ -346,5 +350,41 @@ test.describe('storefront account', () => {
     await page.goto('/reset-password');
     await expect(toast(page, 'Invalid Reset Link')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a reset link is checked when it opens, without being used up, and the server still judges the update', async ({ page }) => {
+    const email = await signUpShopper(page, 'reset-check');
+    // Signed out, as someone who forgot the password is: /auth sends a signed-in person home.
+    await page.context().clearCookies();
+    const requestedAt = new Date(Date.now() - 1000).toISOString();
+    expect((await page.request.post('/api/auth/password-reset', { data: { email } })).status()).toBe(202);
+    const link = await mailedLink(page.request, email, '/reset-password', requestedAt);
+    const token = new URL(link, 'http://shop').searchParams.get('token')!;
+
+    await test.step('a live link keeps the form', async () => {
+      const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/password-reset/check');
+      await page.goto(link);
+      expect(await (await checked).json()).toEqual({ valid: true });
+      await expect(page.getByRole('heading', { name: 'Set New Password' })).toBeVisible();
+      await expect(page).toHaveURL(/\/reset-password\?token=/);
+    });
+
+    await test.step('used elsewhere meanwhile, the update is still refused', async () => {
+      // The check did not use the token up: another client can still set the password with it.
+      expect((await page.request.post('/api/auth/password-update', { data: { token, password: 'riccia-carpet2' } })).status()).toBe(200);
+      await page.getByLabel('New Password', { exact: true }).fill('riccia-carpet3');
+      await page.getByLabel('Confirm Password').fill('riccia-carpet3');
+      await page.getByRole('button', { name: 'Update Password' }).click();
+      await expect(toast(page, 'Invalid Reset Link')).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+    });
+
+    await test.step('opened again, the used link is turned away at once', async () => {
+      await page.goto(link);
+      await expect(toast(page, 'Invalid Reset Link')).toBeVisible();
+      await expect(toast(page, 'This password reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+      await expect(page).toHaveURL(/\/auth$/);
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    });
   });
 });

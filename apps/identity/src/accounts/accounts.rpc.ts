@@ -40,6 +40,11 @@ export class AccountsRpc {
     return this.accounts.requestPasswordReset(email);
   }
 
+  @RpcHandler('rpc.identity.passwords.check-reset')
+  checkReset({ token }: Req<'rpc.identity.passwords.check-reset'>) {
+    return this.accounts.checkResetToken(token);
+  }
+
   @RpcHandler('rpc.identity.passwords.update')
   updatePassword({ token, password }: Req<'rpc.identity.passwords.update'>) {
     return this.accounts.updatePassword(token, password);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { AUTH_MESSAGES, IDENTITY_MESSAGES, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
+import { AUTH_MESSAGES, IDENTITY_MESSAGES, indianMobileDigits, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
 import { fail, failFields, newId, notice, ok, type FieldError, type IssuedSession, type Me, type Notice, type Result } from '@jalaj/contracts';
 import { getLogger, InjectConfig } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
@@ -14,8 +14,8 @@ const OTP_TTL_MS = 10 * 60 * 1000;
 
 /** An Indian mobile number as +91 and 10 digits, from what a person types; null when it is not one. */
 export function normalizePhone(raw: string): string | null {
-  const digits = raw.replace(/[^\d]/g, '').replace(/^(91|0)(?=\d{10}$)/, '');
-  return /^[6-9]\d{9}$/.test(digits) ? `+91${digits}` : null;
+  const digits = indianMobileDigits(raw);
+  return digits ? `+91${digits}` : null;
 }
 
 const CONFIRM_TTL_MS = 24 * 3600 * 1000;
@@ -136,6 +136,12 @@ export class AccountsService {
       });
     });
     return ok({ notice: notice('RESET_EMAIL_SENT') });
+  }
+
+  /** Whether a reset link would still work; reading it does not use it up. */
+  async checkResetToken(token: string): Promise<Result<{ valid: boolean }>> {
+    const row = await this.em.findOne(OneTimeToken, { tokenHash: sha256(token), purpose: 'reset', usedAt: null, expiresAt: { $gt: new Date() } });
+    return ok({ valid: row?.userId != null });
   }
 
   /** Sets a new password from a reset link and ends every session of the account. */

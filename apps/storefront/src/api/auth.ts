@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 export const AUTH_PATHS = Object.freeze({
   signUp: apiPath('auth.signUp'),
   passwordReset: apiPath('auth.passwordReset'),
+  passwordResetCheck: apiPath('auth.passwordResetCheck'),
   passwordUpdate: apiPath('auth.passwordUpdate'),
 });
 
@@ -21,6 +22,8 @@ export interface AuthApi {
   signUp(request: SignUpRequest): Promise<MessageReply>;
   /** `POST /api/auth/password-reset`: mails a reset link (same reply whether or not the e-mail exists). */
   requestPasswordReset(email: string): Promise<MessageReply>;
+  /** `POST /api/auth/password-reset/check`: whether the mailed token can still set a password (it stays unused). */
+  checkResetToken(token: string): Promise<HttpResponse<'auth.passwordResetCheck'>>;
   /** `POST /api/auth/password-update`: sets the new password with the mailed token; every session of the user ends. */
   updatePassword(token: string, password: string): Promise<MessageReply>;
 }
@@ -32,6 +35,7 @@ export function useAuthApi(): AuthApi {
     () => ({
       signUp: (request) => callRoute(client, 'auth.signUp', { body: request }),
       requestPasswordReset: (email) => callRoute(client, 'auth.passwordReset', { body: { email } }),
+      checkResetToken: (token) => callRoute(client, 'auth.passwordResetCheck', { body: { token } }),
       updatePassword: (token, password) => callRoute(client, 'auth.passwordUpdate', { body: { token, password } }),
     }),
     [client],

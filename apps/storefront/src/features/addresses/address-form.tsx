@@ -69,7 +69,8 @@ export interface AddressFormProps {
  * The shared address form (addresses page, account page and checkout): the
  * spec §5 rules from commerce, checked on submit and shown beside each field,
  * a State select of the 36 states and union territories, and a postal code
- * input that keeps only six digits.
+ * input that keeps only six digits. That input has no `maxLength`: the browser
+ * would cut a pasted '700 016' to '700 01' before the non-digits are stripped.
  */
 export function AddressForm({ address, onSubmit, onCancel, submitLabel }: AddressFormProps) {
   const [values, setValues] = useState<AddressFormValues>(() => addressFormValues(address));
@@ -173,7 +174,6 @@ export function AddressForm({ address, onSubmit, onCancel, submitLabel }: Addres
           label="Postal Code"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={6}
           required
           {...text('postalCode')}
           onChange={(event) => set('postalCode', sanitizePostalCodeInput(event.target.value))}

@@ -11,6 +11,8 @@ import { useCreateAddress } from './use-create-address.js';
 
 const PLACEHOLDER_CARDS = 3;
 
+const DELETE_FAILED = 'Failed to delete address';
+
 /** Props of {@link AddressManager}. */
 export interface AddressManagerProps {
   /** 1 on the addresses page, 2 inside the account page's tab. */
@@ -67,8 +69,8 @@ export function AddressManager({ headingLevel = 1 }: AddressManagerProps) {
     await mutate();
   }
 
-  async function confirmDelete() {
-    if (!deleting) return;
+  async function confirmDelete(): Promise<boolean> {
+    if (!deleting) return true;
     setDeleteBusy(true);
     try {
       await api.remove(deleting.id);
@@ -77,8 +79,10 @@ export function AddressManager({ headingLevel = 1 }: AddressManagerProps) {
       await mutate();
       // The deleted card took the focused button with it.
       headingRef.current?.focus();
+      return true;
     } catch {
-      toast({ title: 'Failed to delete address', tone: 'error' });
+      toast({ title: DELETE_FAILED, tone: 'error' });
+      return false;
     } finally {
       setDeleteBusy(false);
     }
@@ -180,7 +184,8 @@ export function AddressManager({ headingLevel = 1 }: AddressManagerProps) {
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deleteBusy}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={confirmDelete}
+        failureMessage={DELETE_FAILED}
         onCancel={() => setDeleting(null)}
       />
     </section>

@@ -93,6 +93,9 @@ export function AuthCard() {
       if (mode === 'sign-up') {
         await authApi.signUp({ email: email.trim(), password, fullName: fullName.trim() });
         toast({ title: 'Account created!', description: IDENTITY_MESSAGES.accountCreated, tone: 'success' });
+        // Done: a form still holding the details would invite signing up twice.
+        setFullName('');
+        setEmail('');
         setPassword('');
         return;
       }

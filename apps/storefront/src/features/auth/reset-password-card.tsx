@@ -31,14 +31,32 @@ export function ResetPasswordCard({ token }: { readonly token: string | null }) 
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
-  const rejectedMissingToken = useRef(false);
+  const rejectedLink = useRef(false);
 
+  // A used or expired link is turned away when the page opens, not after two passwords
+  // were typed. The check leaves the token unused and the update checks it again; if the
+  // check cannot be made, the form stays and the update decides.
   useEffect(() => {
-    if (token || rejectedMissingToken.current) return;
-    rejectedMissingToken.current = true;
-    toast(INVALID_LINK);
-    void navigate('/auth', { replace: true });
-  }, [token, toast, navigate]);
+    let left = false;
+    const reject = () => {
+      if (left || rejectedLink.current) return;
+      rejectedLink.current = true;
+      toast(INVALID_LINK);
+      void navigate('/auth', { replace: true });
+    };
+    if (!token) reject();
+    else {
+      authApi.checkResetToken(token).then(
+        ({ valid }) => {
+          if (!valid) reject();
+        },
+        () => undefined,
+      );
+    }
+    return () => {
+      left = true;
+    };
+  }, [token, authApi, toast, navigate]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -65,13 +65,15 @@ export function CartPage({ checkout }: CartPageProps) {
     }
   }
 
-  async function clearCart() {
+  async function clearCart(): Promise<boolean> {
     setClearing(true);
     try {
-      if (await actions.clear()) {
+      const cleared = await actions.clear();
+      if (cleared) {
         setConfirmingClear(false);
         focusHeading();
       }
+      return cleared;
     } finally {
       setClearing(false);
     }
@@ -223,7 +225,8 @@ export function CartPage({ checkout }: CartPageProps) {
         confirmLabel="Clear Cart"
         busyLabel="Clearing..."
         busy={clearing}
-        onConfirm={() => void clearCart()}
+        onConfirm={clearCart}
+        failureMessage={CART_MESSAGES.clearFailedText}
         onCancel={() => setConfirmingClear(false)}
       />
     </>

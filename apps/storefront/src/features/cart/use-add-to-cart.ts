@@ -13,6 +13,12 @@ export interface AddToCartOptions {
   showToast?: boolean;
   /** Open the added-to-cart dialog (View Cart, View Product, Continue); `false` by default. */
   showDialog?: boolean;
+  /**
+   * What a signed-out visitor is told (spec §8 Cart): on the landing page (the default)
+   * 'Please sign in' and a move to /auth; on the product page 'Authentication Required',
+   * staying on the plant.
+   */
+  signedOutPrompt?: 'landing' | 'product';
 }
 
 /** The product being added: only its id and name are needed. */
@@ -24,7 +30,8 @@ export interface AddToCartProduct {
 /**
  * The Add to Cart action of the landing page and the product page (spec §4 Cart, §8).
  *
- * - Signed out: the toast 'Please sign in' and a move to /auth; resolves `false`.
+ * - Signed out: the toast 'Please sign in' and a move to /auth, or on the product page
+ *   'Authentication Required' (see `signedOutPrompt`); resolves `false`.
  * - Otherwise the server adds (it checks the stock and sums with the existing
  *   line); its reply updates every cart view and, unless `showToast` is `false`,
  *   its notice, rendered with the catalogue, is the toast ('1 item successfully added to your cart').
@@ -32,7 +39,7 @@ export interface AddToCartProduct {
  *   text; any other failure 'Error' / 'Failed to add item to cart'. Both resolve `false`.
  * - With `showDialog`, the added-to-cart dialog opens after a successful add.
  *
- * @returns `(product, quantity = 1, options = { showToast: true, showDialog: false }) => Promise<boolean>`;
+ * @returns `(product, quantity = 1, options = { showToast: true, showDialog: false, signedOutPrompt: 'landing' }) => Promise<boolean>`;
  *   the promise never rejects.
  */
 export function useAddToCart(): (product: AddToCartProduct, quantity?: number, options?: AddToCartOptions) => Promise<boolean> {
@@ -45,8 +52,12 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
 
   return useCallback(
     async (product: AddToCartProduct, quantity: number = DEFAULT_ADD_QUANTITY, options: AddToCartOptions = {}) => {
-      const { showToast = true, showDialog = false } = options;
+      const { showToast = true, showDialog = false, signedOutPrompt = 'landing' } = options;
       const askToSignIn = () => {
+        if (signedOutPrompt === 'product') {
+          toast({ title: CART_MESSAGES.authRequiredTitle, description: CART_MESSAGES.authRequiredText });
+          return false;
+        }
         toast({ title: CART_MESSAGES.signInTitle, description: CART_MESSAGES.signInText });
         void navigate('/auth');
         return false;

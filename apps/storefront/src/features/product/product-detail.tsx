@@ -21,7 +21,7 @@ export function ProductDetail({ product }: { readonly product: Product }) {
   const add = async () => {
     setAdding(true);
     try {
-      await addToCart(product, quantity, { showToast: true, showDialog: true });
+      await addToCart(product, quantity, { showToast: true, showDialog: true, signedOutPrompt: 'product' });
     } finally {
       setAdding(false);
     }

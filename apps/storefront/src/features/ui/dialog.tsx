@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { ToastOutlet } from '../toast/toast-provider.js';
 import { CloseIcon } from './icons.js';
 
@@ -104,12 +104,19 @@ interface ConfirmDialogProps {
   /** The confirm label while the action runs. */
   readonly busyLabel: string;
   readonly busy: boolean;
-  readonly onConfirm: () => void;
+  /** Runs the action; resolves `false` when it failed and the dialog stays open. */
+  readonly onConfirm: () => Promise<boolean>;
+  /** Said inside the dialog after a failed try, until the next one, e.g. 'Failed to clear cart'. */
+  readonly failureMessage: string;
   readonly onCancel: () => void;
 }
 
-/** Asks before a destructive action; Cancel has the initial focus so Enter does no harm. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * Asks before a destructive action; Cancel has the initial focus so Enter does no harm.
+ * When the action fails the dialog stays open and says so beside its buttons, so the
+ * failure outlives its toast.
+ */
+export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, busy, onConfirm, failureMessage, onCancel }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
@@ -121,14 +128,37 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, b
       size="small"
       initialFocus={cancelRef}
     >
+      <ConfirmActions cancelRef={cancelRef} confirmLabel={confirmLabel} busyLabel={busyLabel} busy={busy} onConfirm={onConfirm} failureMessage={failureMessage} onCancel={onCancel} />
+    </Dialog>
+  );
+}
+
+type ConfirmActionsProps = Pick<ConfirmDialogProps, 'confirmLabel' | 'busyLabel' | 'busy' | 'onConfirm' | 'failureMessage' | 'onCancel'> & {
+  readonly cancelRef: RefObject<HTMLButtonElement | null>;
+};
+
+// Mounted only while the dialog is open, so each opening starts without a failure.
+function ConfirmActions({ cancelRef, confirmLabel, busyLabel, busy, onConfirm, failureMessage, onCancel }: ConfirmActionsProps) {
+  const [failed, setFailed] = useState(false);
+  const confirm = async () => {
+    setFailed(false);
+    if (!(await onConfirm())) setFailed(true);
+  };
+  return (
+    <>
+      {failed ? (
+        <p className="dialog__error" role="alert">
+          {failureMessage}
+        </p>
+      ) : null}
       <div className="dialog__actions">
         <button ref={cancelRef} type="button" className="button button--outline" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={busy}>
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>
-    </Dialog>
+    </>
   );
 }
