@@ -16,10 +16,11 @@ import { APPS, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/loc
 // process group, and this process only forwards the signal: the runner then stops the
 // apps first and the backing services last.
 if (process.env.JALAJ_SUPERVISED !== 'true') {
-  const runner = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+  // The runner only starts processes and passes their log lines on: a small young generation.
+  const runner = spawn(process.execPath, ['--max-semi-space-size=2', fileURLToPath(import.meta.url)], {
     stdio: 'inherit',
     detached: true,
-    env: { ...process.env, JALAJ_SUPERVISED: 'true' },
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, JALAJ_SUPERVISED: 'true' },
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => runner.kill('SIGTERM'));
   runner.on('exit', (code) => process.exit(code ?? 0));

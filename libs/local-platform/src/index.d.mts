@@ -29,8 +29,10 @@ export interface AppHandle {
   opsPort: number;
   stop: () => Promise<void>;
 }
-/** V8 flags every app starts with (the young generation capped at 16 MB per semi-space). */
+/** V8 flags every app starts with (the young generation capped at 8 MB per semi-space). */
 export const APP_NODE_FLAGS: string[];
+/** Environment every app starts with unless the caller's sets it (MALLOC_ARENA_MAX=2). */
+export const APP_ENV: Record<string, string>;
 export function startApp(
   name: string,
   options: { env: Record<string, string>; port: number; opsPort?: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },

@@ -86,12 +86,22 @@ function stopChild(c) {
 
 /**
  * V8 flags of every app (deploy/Dockerfile sets the same). The young generation is capped
- * at 16 MB per semi-space: on a machine with much memory V8 lets it grow to 64 MB, 128 MB of
+ * at 8 MB per semi-space: on a machine with much memory V8 lets it grow to 64 MB, 128 MB of
  * new space per process that stays resident once touched (the shop's start alone touches
- * most of it) — 0.2 GB more for the stack for a few percent fewer scavenges under load.
+ * most of it). Measured on the stack right after start: 1.03 GB at 64 MB, 0.90 GB at 16,
+ * 0.83 GB at 8; the BFF's scavenges under load cost about 5 µs more per request at 8 than
+ * at 16.
  * JALAJ_NODE_ARGS comes after these, so it can override them (V8 takes the last).
  */
-export const APP_NODE_FLAGS = ['--max-semi-space-size=16'];
+export const APP_NODE_FLAGS = ['--max-semi-space-size=8'];
+
+/**
+ * Environment every app starts with unless the caller's sets it (deploy/Dockerfile sets the
+ * same). MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena
+ * (up to 8 per core), and memory freed in one is not returned; the media service's image
+ * threads left it ~40 MB larger, every app a few MB.
+ */
+export const APP_ENV = { MALLOC_ARENA_MAX: '2' };
 
 /**
  * Starts one built app (`apps/<name>/dist/main.js`) as its own process and waits until its
@@ -109,7 +119,7 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
     // Every app answers only on the loopback here, the shop too unless HOST says otherwise
     // (HOST=0.0.0.0 lets a phone on the LAN open it; the dev mailbox then shows to the LAN).
     // The ops port stays on the loopback for every app.
-    env: { HOST: '127.0.0.1', OPS_HOST: '127.0.0.1', ...process.env, ...env, PORT: String(port), OPS_PORT: String(opsPort), SERVICE_NAME: name },
+    env: { HOST: '127.0.0.1', OPS_HOST: '127.0.0.1', ...APP_ENV, ...process.env, ...env, PORT: String(port), OPS_PORT: String(opsPort), SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const recent = [];

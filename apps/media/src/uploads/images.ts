@@ -1,5 +1,12 @@
 import sharp from 'sharp';
 
+// Every image is rendered once and stored, so libvips' operation cache (50 MB by default)
+// never hits; and one worker thread is enough for a few uploads at a time (each thread
+// holds its own buffers). Together they kept the media service ~150 MB larger after the
+// demo pictures were drawn.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** The sizes every image is stored in: `large` for the gallery, `card` for grids, `thumb` for thumbnails. */
 export const VARIANTS = {
   large: { width: 1200, height: 1200, fit: 'inside' as const },
