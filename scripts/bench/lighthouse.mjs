@@ -49,10 +49,24 @@ async function runOnce(url) {
   }
 }
 
+/** Lighthouse's own trace failures (NO_NAVSTART, NO_FCP…) ask for another run; a run is tried this many times. */
+const ATTEMPTS = 3;
+
+async function runWithRetries(ctx, url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (e) {
+      if (attempt >= ATTEMPTS || !String(e.message).startsWith('Lighthouse: ')) throw e;
+      ctx.log(`lighthouse: ${e.message.split('.')[0]}; running again`);
+    }
+  }
+}
+
 async function measurePage(ctx, path) {
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
-    const figures = figuresOf(await runOnce(`${ctx.url}${path}`));
+    const figures = figuresOf(await runWithRetries(ctx, `${ctx.url}${path}`));
     ctx.log(`lighthouse ${path} run ${i + 1}: ${JSON.stringify(figures)}`);
     runs.push(figures);
   }
