@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { chooseOption } from '../support/shop.js';
 
 /**
  * The Products tab of the admin dashboard (issue #5) as an admin uses it: adding a product
@@ -48,18 +49,6 @@ async function openAddDialog(page: Page): Promise<Locator> {
 const productCard = (page: Page, name: string): Locator => page.getByRole('list', { name: 'Products' }).getByRole('listitem', { name, exact: true });
 
 const imageInput = (dialog: Locator): Locator => dialog.locator('input[type="file"]');
-
-// A click on an option while its dropdown is still sliding open can go unnoticed, so the
-// choice is repeated until the select shows it.
-async function chooseOption(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
-  const field = dialog.getByLabel(label);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click();
-    await dropdown.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
-    await expect(field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
 
 // Real images from the shop's own demo catalogue: the server accepts only genuine image bytes.
 async function demoImage(request: APIRequestContext, slug: string, name: string): Promise<FilePayload> {
