@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import type { Product } from '@jalaj/contracts';
-import { ADMIN, chooseOption } from '../support/shop.js';
+import { ADMIN, chooseOption, signInAsAdmin } from '../support/shop.js';
 
 /**
  * The Products tab at scale (issue #14): the search by name, the "Low stock" filter, the
@@ -28,12 +28,8 @@ async function adminHeaders(request: APIRequestContext): Promise<Record<string, 
   return { Authorization: `Bearer ${(await signIn.json()).accessToken}` };
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+async function openProductsTab(page: Page): Promise<void> {
+  await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Products' }).click();
   await expect(grid(page)).toBeVisible();
 }
@@ -58,7 +54,7 @@ test.describe('admin products: search, low stock and stock order', () => {
   test('an admin finds plants by name, sees which run low, keeps only those and orders them by stock', async ({ page }, testInfo) => {
     const phone = testInfo.project.name === 'phone';
     await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
-    await signInAsAdmin(page);
+    await openProductsTab(page);
 
     // The search is by name, case-insensitive, and typed from the keyboard.
     const search = page.getByRole('searchbox', { name: 'Search products' });

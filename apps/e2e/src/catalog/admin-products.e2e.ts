@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { chooseOption } from '../support/shop.js';
+import { chooseOption, signInAsAdmin } from '../support/shop.js';
 
 /**
  * The Products tab of the admin dashboard (issue #5) as an admin uses it: adding a product
@@ -23,14 +23,6 @@ interface StoredProduct {
   readonly category: string;
   readonly imageUrls: string[];
   readonly plantDifficulty: string | null;
-}
-
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
 async function openProductsTab(page: Page): Promise<void> {

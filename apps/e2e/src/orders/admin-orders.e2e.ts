@@ -3,7 +3,7 @@ import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { placePaidOrder, type PlacedOrder } from '../support/orders.js';
-import { ADMIN, chooseOption, signUpShopper } from '../support/shop.js';
+import { chooseOption, signInAsAdmin as signInToDashboard, signUpShopper } from '../support/shop.js';
 
 /**
  * The admin dashboard's Orders tab (issue #11) as a seller uses it, on orders that shoppers
@@ -29,11 +29,7 @@ async function newShopper(browser: Browser, testInfo: TestInfo, label: string): 
 }
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await signInToDashboard(page);
   // Orders is the dashboard's default tab.
   await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
 }

@@ -91,6 +91,15 @@ export async function fillAddress(form: Locator, fields: AddressFields): Promise
   if (fields.postalCode !== undefined) await form.getByLabel('Postal Code').fill(fields.postalCode);
 }
 
+/** Signs the demo admin in through the admin login and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
 /**
  * Chooses an option of an antd select labelled `label` inside `scope`. A click on an
  * option while its dropdown is still sliding open can go unnoticed, so the choice is

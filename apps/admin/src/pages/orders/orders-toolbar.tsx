@@ -32,9 +32,9 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
   const range: [Dayjs | null, Dayjs | null] | null = query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
 
   return (
-    <div className="orders-toolbar" role="search" aria-label="Find orders">
+    <div className="admin-toolbar orders-toolbar" role="search" aria-label="Find orders">
       <Input
-        className="orders-toolbar__search"
+        className="admin-toolbar__search"
         type="search"
         allowClear
         prefix={<SearchOutlined aria-hidden="true" />}

@@ -22,9 +22,9 @@ export function ProductsToolbar({ query, lowStockThreshold, onChange }: Products
   ];
 
   return (
-    <div className="products-toolbar" role="search" aria-label="Find products">
+    <div className="admin-toolbar products-toolbar" role="search" aria-label="Find products">
       <Input
-        className="products-toolbar__search"
+        className="admin-toolbar__search"
         type="search"
         allowClear
         prefix={<SearchOutlined aria-hidden="true" />}
