@@ -55,6 +55,40 @@ export const productFilterSchema = z
   .strict();
 export type ProductFilter = z.input<typeof productFilterSchema>;
 
+/** How the Products tab orders its grid: newest first (the default) or by stock. */
+export const ADMIN_PRODUCT_SORTS = ['newest', 'stock-asc', 'stock-desc'] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+
+/** The most products one page of the Products tab holds. */
+export const ADMIN_PRODUCTS_MAX_PAGE_SIZE = 100;
+
+/**
+ * One page of the Products tab: a case-insensitive search in the name, only the products
+ * at or under the low-stock threshold (0 included), an order, and the page.
+ */
+export const adminProductQuerySchema = z
+  .object({
+    q: text().trim().max(100).optional(),
+    /** `true`: only products whose stock is at or under the catalog's `LOW_STOCK_THRESHOLD`. */
+    lowStock: z.boolean().optional(),
+    sort: z.enum(ADMIN_PRODUCT_SORTS).default('newest'),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(ADMIN_PRODUCTS_MAX_PAGE_SIZE).default(24),
+  })
+  .strict();
+export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
+
+/** One page of products, how many match in all, and the threshold a card's low-stock badge follows. */
+export const adminProductPageSchema = z.object({
+  items: z.array(productSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Stock at or under this is low (catalog's `LOW_STOCK_THRESHOLD`). */
+  lowStockThreshold: z.number().int().nonnegative(),
+});
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
+
 const lineSchema = z.object({ productId: text(64), quantity: z.number().int().positive().max(MAX_INT4) });
 
 const productFixture: Product = {
@@ -83,6 +117,18 @@ export const catalogSubjects = {
     request: productFilterSchema,
     reply: resultSchema(z.object({ items: z.array(productSchema) })),
     fixtures: { request: {}, reply: ok({ items: [productFixture] }) },
+  },
+  /**
+   * One page of the Products tab (admins only: ADMIN_REQUIRED): searched by name, the
+   * low-stock ones only, newest first or by stock. Asked by: the BFF.
+   */
+  'rpc.catalog.products.admin-page': {
+    request: z.object({ actor: actorSchema, query: adminProductQuerySchema }).strict(),
+    reply: resultSchema(adminProductPageSchema),
+    fixtures: {
+      request: { actor: admin, query: { q: 'anubias', lowStock: true, sort: 'stock-asc', page: 1, pageSize: 24 } },
+      reply: ok({ items: [productFixture], total: 1, page: 1, pageSize: 24, lowStockThreshold: 5 }),
+    },
   },
   /** One product; NOT_FOUND 'Product not found'. */
   'rpc.catalog.products.get': {

@@ -1,4 +1,4 @@
-import { apiPath, type HttpResponse, type ProductInput } from '@jalaj/contracts';
+import { apiPath, type HttpQuery, type HttpResponse, type ProductInput } from '@jalaj/contracts';
 import {
   apiErrorFromResponse,
   ApiError,
@@ -13,29 +13,38 @@ import {
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 
-/** `GET /api/admin/products` (newest first), `POST` (create), `PATCH|DELETE …/:id`. */
+/** `GET /api/admin/products` (one page), `POST` (create), `PATCH|DELETE …/:id`. */
 export const ADMIN_PRODUCTS_PATH = apiPath('admin.products.list');
 
 /** `POST /api/admin/media`: multipart `existingCount` + `file`, answers `{ items: [{ url }] }`. */
 export const ADMIN_MEDIA_PATH = apiPath('admin.media.upload');
 
-/** The reply of the admin product listing. */
-export type ProductList = HttpResponse<'admin.products.list'>;
+/** One page of the Products tab, with the total and the low-stock threshold. */
+export type ProductPage = HttpResponse<'admin.products.list'>;
 
-/** Every product, newest first, for the Products tab. */
-export function useAdminProducts() {
-  return useRoute('admin.products.list', {});
+/** The Products tab's query as query strings (`q`, `lowStock`, `sort`, `page`, `pageSize`). */
+export type ProductPageQuery = Partial<Record<keyof NonNullable<HttpQuery<'admin.products.list'>>, string>>;
+
+/** Every cached page of the Products tab. */
+const isProductsKey = (key: unknown) => typeof key === 'string' && (key === ADMIN_PRODUCTS_PATH || key.startsWith(`${ADMIN_PRODUCTS_PATH}?`));
+
+/**
+ * One page of products, searched, filtered and ordered by the server. The previous page
+ * stays on screen while the next one loads, so typing and paging do not flash the loading state.
+ */
+export function useAdminProducts(query: ProductPageQuery) {
+  return useRoute('admin.products.list', { query }, { keepPreviousData: true });
 }
 
 /**
  * Create, update and delete of the Products tab. Each rejects with the API's
- * error; after any outcome the list is fetched again, so that it shows what
+ * error; after any outcome every cached page is fetched again, so that it shows what
  * the server now holds even when a change half-failed.
  */
 export function useProductChanges() {
   const client = useApiClient();
   const { mutate } = useSWRConfig();
-  const refreshList = useCallback(() => void mutate(ADMIN_PRODUCTS_PATH), [mutate]);
+  const refreshList = useCallback(() => void mutate(isProductsKey), [mutate]);
 
   const createProduct = useCallback(
     async (input: ProductInput) => {

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 import { CatalogCache } from './catalog-cache.service.js';
+
+const listQuery = HTTP_SCHEMAS['admin.products.list'].query;
 
 /** `/api/admin/products`: product management. Catalog re-checks the admin role. */
 @Controller('admin/products')
@@ -16,9 +18,10 @@ export class AdminProductsController {
     private readonly cache: CatalogCache,
   ) {}
 
+  /** One page of the Products tab; a bad query is a 400 naming the fields. */
   @Get()
-  async list() {
-    return unwrap(await this.rpc.request('rpc.catalog.products.list', { order: 'newest' }));
+  async list(@CurrentActor() actor: Actor, @Query() raw: unknown) {
+    return unwrap(await this.rpc.request('rpc.catalog.products.admin-page', { actor, query: parseBody(listQuery, raw) }));
   }
 
   @Post()

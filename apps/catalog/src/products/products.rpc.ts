@@ -12,6 +12,11 @@ export class ProductsRpc {
     return ok({ items: await this.products.list(request) });
   }
 
+  @RpcHandler('rpc.catalog.products.admin-page')
+  adminPage({ actor, query }: Req<'rpc.catalog.products.admin-page'>) {
+    return this.products.adminPage(actor, query);
+  }
+
   @RpcHandler('rpc.catalog.products.get')
   get({ id }: Req<'rpc.catalog.products.get'>) {
     return this.products.get(id);

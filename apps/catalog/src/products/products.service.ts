@@ -1,8 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/core';
+import { EntityManager, LockMode, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { paiseToDecimalString, rupeesToPaise } from '@jalaj/commerce';
-import { appError, fail, failFields, newId, ok, type Actor, type Product as ProductDto, type ProductFilter, type ProductInput, type Result } from '@jalaj/contracts';
-import { addToOutbox, getLogger, OutboxRelay } from '@jalaj/server-kit';
+import {
+  appError,
+  fail,
+  failFields,
+  newId,
+  ok,
+  type Actor,
+  type AdminProductPage,
+  type AdminProductQuery,
+  type AdminProductSort,
+  type Product as ProductDto,
+  type ProductFilter,
+  type ProductInput,
+  type Result,
+} from '@jalaj/contracts';
+import { addToOutbox, getLogger, InjectConfig, OutboxRelay } from '@jalaj/server-kit';
+import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
 import { checkProductInput } from './product-input.js';
 
@@ -60,6 +75,13 @@ async function unshared(tx: EntityManager, productId: string, urls: string[]): P
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Every order ends on the newest first, so that equal stock keeps a stable order across pages. */
+const ADMIN_ORDER: Record<AdminProductSort, QueryOrderMap<Product>[]> = {
+  newest: [{ createdAt: 'desc' }, { id: 'desc' }],
+  'stock-asc': [{ stockQuantity: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
+  'stock-desc': [{ stockQuantity: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+};
+
 @Injectable()
 export class ProductsService {
   private readonly log = getLogger('ProductsService');
@@ -67,6 +89,7 @@ export class ProductsService {
   constructor(
     private readonly em: EntityManager,
     private readonly relay: OutboxRelay,
+    @InjectConfig() private readonly config: CatalogConfig,
   ) {}
 
   /** The storefront list (oldest first, spec §7) or the admin list (newest first), with optional filters. */
@@ -80,6 +103,22 @@ export class ProductsService {
     const dir = filter.order === 'newest' ? 'desc' : 'asc';
     const rows = await this.em.find(Product, where, { orderBy: { createdAt: dir, id: dir } });
     return rows.map(toProduct);
+  }
+
+  /**
+   * One page of the Products tab (admins only): the name searched case-insensitively (a
+   * `%` or `_` is looked for as itself), the low-stock ones only (at or under
+   * `LOW_STOCK_THRESHOLD`, out of stock included), in the asked order.
+   */
+  async adminPage(actor: Actor, query: AdminProductQuery): Promise<Result<AdminProductPage>> {
+    if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
+    const { q, lowStock, sort, page, pageSize } = query;
+    const lowStockThreshold = this.config.LOW_STOCK_THRESHOLD;
+    const where: FilterQuery<Product> = {};
+    if (q) where.name = { $ilike: `%${escapeLike(q)}%` };
+    if (lowStock) where.stockQuantity = { $lte: lowStockThreshold };
+    const [rows, total] = await this.em.findAndCount(Product, where, { orderBy: ADMIN_ORDER[sort], limit: pageSize, offset: (page - 1) * pageSize });
+    return ok({ items: rows.map(toProduct), total, page, pageSize, lowStockThreshold });
   }
 
   async get(id: string): Promise<Result<ProductDto>> {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { chooseOption, signInAsAdmin } from '../support/shop.js';
 
 /**
  * The Products tab of the admin dashboard (issue #5) as an admin uses it: adding a product
@@ -24,14 +25,6 @@ interface StoredProduct {
   readonly plantDifficulty: string | null;
 }
 
-async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-}
-
 async function openProductsTab(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Products' }).click();
   await expect(page.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
@@ -48,18 +41,6 @@ async function openAddDialog(page: Page): Promise<Locator> {
 const productCard = (page: Page, name: string): Locator => page.getByRole('list', { name: 'Products' }).getByRole('listitem', { name, exact: true });
 
 const imageInput = (dialog: Locator): Locator => dialog.locator('input[type="file"]');
-
-// A click on an option while its dropdown is still sliding open can go unnoticed, so the
-// choice is repeated until the select shows it.
-async function chooseOption(page: Page, dialog: Locator, label: string, option: string): Promise<void> {
-  const field = dialog.getByLabel(label);
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click();
-    await dropdown.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
-    await expect(field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
-}
 
 // Real images from the shop's own demo catalogue: the server accepts only genuine image bytes.
 async function demoImage(request: APIRequestContext, slug: string, name: string): Promise<FilePayload> {

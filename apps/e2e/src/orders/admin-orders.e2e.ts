@@ -3,7 +3,7 @@ import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { placePaidOrder, type PlacedOrder } from '../support/orders.js';
-import { ADMIN, signUpShopper } from '../support/shop.js';
+import { chooseOption, signInAsAdmin as signInToDashboard, signUpShopper } from '../support/shop.js';
 
 /**
  * The admin dashboard's Orders tab (issue #11) as a seller uses it, on orders that shoppers
@@ -29,11 +29,7 @@ async function newShopper(browser: Browser, testInfo: TestInfo, label: string): 
 }
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await signInToDashboard(page);
   // Orders is the dashboard's default tab.
   await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
 }
@@ -59,17 +55,6 @@ async function search(page: Page, text: string, count: number): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(page.getByRole('heading', { name: `${count} Orders` })).toBeVisible();
   if (count > 0) await expect(orderCards(page)).toHaveCount(count);
-}
-
-// An antd select opens on click; the option is chosen from its dropdown by its label.
-async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  const field = scope.getByLabel(label, { exact: true });
-  const dropdown = page.locator('.ant-select-dropdown:visible');
-  await expect(async () => {
-    if ((await dropdown.count()) === 0) await field.click();
-    await dropdown.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
-    await expect(field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
 }
 
 test.describe('admin orders', () => {
@@ -112,12 +97,12 @@ test.describe('admin orders', () => {
     expect(await violations(page), 'the order drawer').toEqual([]);
 
     // Processing, then Shipped, which needs the courier and the tracking number.
-    await choose(page, drawer, 'Next step', 'Processing');
+    await chooseOption(page, drawer, 'Next step', 'Processing');
     await drawer.getByRole('button', { name: 'Update Fulfilment' }).click();
     await expect(toast(page, 'The order is marked processing.')).toBeVisible();
     await expect(drawer).toContainText('Fulfilment: Processing');
 
-    await choose(page, drawer, 'Next step', 'Shipped');
+    await chooseOption(page, drawer, 'Next step', 'Shipped');
     await drawer.getByRole('button', { name: 'Update Fulfilment' }).click();
     await expect(drawer.getByText('Enter the courier to mark the order shipped.')).toBeVisible();
     await expect(drawer.getByText('Enter the tracking number to mark the order shipped.')).toBeVisible();

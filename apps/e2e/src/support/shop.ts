@@ -90,3 +90,27 @@ export async function fillAddress(form: Locator, fields: AddressFields): Promise
   if (fields.state !== undefined) await form.getByLabel('State', { exact: true }).selectOption(fields.state);
   if (fields.postalCode !== undefined) await form.getByLabel('Postal Code').fill(fields.postalCode);
 }
+
+/** Signs the demo admin in through the admin login and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+}
+
+/**
+ * Chooses an option of an antd select labelled `label` inside `scope`. A click on an
+ * option while its dropdown is still sliding open can go unnoticed, so the choice is
+ * repeated until the select shows it.
+ */
+export async function chooseOption(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await dropdown.count()) === 0) await field.click();
+    await dropdown.getByTitle(option, { exact: true }).click({ timeout: 2_000 });
+    await expect(field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartChangeSchema, cartSchema } from '../cart.js';
-import { productFilterSchema, productInputSchema, productSchema } from '../catalog.js';
+import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, meSchema, sessionSchema } from '../identity.js';
 import { text } from '../schemas.js';
@@ -53,6 +53,13 @@ const adminOrderFilterQuery = adminOrderFilterSchema.extend({
 const adminOrderPageQuery = adminOrderFilterQuery.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(20),
+});
+
+/** The Products tab's query as query strings: `lowStock=true`, `page=2`… */
+const adminProductPageQuery = adminProductQuerySchema.extend({
+  lowStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_PRODUCTS_MAX_PAGE_SIZE).default(24),
 });
 
 /** A cart change as the BFF answers it: the notice's title and text from the catalogue beside its code and data. */
@@ -112,7 +119,7 @@ export const HTTP_SCHEMAS = {
   'admin.orders.fulfil': { params: idParams, body: fulfilmentInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
   'admin.orders.refund': { params: idParams, body: refundInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
 
-  'admin.products.list': { response: productListSchema },
+  'admin.products.list': { query: adminProductPageQuery, response: adminProductPageSchema },
   'admin.products.create': { body: productInputSchema, response: productSchema },
   'admin.products.update': { params: idParams, body: productInputSchema, response: productSchema },
   'admin.products.delete': { params: idParams },

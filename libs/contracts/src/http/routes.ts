@@ -144,7 +144,7 @@ export const HTTP_ROUTES = {
   'admin.orders.fulfil': route({ method: 'POST', path: '/api/admin/orders/{id}/fulfilment', tag: 'admin', summary: 'Sets the next fulfilment step (shipped needs courier and tracking number); the shopper is mailed when it ships', access: 'admin', errors: ['ORDER_NOT_FOUND', 'FULFILMENT_NOT_ALLOWED', 'TRACKING_REQUIRED'] }),
   'admin.orders.refund': route({ method: 'POST', path: '/api/admin/orders/{id}/refund', tag: 'admin', summary: 'Refunds a paid order through PhonePe, fully or in part, once; the shopper is mailed', access: 'admin', errors: ['ORDER_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'REFUND_AMOUNT_INVALID'] }),
 
-  'admin.products.list': route({ method: 'GET', path: '/api/admin/products', tag: 'admin', summary: 'Every product, newest first', access: 'admin' }),
+  'admin.products.list': route({ method: 'GET', path: '/api/admin/products', tag: 'admin', summary: 'One page of products, newest first or by stock; searched by name, or only the low-stock ones', access: 'admin', errors: ['VALIDATION_FAILED'] }),
   'admin.products.create': route({ method: 'POST', path: '/api/admin/products', tag: 'admin', summary: 'Creates a product', status: 201, access: 'admin', errors: ['PRODUCT_INVALID'] }),
   'admin.products.update': route({ method: 'PATCH', path: '/api/admin/products/{id}', tag: 'admin', summary: 'Changes a product', access: 'admin', errors: ['PRODUCT_NOT_FOUND', 'PRODUCT_INVALID'] }),
   'admin.products.delete': route({ method: 'DELETE', path: '/api/admin/products/{id}', tag: 'admin', summary: 'Deletes a product (its unused images go too)', status: 204, access: 'admin', errors: ['PRODUCT_NOT_FOUND'] }),

@@ -2,12 +2,9 @@ import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { FULFILMENT_STATUSES, ORDER_STATES } from '@jalaj/contracts';
 import { Button, DatePicker, Input, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useDebouncedSearch } from '../use-debounced-search.js';
 import { fulfilmentLabel, statusBadge } from './order-display.js';
 import { isFiltered, type FulfilmentFilter, type OrdersQuery } from './order-query.js';
-
-/** How long the search waits after the last keystroke before it asks the server. */
-export const SEARCH_DEBOUNCE_MS = 350;
 
 const STATUS_OPTIONS = ORDER_STATES.map((state) => ({ value: state, label: statusBadge(state).label }));
 const FULFILMENT_OPTIONS = [...FULFILMENT_STATUSES, 'none' as const].map((value) => ({ value, label: fulfilmentLabel(value) }));
@@ -30,26 +27,14 @@ interface OrdersToolbarProps {
  * archived orders.
  */
 export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
-  const [search, setSearch] = useState(query.q);
-  const latest = useRef({ query, onChange });
-  latest.current = { query, onChange };
-
-  // A search changed elsewhere (back button, Clear filters) shows in the box.
-  useEffect(() => setSearch(query.q), [query.q]);
-
-  useEffect(() => {
-    const wanted = search.trim();
-    if (wanted === latest.current.query.q) return undefined;
-    const timer = setTimeout(() => latest.current.onChange({ q: wanted }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  const [search, setSearch] = useDebouncedSearch(query.q, (q) => onChange({ q }));
 
   const range: [Dayjs | null, Dayjs | null] | null = query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null;
 
   return (
-    <div className="orders-toolbar" role="search" aria-label="Find orders">
+    <div className="admin-toolbar orders-toolbar" role="search" aria-label="Find orders">
       <Input
-        className="orders-toolbar__search"
+        className="admin-toolbar__search"
         type="search"
         allowClear
         prefix={<SearchOutlined aria-hidden="true" />}

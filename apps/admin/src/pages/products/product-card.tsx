@@ -3,9 +3,12 @@ import { categoryLabel, formatRupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { Button, Card, Popconfirm, Tag, Typography } from 'antd';
 import { ProductImage } from './product-image.js';
+import { stockLevel } from './product-query.js';
 
 interface ProductCardProps {
   readonly product: Product;
+  /** Stock at or under this shows the low-stock badge. */
+  readonly lowStockThreshold: number;
   readonly deleting: boolean;
   /** Another product is being deleted: this card's delete waits. */
   readonly busy: boolean;
@@ -13,9 +16,13 @@ interface ProductCardProps {
   readonly onDelete: (product: Product) => Promise<void>;
 }
 
-/** One product in the Products tab: image, name, description, price, stock, category, edit and delete. */
-export function ProductCard({ product, deleting, busy, onEdit, onDelete }: ProductCardProps) {
+/**
+ * One product in the Products tab: image, name, description, price, stock, category, edit
+ * and delete; a "Low stock" badge at or under the threshold, "Out of stock" at 0.
+ */
+export function ProductCard({ product, lowStockThreshold, deleting, busy, onEdit, onDelete }: ProductCardProps) {
   const imageCount = product.imageUrls.length;
+  const level = stockLevel(product.stockQuantity, lowStockThreshold);
   return (
     <Card
       size="small"
@@ -64,9 +71,16 @@ export function ProductCard({ product, deleting, busy, onEdit, onDelete }: Produ
           <Typography.Text strong className="product-card__price">
             {formatRupees(product.pricePaise)}
           </Typography.Text>
-          <Typography.Text type={product.stockQuantity > 0 ? 'secondary' : 'danger'} className="product-card__stock">
-            Stock: {product.stockQuantity}
-          </Typography.Text>
+          <span className="product-card__stock-line">
+            <Typography.Text type={level === 'out' ? 'danger' : 'secondary'} className="product-card__stock">
+              Stock: {product.stockQuantity}
+            </Typography.Text>
+            {level !== 'ok' && (
+              <Tag color={level === 'out' ? '#a8071a' : '#ad4e00'} variant="solid" className="product-card__stock-badge">
+                {level === 'out' ? 'Out of stock' : 'Low stock'}
+              </Tag>
+            )}
+          </span>
         </div>
       </div>
     </Card>

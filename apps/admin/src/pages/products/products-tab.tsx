@@ -1,24 +1,39 @@
-import { AppstoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Product } from '@jalaj/contracts';
-import { Alert, App, Button, Card, Col, Empty, Row, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Col, Empty, Pagination, Row, Spin, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { apiErrorMessage, LIST_PRODUCTS_FALLBACK, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
 import { useAdminProducts, useProductChanges } from '../../api/products.js';
 import { ProductCard } from './product-card.js';
 import { ProductDialog, type ProductDialogTarget } from './product-dialog.js';
+import { changeProductsQuery, DEFAULT_PRODUCTS_QUERY, isProductsFiltered, PRODUCTS_PAGE_SIZE, productsApiQuery, type ProductsQuery } from './product-query.js';
+import { ProductsToolbar } from './products-toolbar.js';
+import './products.css';
 
 const GRID = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
-/** The Products tab of the dashboard: every product, newest first, with add, edit and delete. */
+/**
+ * The Products tab of the dashboard: one page of products at a time, searched by name,
+ * filtered to the low-stock ones and ordered by the server, with add, edit and delete.
+ */
 export function ProductsTab() {
-  const { data, error, isLoading, isValidating, mutate } = useAdminProducts();
+  const [query, setQuery] = useState<ProductsQuery>(DEFAULT_PRODUCTS_QUERY);
+  const { data, error, isLoading, isValidating, mutate } = useAdminProducts(productsApiQuery(query));
   const { deleteProduct } = useProductChanges();
   const { notification } = App.useApp();
   const [dialog, setDialog] = useState<ProductDialogTarget | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const products = data?.items ?? [];
+  const total = data?.total ?? 0;
   const reload = () => void mutate();
   const openCreate = () => setDialog({ mode: 'create' });
+  const change = (next: Partial<ProductsQuery>) => setQuery((current) => changeProductsQuery(current, next));
+
+  // A delete can leave a page past the end: go to the last page that has products.
+  useEffect(() => {
+    if (!data || data.items.length > 0 || data.total === 0 || query.page === 1) return;
+    setQuery((current) => ({ ...current, page: Math.max(1, Math.ceil(data.total / PRODUCTS_PAGE_SIZE)) }));
+  }, [data, query.page]);
 
   const handleDelete = async (product: Product) => {
     setDeletingId(product.id);
@@ -33,13 +48,13 @@ export function ProductsTab() {
   };
 
   return (
-    <section aria-labelledby="products-heading" className="admin-section">
+    <section aria-labelledby="products-heading" className="admin-section products-tab">
       <div className="admin-section__head">
         <Typography.Title level={2} id="products-heading" className="admin-section__title">
           <AppstoreOutlined aria-hidden="true" /> Products
           {data && (
-            <Tag variant="outlined" className="admin-card-title__count" aria-label={`${products.length} products`}>
-              {products.length}
+            <Tag variant="outlined" className="admin-card-title__count" aria-label={`${total} products`}>
+              {total}
             </Tag>
           )}
         </Typography.Title>
@@ -51,8 +66,11 @@ export function ProductsTab() {
         </div>
       </div>
 
-      {error && !data ? (
+      <ProductsToolbar query={query} lowStockThreshold={data?.lowStockThreshold} onChange={change} />
+
+      {error && (
         <Alert
+          className="products-tab__error"
           type="error"
           showIcon
           title={apiErrorMessage(error, LIST_PRODUCTS_FALLBACK)}
@@ -62,10 +80,30 @@ export function ProductsTab() {
             </Button>
           }
         />
-      ) : isLoading || !data ? (
-        <div className="admin-loading" aria-busy="true">
-          <Spin size="large" description="Loading products..." />
-        </div>
+      )}
+
+      {!data ? (
+        !error && (
+          <div className="admin-loading" aria-busy="true">
+            <Spin size="large" description="Loading products..." />
+          </div>
+        )
+      ) : products.length === 0 && isProductsFiltered(query) ? (
+        <Card>
+          <Empty
+            description={
+              <>
+                <Typography.Text strong>No products match</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">Try another name, or show all products.</Typography.Text>
+              </>
+            }
+          >
+            <Button icon={<ClearOutlined />} onClick={() => change({ q: '', lowStock: false })}>
+              Clear filters
+            </Button>
+          </Empty>
+        </Card>
       ) : products.length === 0 ? (
         <Card>
           <Empty
@@ -83,19 +121,33 @@ export function ProductsTab() {
           </Empty>
         </Card>
       ) : (
-        <Row gutter={[16, 16]} role="list" aria-label="Products">
-          {products.map((product) => (
-            <Col key={product.id} {...GRID} role="listitem" aria-label={product.name}>
-              <ProductCard
-                product={product}
-                deleting={deletingId === product.id}
-                busy={deletingId !== null && deletingId !== product.id}
-                onEdit={(p) => setDialog({ mode: 'edit', product: p })}
-                onDelete={handleDelete}
-              />
-            </Col>
-          ))}
-        </Row>
+        <>
+          <Row gutter={[16, 16]} role="list" aria-label="Products" aria-busy={isValidating}>
+            {products.map((product) => (
+              <Col key={product.id} {...GRID} role="listitem" aria-label={product.name}>
+                <ProductCard
+                  product={product}
+                  lowStockThreshold={data.lowStockThreshold}
+                  deleting={deletingId === product.id}
+                  busy={deletingId !== null && deletingId !== product.id}
+                  onEdit={(p) => setDialog({ mode: 'edit', product: p })}
+                  onDelete={handleDelete}
+                />
+              </Col>
+            ))}
+          </Row>
+          {total > PRODUCTS_PAGE_SIZE && (
+            <Pagination
+              className="products-pagination"
+              current={query.page}
+              pageSize={PRODUCTS_PAGE_SIZE}
+              total={total}
+              showSizeChanger={false}
+              showTotal={(count, [first, last]) => `${first}–${last} of ${count}`}
+              onChange={(page) => change({ page })}
+            />
+          )}
+        </>
       )}
 
       <ProductDialog target={dialog} onClose={() => setDialog(null)} />

@@ -1,0 +1,128 @@
+import pg from 'pg';
+import { renderMessage } from '@jalaj/commerce';
+import { RpcClient } from '@jalaj/server-kit';
+import { httpClient, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
+
+interface Item {
+  id: string;
+  name: string;
+  stockQuantity: number;
+  createdAt: string;
+}
+
+const BULK = 1000;
+const THRESHOLD = 3;
+
+/**
+ * The admin Products tab's listing at scale through the BFF (real identity, catalog and
+ * BFF processes): 1,000 products searched by name, filtered to low stock, ordered by
+ * stock and paged on the server, with the low-stock threshold from catalog's
+ * `LOW_STOCK_THRESHOLD` and bad queries refused with a 400.
+ */
+describe('admin product pages through the BFF (real processes)', () => {
+  let shop: TestShop;
+  let db: pg.Pool;
+  let rpc: RpcClient;
+  let call: HttpCall;
+  let adminToken = '';
+  let shopperToken = '';
+  const catalogDatabase = testDatabaseUrl('catalog');
+
+  beforeAll(async () => {
+    shop = await startTestShop({ services: ['identity', 'catalog'], serviceEnv: { catalog: { DATABASE_URL: catalogDatabase, LOW_STOCK_THRESHOLD: String(THRESHOLD) } } });
+    call = httpClient(shop.base);
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'admin-products-spec' });
+    db = new pg.Pool({ connectionString: catalogDatabase, max: 2 });
+    // 1,000 plants, one a minute back in time, stock cycling 0..49; and two names with LIKE's wildcards.
+    await db.query(
+      `insert into products (id, name, price, stock_quantity, category, created_at)
+       select 'prd_bulk_' || lpad(i::text, 4, '0'), 'Bulk plant #' || lpad(i::text, 4, '0'), 99, i % 50, 'midground', now() - interval '1 day' - (i || ' minutes')::interval
+       from generate_series(1, $1::int) as i`,
+      [BULK],
+    );
+    await db.query(`insert into products (id, name, price, stock_quantity, created_at) values ('prd_pct', '100% Hairgrass', 50, 9, now() - interval '2 days'), ('prd_us', 'Glosso_under score', 50, 9, now() - interval '2 days')`);
+    adminToken = (await call('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken;
+    shopperToken = (await call('POST', '/api/auth/sign-in', { body: { email: 'shopper@jalaj.shop', password: 'jalaj-shopper-2026' } })).body.accessToken;
+  }, 120000);
+
+  afterAll(async () => {
+    await db?.end();
+    await rpc?.close();
+    await shop?.stop();
+  });
+
+  const page = async (query: string) => {
+    const r = await call('GET', `/api/admin/products${query}`, { token: adminToken });
+    expect(r.status).toBe(200);
+    return r.body as { items: Item[]; total: number; page: number; pageSize: number; lowStockThreshold: number };
+  };
+  const count = async (where: string) => Number((await db.query<{ n: string }>(`select count(*) as n from products where ${where}`)).rows[0]!.n);
+
+  it('answers one page newest first with the total and the configured threshold', async () => {
+    const all = await count('true');
+    expect(all).toBeGreaterThan(BULK);
+    const first = await page('');
+    expect(first).toMatchObject({ total: all, page: 1, pageSize: 24, lowStockThreshold: THRESHOLD });
+    expect(first.items).toHaveLength(24);
+    const second = await page('?page=2');
+    expect(second.items).toHaveLength(24);
+    const both = [...first.items, ...second.items];
+    expect(new Set(both.map((p) => p.id)).size).toBe(48);
+    expect(both.map((p) => p.createdAt)).toEqual([...both.map((p) => p.createdAt)].sort().reverse());
+    const lastPage = Math.ceil(all / 100);
+    expect((await page(`?pageSize=100&page=${lastPage}`)).items).toHaveLength(all - (lastPage - 1) * 100);
+    expect((await page(`?pageSize=100&page=${lastPage + 1}`))).toMatchObject({ items: [], total: all });
+  });
+
+  it('searches names case-insensitively, and takes % and _ as themselves', async () => {
+    const found = await page('?q=BULK%20PLANT%20%23099&pageSize=100');
+    expect(found.items.map((p) => p.name).sort()).toEqual([...Array.from({ length: 9 }, (_, i) => `Bulk plant #099${i + 1}`), 'Bulk plant #0990'].sort());
+    expect(found.total).toBe(10);
+    expect((await page('?q=%25')).items.map((p) => p.name)).toEqual(['100% Hairgrass']);
+    expect((await page('?q=_')).items.map((p) => p.name)).toEqual(['Glosso_under score']);
+    expect(await page('?q=%20%20%20')).toMatchObject({ total: await count('true') });
+    expect(await page('?q=no%20such%20plant')).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('filters to stock at or under the threshold, out of stock included, and combines with the search', async () => {
+    const low = await page('?lowStock=true&pageSize=100');
+    expect(low.total).toBe(await count(`stock_quantity <= ${THRESHOLD}`));
+    expect(low.items.every((p) => p.stockQuantity <= THRESHOLD)).toBe(true);
+    expect(low.items.some((p) => p.stockQuantity === 0)).toBe(true);
+    const lowBulk = await page('?lowStock=true&q=bulk&pageSize=100');
+    // Stock cycles 0..49 over 1,000 plants: 20 of each value, 0 to 3 low.
+    expect(lowBulk.total).toBe(20 * (THRESHOLD + 1));
+    expect((await page('?lowStock=false')).total).toBe(await count('true'));
+  });
+
+  it('orders by stock both ways, steadily across pages', async () => {
+    const asc = [...(await page('?sort=stock-asc&pageSize=100')).items, ...(await page('?sort=stock-asc&pageSize=100&page=2')).items];
+    expect(asc.map((p) => p.stockQuantity)).toEqual([...asc.map((p) => p.stockQuantity)].sort((a, b) => a - b));
+    expect(new Set(asc.map((p) => p.id)).size).toBe(200);
+    expect(asc[0]!.stockQuantity).toBe(0);
+    const desc = (await page('?sort=stock-desc&q=bulk')).items;
+    expect(desc.map((p) => p.stockQuantity)).toEqual([...desc.map((p) => p.stockQuantity)].sort((a, b) => b - a));
+    expect(desc[0]!.stockQuantity).toBe(49);
+  });
+
+  it.each([['?page=0'], ['?page=abc'], ['?pageSize=101'], ['?sort=cheapest'], ['?lowStock=yes'], ['?colour=green'], [`?q=${'x'.repeat(101)}`], ['?q=a%00b']])('refuses %s with a 400 naming the field', async (query) => {
+    const r = await call('GET', `/api/admin/products${query}`, { token: adminToken });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: renderMessage('VALIDATION_FAILED').message });
+    expect(r.body.fieldErrors.length).toBeGreaterThan(0);
+  });
+
+  it('is for admins only', async () => {
+    expect((await call('GET', '/api/admin/products')).status).toBe(401);
+    expect((await call('GET', '/api/admin/products', { token: shopperToken })).status).toBe(403);
+    expect(await rpc.request('rpc.catalog.products.admin-page', { actor: { id: 'usr_x', role: 'user' }, query: { sort: 'newest', page: 1, pageSize: 24 } })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
+  });
+
+  it('leaves the storefront list as it was: every plant, oldest first, no paging', async () => {
+    const r = await call('GET', '/api/products');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['items']);
+    expect(r.body.items).toHaveLength(await count('true'));
+    expect(r.body.items.map((p: Item) => p.createdAt)).toEqual([...r.body.items.map((p: Item) => p.createdAt)].sort());
+  });
+});
