@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/local-platform';
+import { APP_ENV, APPS, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/local-platform';
 
 // Ctrl-C in a terminal signals the whole foreground process group at once, which would
 // stop PostgreSQL and NATS while the apps still use them. So the stack runs in its own
@@ -20,7 +20,7 @@ if (process.env.JALAJ_SUPERVISED !== 'true') {
   const runner = spawn(process.execPath, ['--max-semi-space-size=2', fileURLToPath(import.meta.url)], {
     stdio: 'inherit',
     detached: true,
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, JALAJ_SUPERVISED: 'true' },
+    env: { ...APP_ENV, ...process.env, JALAJ_SUPERVISED: 'true' },
   });
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => runner.kill('SIGTERM'));
   runner.on('exit', (code) => process.exit(code ?? 0));

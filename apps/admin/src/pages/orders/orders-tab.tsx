@@ -1,11 +1,12 @@
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { orderNumber } from '@jalaj/commerce';
 import type { AdminOrderView } from '@jalaj/contracts';
-import { Alert, App, Button, Card, Checkbox, Empty, Modal, Pagination, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Modal, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderChangeFailure, orderChangeSuccess, orderListErrorText } from '../../api/error-messages.js';
 import { downloadOrdersCsv, saveFile, useAdminOrders, useOrderChanges } from '../../api/orders.js';
+import { ListPagination } from '../list-controls.js';
 import { OrderCard } from './order-card.js';
 import { OrderDrawer } from './order-drawer.js';
 import { changeOrdersQuery, filterQueryStrings, isFiltered, ordersSearchParams, ORDERS_PAGE_SIZE, readOrdersQuery, type OrdersQuery } from './order-query.js';
@@ -198,17 +199,7 @@ export function OrdersTab() {
               </li>
             ))}
           </ul>
-          {total > ORDERS_PAGE_SIZE && (
-            <Pagination
-              className="orders-pagination"
-              current={query.page}
-              pageSize={ORDERS_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              showTotal={(count, [first, last]) => `${first}–${last} of ${count}`}
-              onChange={changePage}
-            />
-          )}
+          <ListPagination className="orders-pagination" page={query.page} pageSize={ORDERS_PAGE_SIZE} total={total} onChange={changePage} />
         </>
       )}
 

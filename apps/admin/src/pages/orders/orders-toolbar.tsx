@@ -1,7 +1,8 @@
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import { FULFILMENT_STATUSES, ORDER_STATES } from '@jalaj/contracts';
-import { Button, DatePicker, Input, Segmented, Select } from 'antd';
+import { Button, DatePicker, Segmented, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { SearchBox } from '../list-controls.js';
 import { useDebouncedSearch } from '../use-debounced-search.js';
 import { fulfilmentLabel, statusBadge } from './order-display.js';
 import { isFiltered, type FulfilmentFilter, type OrdersQuery } from './order-query.js';
@@ -33,17 +34,13 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
 
   return (
     <div className="admin-toolbar orders-toolbar" role="search" aria-label="Find orders">
-      <Input
-        className="admin-toolbar__search"
-        type="search"
-        allowClear
-        prefix={<SearchOutlined aria-hidden="true" />}
+      <SearchBox
+        text={search}
+        onText={setSearch}
+        onSubmit={(q) => onChange({ q })}
         placeholder="Order number, transaction ID, customer email or name"
-        aria-label="Search orders"
-        value={search}
+        label="Search orders"
         maxLength={120}
-        onChange={(event) => setSearch(event.target.value)}
-        onPressEnter={() => onChange({ q: search.trim() })}
       />
       <Select
         className="orders-toolbar__select"

@@ -1,9 +1,10 @@
 import { AppstoreOutlined, ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Product } from '@jalaj/contracts';
-import { Alert, App, Button, Card, Col, Empty, Pagination, Row, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Empty, Row, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiErrorMessage, LIST_PRODUCTS_FALLBACK, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
 import { useAdminProducts, useProductChanges } from '../../api/products.js';
+import { ListPagination } from '../list-controls.js';
 import { ProductCard } from './product-card.js';
 import { ProductDialog, type ProductDialogTarget } from './product-dialog.js';
 import { changeProductsQuery, DEFAULT_PRODUCTS_QUERY, isProductsFiltered, PRODUCTS_PAGE_SIZE, productsApiQuery, type ProductsQuery } from './product-query.js';
@@ -136,17 +137,7 @@ export function ProductsTab() {
               </Col>
             ))}
           </Row>
-          {total > PRODUCTS_PAGE_SIZE && (
-            <Pagination
-              className="products-pagination"
-              current={query.page}
-              pageSize={PRODUCTS_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              showTotal={(count, [first, last]) => `${first}–${last} of ${count}`}
-              onChange={(page) => change({ page })}
-            />
-          )}
+          <ListPagination className="products-pagination" page={query.page} pageSize={PRODUCTS_PAGE_SIZE} total={total} onChange={(page) => change({ page })} />
         </>
       )}
 

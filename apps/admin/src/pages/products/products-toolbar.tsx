@@ -1,6 +1,7 @@
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import type { AdminProductSort } from '@jalaj/contracts';
-import { Button, Input, Segmented, Select } from 'antd';
+import { Button, Segmented, Select } from 'antd';
+import { SearchBox } from '../list-controls.js';
 import { useDebouncedSearch } from '../use-debounced-search.js';
 import { isProductsFiltered, PRODUCT_SORT_OPTIONS, type ProductsQuery } from './product-query.js';
 
@@ -23,18 +24,7 @@ export function ProductsToolbar({ query, lowStockThreshold, onChange }: Products
 
   return (
     <div className="admin-toolbar products-toolbar" role="search" aria-label="Find products">
-      <Input
-        className="admin-toolbar__search"
-        type="search"
-        allowClear
-        prefix={<SearchOutlined aria-hidden="true" />}
-        placeholder="Search by name"
-        aria-label="Search products"
-        value={search}
-        maxLength={100}
-        onChange={(event) => setSearch(event.target.value)}
-        onPressEnter={() => onChange({ q: search.trim() })}
-      />
+      <SearchBox text={search} onText={setSearch} onSubmit={(q) => onChange({ q })} placeholder="Search by name" label="Search products" maxLength={100} />
       <Segmented<Shown>
         className="products-toolbar__shown"
         aria-label="Stock filter"
