@@ -87,6 +87,20 @@ export const adminOrderSchema = orderSchema.extend({
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 
+/** A line as an Orders-tab card shows it: the plant, how many, and what they cost. */
+export const adminOrderLineSummarySchema = orderLineSchema.pick({ productId: true, productName: true, imageUrl: true, quantity: true, discountedUnitPricePaise: true, lineTotalPaise: true });
+
+/**
+ * An order as a card of the Orders tab shows it. The page carries no addresses, steps,
+ * refund or payment details: the order's drawer reads the whole order
+ * (`GET /api/admin/orders/:id`). Half the bytes of a page, to parse, check and send at every
+ * hop (issue #12).
+ */
+export const adminOrderSummarySchema = adminOrderSchema
+  .pick({ id: true, merchantOrderId: true, state: true, createdAt: true, totalPaise: true, paymentMode: true, fulfilmentStatus: true, userId: true, customer: true, archivedAt: true })
+  .extend({ lines: z.array(adminOrderLineSummarySchema).min(1) });
+export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
+
 /** A calendar day, `YYYY-MM-DD` (India time). */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
 
@@ -118,7 +132,7 @@ export const adminOrderPageQuerySchema = adminOrderFilterSchema.extend({
 
 /** One page of orders, newest first, and how many match in all. */
 export const adminOrderPageSchema = z.object({
-  items: z.array(adminOrderSchema),
+  items: z.array(adminOrderSummarySchema),
   total: z.number().int().nonnegative(),
   page: z.number().int().min(1),
   pageSize: z.number().int().min(1),

@@ -1,4 +1,4 @@
-import type { AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
+import type { AdminOrderSummary, AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
 import type { Order } from '../checkout/entities/order.entity.js';
 import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { toOrderLine } from '../checkout/payment-decider.js';
@@ -65,5 +65,28 @@ export function toAdminOrderView(o: Order, lines: readonly OrderLineRow[], event
     archivedBy: o.archivedBy ?? null,
     reportedAmountPaise: o.reportedAmountPaise ?? null,
     errorCode: o.errorCode ?? null,
+  };
+}
+
+/**
+ * An order as a card of the Orders tab shows it (the contract's `adminOrderSummarySchema`);
+ * the customer is filled in per page.
+ */
+export function toAdminOrderSummary(o: Order, lines: readonly OrderLineRow[], customer: OrderCustomer | null): AdminOrderSummary {
+  return {
+    id: o.id,
+    merchantOrderId: o.merchantOrderId,
+    state: o.state,
+    createdAt: o.createdAt.toISOString(),
+    totalPaise: o.totalPaise,
+    paymentMode: o.paymentMode ?? null,
+    fulfilmentStatus: o.fulfilmentStatus ?? null,
+    userId: o.userId,
+    customer,
+    archivedAt: iso(o.archivedAt),
+    lines: lines.map((l) => {
+      const { productId, productName, imageUrl, quantity, discountedUnitPricePaise, lineTotalPaise } = toOrderLine(l);
+      return { productId, productName, imageUrl, quantity, discountedUnitPricePaise, lineTotalPaise };
+    }),
   };
 }

@@ -18,7 +18,7 @@ import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { billOfSupply, type Seller } from './bill-of-supply.js';
 import { OrderListCache } from './order-list-cache.js';
-import { toAdminOrderView, toOrderView } from './order-views.js';
+import { toAdminOrderSummary, toAdminOrderView, toOrderView } from './order-views.js';
 import { OrdersRepository, searchTerm, type LoadedOrder, type OrderListFilter } from './orders.repository.js';
 
 type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
@@ -84,7 +84,7 @@ export class OrdersService {
     const [total, views] = await Promise.all([
       this.listCache.get(version, `count ${key}`, () => this.orders.count(listFilter)),
       this.listCache.get(version, `page ${pageSize} ${offset} ${key}`, async () =>
-        (await this.orders.page(listFilter, pageSize, offset)).map(({ order, lines, events }) => toAdminOrderView(order, lines, events, null)),
+        (await this.orders.page(listFilter, pageSize, offset)).map(({ order, lines }) => toAdminOrderSummary(order, lines, null)),
       ),
     ]);
     const customers = await this.customers.byId(

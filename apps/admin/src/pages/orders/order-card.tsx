@@ -1,6 +1,6 @@
 import { CalendarOutlined, CreditCardOutlined, DeleteOutlined, EyeOutlined, MailOutlined, NumberOutlined, UndoOutlined } from '@ant-design/icons';
 import { adminShortId, formatRupees, orderNumber } from '@jalaj/commerce';
-import type { AdminOrderView } from '@jalaj/contracts';
+import type { AdminOrderSummary } from '@jalaj/contracts';
 import { Button, Card, Checkbox, Popconfirm, Tag, Typography } from 'antd';
 import { ProductImage } from '../products/product-image.js';
 import { adminDate, fulfilmentLabel, paymentMethodLabel, statusBadge } from './order-display.js';
@@ -9,16 +9,16 @@ import { adminDate, fulfilmentLabel, paymentMethodLabel, statusBadge } from './o
 const UNKNOWN_USER = 'Unknown User';
 
 interface OrderCardProps {
-  readonly order: AdminOrderView;
+  readonly order: AdminOrderSummary;
   readonly selected: boolean;
   /** A change of this order is under way (delete, restore). */
   readonly busy: boolean;
   readonly onToggle: (id: string) => void;
   readonly onOpen: (id: string) => void;
   /** Deletes (archives) the order; shown on orders that are not archived. */
-  readonly onDelete: (order: AdminOrderView) => Promise<void>;
+  readonly onDelete: (order: AdminOrderSummary) => Promise<void>;
   /** Brings an archived order back. */
-  readonly onRestore: (order: AdminOrderView) => Promise<void>;
+  readonly onRestore: (order: AdminOrderSummary) => Promise<void>;
 }
 
 /**

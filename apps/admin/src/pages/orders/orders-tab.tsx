@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { orderNumber } from '@jalaj/commerce';
-import type { AdminOrderView } from '@jalaj/contracts';
+import type { AdminOrderSummary } from '@jalaj/contracts';
 import { Alert, App, Button, Card, Checkbox, Empty, Modal, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { keepOnPage, NO_SELECTION, selectAllLabel, toggleAllOrders, toggleOrder,
 import { OrdersToolbar } from './orders-toolbar.js';
 import './orders.css';
 
-const NO_ORDERS: readonly AdminOrderView[] = [];
+const NO_ORDERS: readonly AdminOrderSummary[] = [];
 
 /** What the empty list says beneath 'No orders found' (spec §2: the migration hint on the plain list). */
 function emptyHint(query: OrdersQuery): string {
@@ -70,7 +70,7 @@ export function OrdersTab() {
 
   const reload = () => void mutate();
 
-  const handleDelete = async (order: AdminOrderView) => {
+  const handleDelete = async (order: AdminOrderSummary) => {
     setBusyId(order.id);
     try {
       const reply = await deleteOrder(order.id);
@@ -84,7 +84,7 @@ export function OrdersTab() {
     }
   };
 
-  const handleRestore = async (order: AdminOrderView) => {
+  const handleRestore = async (order: AdminOrderSummary) => {
     setBusyId(order.id);
     try {
       notification.success(orderChangeSuccess(await restore(order.id)));
