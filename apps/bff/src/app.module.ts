@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { HEALTH_DETAILS, ServiceKitModule } from '@jalaj/server-kit';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthStateService } from './auth/auth-state.service.js';
@@ -14,7 +14,6 @@ import { PaymentsController } from './checkout/payments.controller.js';
 import { DevMailboxController, devMailboxEnabled } from './dev/mailbox.controller.js';
 import { ProblemFilter } from './errors/problem.filter.js';
 import { BffHealthDetails } from './health/health-details.service.js';
-import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor.js';
 import { MeController } from './me/me.controller.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { OrdersController } from './orders/orders.controller.js';
@@ -22,7 +21,7 @@ import { AdminProductsController } from './catalog/admin-products.controller.js'
 import { CatalogCache } from './catalog/catalog-cache.service.js';
 import { MediaController } from './catalog/media.controller.js';
 import { ProductReads } from './catalog/product-reads.service.js';
-import { ProductsController } from './catalog/products.controller.js';
+import { ShopperReads } from './reads/shopper-reads.service.js';
 import { RedisService } from './redis/redis.service.js';
 import { StorefrontPages } from './web/storefront-pages.service.js';
 import { WebAppsService } from './web/web-apps.service.js';
@@ -31,7 +30,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [ProductsController, AdminProductsController, MediaController, AuthController, MeController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, ...devOnly],
+  controllers: [AdminProductsController, MediaController, AuthController, MeController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, ...devOnly],
   providers: [
     RedisService,
     WebAppsService,
@@ -41,10 +40,10 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
     VerifiedTokens,
     ...RATE_LIMIT_PROVIDERS,
     CatalogCache,
+    ShopperReads,
     ProductReads,
     StorefrontPages,
     { provide: APP_FILTER, useClass: ProblemFilter },
-    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     // The detailed report on the ops port: the BFF's checks and every service's.
     { provide: HEALTH_DETAILS, useClass: BffHealthDetails },
   ],

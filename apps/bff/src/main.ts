@@ -5,12 +5,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Socket } from 'node:net';
 import { MAX_IMAGE_BYTES, MAX_IMAGES_PER_PRODUCT } from '@jalaj/commerce';
 import { bootstrapService } from '@jalaj/server-kit';
+import { ProductReads } from './catalog/product-reads.service.js';
+import { registerProductRoutes } from './catalog/products.routes.js';
 import { bffConfig, bffConfigSchema } from './config.js';
 import { registerApiDocs } from './docs/api-docs.js';
 import { clientProblem, rawClientErrorResponse } from './errors/client-errors.js';
+import { registerCommandScope } from './idempotency/command-scope.hook.js';
 import { registerRequestGuards } from './security/request-guards.js';
 import { registerWebApps } from './web/static.js';
-import { securityHeaders } from './web/security-headers.js';
+import { apiSecurityHeaders, isApiRequest, securityHeaders } from './web/security-headers.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
 await bootstrapService({
@@ -37,12 +40,14 @@ await bootstrapService({
   configure: async (app) => {
     // Health and metrics are on the ops port (OPS_PORT), not under the shop's origin.
     app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/mailbox.json', 'media/*path'] });
-    const headers = securityHeaders(bffConfig().NODE_ENV === 'production');
+    const production = bffConfig().NODE_ENV === 'production';
+    const pageHeaders = securityHeaders(production);
+    const apiHeaders = apiSecurityHeaders(production);
     app
       .getHttpAdapter()
       .getInstance()
-      .addHook('onRequest', (_req, reply, done) => {
-        reply.headers(headers);
+      .addHook('onRequest', (req, reply, done) => {
+        reply.headers(isApiRequest(req.url) ? apiHeaders : pageHeaders);
         done();
       });
     await app.register(fastifyCookie as never);
@@ -51,6 +56,10 @@ await bootstrapService({
     await app.register(fastifyMultipart as never, { limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES_PER_PRODUCT, fields: 5 } });
     // Request guards (content types, origin checks, NUL), before the routes.
     registerRequestGuards(app.getHttpAdapter().getInstance(), bffConfig().PUBLIC_URL);
+    // The public catalogue's reads, on Fastify itself (ADR 027).
+    registerProductRoutes(app.getHttpAdapter().getInstance(), app.get(ProductReads));
+    // State-changing requests run as idempotent commands (ADR 012).
+    registerCommandScope(app.getHttpAdapter().getInstance());
     // OpenAPI 3.1 of the route contract and Swagger UI at /api/docs (ADR 015).
     await registerApiDocs(app);
     await registerWebApps(app, app.get(WebAppsService));

@@ -13,3 +13,4 @@ export * from './http/routes.js';
 export * from './http/route-schemas.js';
 export * from './image-keys.js';
 export * from './phonepe-sandbox.js';
+export * from './change-hints.js';

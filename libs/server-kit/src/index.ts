@@ -18,6 +18,7 @@ export * from './messaging/rpc-handling.js';
 export * from './messaging/rpc-handler.js';
 export * from './messaging/command-log.js';
 export * from './messaging/command-scope.js';
+export * from './messaging/change-hints.js';
 export * from './messaging/request-hash.js';
 export * from './ops/health.js';
 export * from './ops/metrics.js';

@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { EventConsumers } from './messaging/events.js';
 import { MessageLogPruner } from './messaging/message-log-pruner.js';
 import { NatsModule } from './messaging/nats.module.js';
+import { ChangeHints } from './messaging/change-hints.js';
 import { CommandLog, CommandLogInterceptor } from './messaging/command-log.js';
 import { OutboxRelay } from './messaging/outbox.js';
 import { RpcContextInterceptor, RpcErrorFilter } from './messaging/rpc-handling.js';
@@ -48,9 +49,9 @@ export class ServiceKitModule {
               { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
               { provide: APP_FILTER, useClass: RpcErrorFilter },
             ]),
-        ...(db ? [OutboxRelay, EventConsumers, MessageLogPruner, CommandLog, CommandLogInterceptor] : []),
+        ...(db ? [OutboxRelay, EventConsumers, MessageLogPruner, CommandLog, CommandLogInterceptor, ChangeHints] : []),
       ],
-      exports: [APP_CONFIG, ...(db ? [OutboxRelay, EventConsumers, CommandLog, CommandLogInterceptor] : [])],
+      exports: [APP_CONFIG, ...(db ? [OutboxRelay, EventConsumers, CommandLog, CommandLogInterceptor, ChangeHints] : [])],
     };
   }
 }

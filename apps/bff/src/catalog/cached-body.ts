@@ -41,11 +41,12 @@ export class CachedBody {
   }
 
   /**
-   * Sends the body as JSON that must be revalidated each time (`no-cache`): 304 when the
+   * Sends the body as JSON that must be revalidated each time (`no-cache`; a shopper's own
+   * answers add `private`): 304 when the
    * browser's copy is current, else the bytes in the best encoding it accepts.
    */
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').header('etag', this.etag).header('vary', 'accept-encoding');
+  send(request: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache'): FastifyReply {
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', cacheControl).header('etag', this.etag).header('vary', 'accept-encoding');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === this.etag)) return reply.code(304).send();
     const encoding = this.negotiate(request.headers['accept-encoding']);

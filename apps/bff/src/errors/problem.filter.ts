@@ -19,43 +19,54 @@ export function sendProblem(reply: FastifyReply, error: AppError, status = HTTP_
 }
 
 /**
+ * The problem response of a failure on an `/api` route: an AppError as it says, a Nest or
+ * Fastify client error as its status, anything else logged and answered as INTERNAL (500)
+ * without internals. The filter below uses it for Nest's routes; routes registered on
+ * Fastify itself (the public catalogue, ADR 027) call it directly.
+ */
+export function answerProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (exception instanceof AppErrorException) return sendProblem(reply, exception.error);
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const message =
+      status === 404
+        ? undefined
+        : typeof response === 'object' && response && 'message' in response
+          ? [response.message].flat().join('; ')
+          : exception.message;
+    return sendProblem(reply, { code: codeForStatus(status), message }, status);
+  }
+  // Fastify's own client errors (malformed JSON, body too large, wrong content type).
+  const status = (exception as { statusCode?: unknown })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const { code, message } = clientProblem(status);
+    return sendProblem(reply, { code, message }, status);
+  }
+  log().error({ err: exception, url: request.url }, 'unhandled error');
+  return sendProblem(reply, { code: 'INTERNAL' }, 500);
+}
+
+let log_: ReturnType<typeof getLogger> | undefined;
+const log = () => (log_ ??= getLogger('ProblemFilter'));
+
+/**
  * The one HTTP error filter: every failure leaves the BFF as a problem response with a
  * stable code and a user-facing text; internals are logged, never sent. A GET for an
  * unknown non-API path is a browser route, answered with the right app's index page.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
-  private readonly log = getLogger('ProblemFilter');
   constructor(private readonly webApps: WebAppsService) {}
 
   async catch(exception: unknown, host: ArgumentsHost) {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
-
-    if (exception instanceof AppErrorException) return sendProblem(reply, exception.error);
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      if (status === 404 && request.method === 'GET' && !request.url.startsWith('/api/') && !isOpsPath(request.url)) {
-        const served = await this.webApps.serveIndex(request, reply);
-        if (served) return served;
-      }
-      const response = exception.getResponse();
-      const message =
-        status === 404
-          ? undefined
-          : typeof response === 'object' && response && 'message' in response
-            ? [response.message].flat().join('; ')
-            : exception.message;
-      return sendProblem(reply, { code: codeForStatus(status), message }, status);
+    if (exception instanceof HttpException && exception.getStatus() === 404 && request.method === 'GET' && !request.url.startsWith('/api/') && !isOpsPath(request.url)) {
+      const served = await this.webApps.serveIndex(request, reply);
+      if (served) return served;
     }
-    // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-    const status = (exception as { statusCode?: unknown })?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const { code, message } = clientProblem(status);
-      return sendProblem(reply, { code, message }, status);
-    }
-    this.log.error({ err: exception, url: request.url }, 'unhandled error');
-    return sendProblem(reply, { code: 'INTERNAL' }, 500);
+    return answerProblem(exception, request, reply);
   }
 }

@@ -1,9 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
+import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
+import { ShopperReads } from '../reads/shopper-reads.service.js';
 
 const profileBody = HTTP_SCHEMAS['me.update'].body;
 const addressBody = HTTP_SCHEMAS['me.addresses.create'].body;
@@ -13,17 +16,27 @@ const id = pathId;
 @Controller('me')
 @UseGuards(AuthGuard)
 export class MeController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly reads: ShopperReads,
+  ) {}
 
+  /** The profile, from this process's memory while identity has announced no change to it (ADR 025). */
   @Get()
-  async get(@CurrentActor() actor: Actor) {
-    return unwrap(await this.rpc.request('rpc.identity.profiles.get', { actor }));
+  async get(@CurrentActor() actor: Actor, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const body = await this.reads.me.read(actor.id, async () => ({ value: unwrap(await this.rpc.request('rpc.identity.profiles.get', { actor })) }));
+    return body.send(request, reply, PRIVATE_NO_CACHE);
   }
 
   @Patch()
   async update(@CurrentActor() actor: Actor, @Body() raw: unknown) {
     const { fullName } = parseBody(profileBody, raw);
-    return unwrap(await this.rpc.request('rpc.identity.profiles.update', { actor, fullName }));
+    try {
+      return unwrap(await this.rpc.request('rpc.identity.profiles.update', { actor, fullName }));
+    } finally {
+      // Read your own change here at once; other processes hear identity's hint.
+      this.reads.me.forget(actor.id);
+    }
   }
 
   @Get('addresses')

@@ -55,3 +55,23 @@ export function securityHeaders(production: boolean): Readonly<Record<string, st
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);
 }
+
+/**
+ * The security headers of the JSON API's answers (OWASP's set for REST APIs): nothing in a
+ * JSON answer may load, run or be framed, and no other site may read it. The pages' policy
+ * (13 headers, about 700 bytes) told a browser how to treat a document it never renders,
+ * on every API call.
+ */
+export function apiSecurityHeaders(production: boolean): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  });
+}
+
+/** Whether a request is for the JSON API (its documentation, an HTML page, is not). */
+export const isApiRequest = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/docs');

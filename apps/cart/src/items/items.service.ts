@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
 import { cartTotals, checkAddToCart, checkSetQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
 import { fail, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
+import { ChangeHints } from '@jalaj/server-kit';
 import { ProductFactsService } from '../products/product-facts.service.js';
 import { removeBought, type BoughtLine } from './bought-lines.js';
 import { CartItem } from './entities/cart-item.entity.js';
@@ -24,7 +25,14 @@ export class CartService {
     private readonly em: EntityManager,
     private readonly items: CartItemsRepository,
     private readonly facts: ProductFactsService,
+    private readonly hints: ChangeHints,
   ) {}
+
+  /** The shopper's cart after a change, announced to the BFF's copies once the change commits (ADR 025). */
+  private async changed(actor: Actor, notice_: Notice): Promise<Result<Change>> {
+    this.hints.announce('hint.cart.cart.changed.v1', { userId: actor.id });
+    return ok({ cart: await this.cart(actor), notice: notice_ });
+  }
 
   /** The stock the cart's copy knows; null for a product that is gone. */
   private async stockOf(productId: string): Promise<number | null> {
@@ -74,7 +82,7 @@ export class CartService {
       return again.ok ? fail('CART_ADD_FAILED') : refusal(productId, again);
     }
     const updatedExisting = merged > quantity;
-    return ok({ cart: await this.cart(actor), notice: notice(updatedExisting ? 'CART_LINE_INCREASED' : 'CART_ITEM_ADDED', { quantity }) });
+    return this.changed(actor, notice(updatedExisting ? 'CART_LINE_INCREASED' : 'CART_ITEM_ADDED', { quantity }));
   }
 
   async update(actor: Actor, id: string, quantity: number): Promise<Result<Change>> {
@@ -87,18 +95,18 @@ export class CartService {
     row.quantity = decision.quantity;
     row.updatedAt = new Date();
     await em.flush();
-    return ok({ cart: await this.cart(actor), notice: notice('CART_QUANTITY_UPDATED', { quantity: decision.quantity }) });
+    return this.changed(actor, notice('CART_QUANTITY_UPDATED', { quantity: decision.quantity }));
   }
 
   async remove(actor: Actor, id: string): Promise<Result<Change>> {
     const removed = await this.em.nativeDelete(CartItem, { id, userId: actor.id });
     if (!removed) return fail('CART_LINE_NOT_FOUND');
-    return ok({ cart: await this.cart(actor), notice: notice('CART_ITEM_REMOVED') });
+    return this.changed(actor, notice('CART_ITEM_REMOVED'));
   }
 
   async clear(actor: Actor): Promise<Result<Change>> {
     await this.em.nativeDelete(CartItem, { userId: actor.id });
-    return ok({ cart: await this.cart(actor), notice: notice('CART_CLEARED') });
+    return this.changed(actor, notice('CART_CLEARED'));
   }
 
   /**
@@ -115,6 +123,7 @@ export class CartService {
     for (const { id, quantity } of lower) Object.assign(byId.get(id)!, { quantity, updatedAt: now });
     for (const id of remove) em.remove(byId.get(id)!);
     await em.flush();
+    if (lower.length || remove.length) this.hints.announce('hint.cart.cart.changed.v1', { userId });
     return { lowered: lower.length, removed: remove.length };
   }
 }

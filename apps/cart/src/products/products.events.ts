@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { EventConsumers, eventsHandled } from '@jalaj/server-kit';
+import { ChangeHints, EventConsumers, eventsHandled } from '@jalaj/server-kit';
 import { ProductFactsService } from './product-facts.service.js';
 
 /** Durable consumer names (one per subject); shared by every cart replica. */
@@ -20,25 +20,30 @@ export class ProductsEvents implements OnApplicationBootstrap {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly facts: ProductFactsService,
+    private readonly hints: ChangeHints,
   ) {}
 
   async onApplicationBootstrap() {
-    const handled = (consumer: string) => eventsHandled.inc({ consumer, outcome: 'handled' });
+    // Every cart holding one of the products reads differently now: the BFF forgets its copies of them (ADR 025).
+    const handled = (consumer: string, productIds: string[]) => {
+      if (productIds.length) this.hints.announce('hint.cart.products.changed.v1', { productIds });
+      eventsHandled.inc({ consumer, outcome: 'handled' });
+    };
     await this.consumers.subscribe('evt.catalog.product.created.v1', PRODUCT_FACTS_CONSUMERS.created, async (event, em) => {
       await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.created);
+      handled(PRODUCT_FACTS_CONSUMERS.created, [event.data.product.id]);
     });
     await this.consumers.subscribe('evt.catalog.product.updated.v1', PRODUCT_FACTS_CONSUMERS.updated, async (event, em) => {
       await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.updated);
+      handled(PRODUCT_FACTS_CONSUMERS.updated, [event.data.product.id]);
     });
     await this.consumers.subscribe('evt.catalog.product.deleted.v1', PRODUCT_FACTS_CONSUMERS.deleted, async (event, em) => {
       await this.facts.applyDeleted(em, event.data.productId, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.deleted);
+      handled(PRODUCT_FACTS_CONSUMERS.deleted, [event.data.productId]);
     });
     await this.consumers.subscribe('evt.catalog.product.stock-changed.v1', PRODUCT_FACTS_CONSUMERS.stock, async (event, em) => {
       for (const p of event.data.products) await this.facts.applyStock(em, p.productId, p.stockQuantity, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.stock);
+      handled(PRODUCT_FACTS_CONSUMERS.stock, event.data.products.map((p) => p.productId));
     });
   }
 }

@@ -107,7 +107,7 @@ describe('the HTTP edge of the BFF (real processes)', () => {
   });
 
   describe('security headers (helmet)', () => {
-    it.each(['/', '/api/nothing-here'])('%s carries the CSP and the other security headers, no HSTS outside production', async (path) => {
+    it.each(['/', '/api/docs', '/no-such-page'])('%s carries the CSP and the other security headers, no HSTS outside production', async (path) => {
       const r = await raw(base + path);
       // Scripts from the shop itself, and the one inline script of a server-rendered page, by its hash.
       expect(r.headers['content-security-policy']).toMatch(
@@ -119,6 +119,19 @@ describe('the HTTP edge of the BFF (real processes)', () => {
         'x-frame-options': 'DENY',
         'permissions-policy': 'camera=(), microphone=(), geolocation=()',
       });
+      expect(r.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it.each(['/api/products', '/api/nothing-here'])("%s, a JSON answer, carries the API's headers: nothing in it may load, run or be framed", async (path) => {
+      const r = await raw(base + path);
+      expect(r.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      expect(r.headers['permissions-policy']).toBeUndefined();
       expect(r.headers['strict-transport-security']).toBeUndefined();
     });
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { ADDRESS_MESSAGES } from '@jalaj/commerce';
 import { fail, failFields, notice, ok, type Actor, type Me, type Notice, type Result } from '@jalaj/contracts';
-import { prepared, runPrepared } from '@jalaj/server-kit';
+import { ChangeHints, prepared, runPrepared } from '@jalaj/server-kit';
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
 
@@ -23,7 +23,10 @@ const PROFILE = prepared('profile', 'select id, email, full_name, role, created_
 
 @Injectable()
 export class ProfilesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hints: ChangeHints,
+  ) {}
 
   /** Every `/api/me` runs it: a prepared statement, not the ORM (no entity is needed to read). */
   async get(actor: Actor): Promise<Result<Me>> {
@@ -41,6 +44,7 @@ export class ProfilesService {
     if (!user) return fail('PROFILE_NOT_FOUND', { action: 'update' });
     user.fullName = name;
     await this.em.flush();
+    this.hints.announce('hint.identity.user.changed.v1', { userId: user.id });
     return ok(toMe(user));
   }
 
@@ -103,6 +107,7 @@ export class ProfilesService {
       if (role === 'user' && user.role !== 'admin') return fail('NOT_ADMIN');
       if (role === 'user' && (await tx.count(User, { role: 'admin' })) <= 1) return fail('LAST_ADMIN');
       user.role = role;
+      this.hints.announce('hint.identity.user.changed.v1', { userId: user.id });
       return ok({ notice: notice(role === 'admin' ? 'ADMIN_ADDED' : 'ADMIN_REMOVED'), userId: user.id });
     });
   }

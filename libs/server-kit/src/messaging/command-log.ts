@@ -12,6 +12,7 @@ import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS } from '@jalaj/contracts';
 import { getLogger } from '../logger.js';
+import { withAfterCommit } from './change-hints.js';
 import { OutboxRelay } from './outbox.js';
 import { requestHash } from './request-hash.js';
 
@@ -65,7 +66,8 @@ export class CommandLog {
       throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The command id is not valid.' });
     }
     const hash = requestHash(command.request);
-    const outcome = await this.orm.em.transactional(async (tx) => {
+    // Change hints the handler announces go out after the commit (withAfterCommit).
+    const outcome = await withAfterCommit(() => this.orm.em.transactional(async (tx) => {
       if (id !== undefined) {
         const claimed = await execute<{ command_id: string }>(
           tx,
@@ -86,7 +88,7 @@ export class CommandLog {
         await execute(tx, 'update command_log set reply = ?::jsonb where subject = ? and command_id = ?', [JSON.stringify(reply ?? null), subject, id]);
       }
       return { replayed: false, reply };
-    });
+    }));
     if (outcome.replayed) this.log.info({ subject, commandId: id }, 'repeated command answered from the command log');
     // Events written by the handler were not visible to the relay until this commit.
     else this.relay?.nudge();

@@ -6,7 +6,7 @@ export const OUTCOME_UNKNOWN_MESSAGE = renderMessage('OUTCOME_UNKNOWN').message;
 
 /** What {@link runAsCommand} binds for the calls it makes. */
 export interface CommandScope {
-  /** The actor-scoped command id, or `undefined` when the caller sent no key. */
+  /** The actor-scoped command id, or `undefined` when the caller sent no key (may be a getter, read when an RPC goes out). */
   readonly commandId: string | undefined;
 }
 
@@ -18,12 +18,12 @@ const commandScope = new AsyncLocalStorage<CommandScope>();
  * with `OUTCOME_UNKNOWN` instead of `UNAVAILABLE`, because the work may have been done.
  * The BFF wraps each state-changing HTTP request in it.
  *
- * @param commandId - The actor-scoped command id, or `undefined` when the caller sent no key.
+ * @param scope - The command's scope: its actor-scoped command id, `undefined` when the caller sent no key.
  * @param fn - The work.
  * @returns What `fn` returns.
  */
-export function runAsCommand<T>(commandId: string | undefined, fn: () => T): T {
-  return commandScope.run({ commandId }, fn);
+export function runAsCommand<T>(scope: CommandScope, fn: () => T): T {
+  return commandScope.run(scope, fn);
 }
 
 /** The command the current call belongs to, if it is one (see {@link runAsCommand}). */

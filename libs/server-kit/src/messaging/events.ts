@@ -14,6 +14,7 @@ import {
 import { callContext } from '../context.js';
 import { getLogger } from '../logger.js';
 import { eventsDeadLettered } from '../ops/metrics.js';
+import { withAfterCommit } from './change-hints.js';
 import { NatsConnectionHolder } from './nats.module.js';
 import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
 import { SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
@@ -161,7 +162,8 @@ export class EventConsumers implements OnApplicationShutdown {
 
   /** Runs the handler unless the inbox already holds the event; returns whether it ran. */
   async handleOnce<S extends EventSubject>(consumer: string, event: EventEnvelope<EventData<S>>, handler: EventHandler<S>): Promise<boolean> {
-    return this.orm.em.fork().transactional(async (tx) => {
+    // Change hints the handler announces go out after the commit (withAfterCommit).
+    return withAfterCommit(() => this.orm.em.fork().transactional(async (tx) => {
       const inserted = (await tx
         .getConnection()
         .execute(
@@ -173,7 +175,7 @@ export class EventConsumers implements OnApplicationShutdown {
       if (inserted.length === 0) return false;
       await handler(event, tx);
       return true;
-    });
+    }));
   }
 
   /** Stops every consumer of this process (they resume from their durable position later). */

@@ -1,8 +1,8 @@
-import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { AlwaysOffSampler, BatchSpanProcessor, ParentBasedSampler } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler, BatchSpanProcessor, ParentBasedSampler, RandomIdGenerator } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { getLogger } from '../logger.js';
@@ -27,6 +27,12 @@ export function otlpExportEnabled(env: Record<string, string | undefined> = open
 }
 
 let started: TracingHandle | undefined;
+/**
+ * True when the default sampler records only traces a caller asked to sample (no exporter,
+ * no `OTEL_TRACES_SAMPLER`): then {@link startSpan} makes every other span itself.
+ */
+let recordsOnlySampledParents = false;
+const ids = new RandomIdGenerator();
 
 /**
  * Registers the process's OpenTelemetry tracer provider (once): W3C trace context
@@ -48,6 +54,7 @@ export function startTracing(serviceName: string, env: Record<string, string | u
     spanProcessors: exporting ? [new BatchSpanProcessor(new OTLPTraceExporter())] : [],
     ...(exporting || env.OTEL_TRACES_SAMPLER ? {} : { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) }),
   });
+  recordsOnlySampledParents = !exporting && !env.OTEL_TRACES_SAMPLER;
   provider.register({ propagator: new W3CTraceContextPropagator() });
   if (exporting) getLogger('Tracing').info({ endpoint: env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces over OTLP/HTTP');
   started = {
@@ -60,8 +67,20 @@ export function startTracing(serviceName: string, env: Record<string, string | u
 /** The tracer of the shop's own spans (HTTP, NATS requests, events). */
 export const tracer = (): Tracer => trace.getTracer('@jalaj/server-kit');
 
-/** Starts a span of `kind` whose parent is the span of `parent` (the active one by default). */
+/**
+ * Starts a span of `kind` whose parent is the span of `parent` (the active one by default).
+ * A span the sampler would not record (nothing exports it and no caller asked to sample) is
+ * made here as the SDK would make it (the parent's trace or a new one, a new span id, not
+ * sampled), without the SDK's sampling and attribute work: every request starts several.
+ */
 export function startSpan(name: string, kind: SpanKind, attributes: Attributes, parent: Context = context.active()): Span {
+  if (recordsOnlySampledParents) {
+    const from = trace.getSpanContext(parent);
+    const valid = from !== undefined && trace.isSpanContextValid(from);
+    if (!valid || !(from.traceFlags & TraceFlags.SAMPLED)) {
+      return trace.wrapSpanContext({ traceId: valid ? from.traceId : ids.generateTraceId(), spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE, traceState: valid ? from.traceState : undefined });
+    }
+  }
   return tracer().startSpan(name, { kind, attributes }, parent);
 }
 

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Change hints (ADR 025): a service says, after a change committed, that an answer the
+ * BFF may keep in memory is out of date. Core NATS, not JetStream: a hint is not
+ * a fact to keep. Every BFF replica hears every hint (no queue group). One that is lost
+ * leaves an answer out of date for at most the BFF's time limit on it, and a reconnect
+ * forgets everything, so nothing that decides an amount or a stock level reads them.
+ */
+export const changeHintSubjects = {
+  /** An account's profile (`GET /api/me`) changed: its name or its role. Emitted by: identity. */
+  'hint.identity.user.changed.v1': z.object({ userId: z.string().min(1) }),
+  /** A shopper's cart lines changed: added, changed, removed, or taken out by a paid order. Emitted by: cart. */
+  'hint.cart.cart.changed.v1': z.object({ userId: z.string().min(1) }),
+  /** The cart's copy of these products' facts changed (name, price, picture, stock, deletion): every cart holding one reads differently. Emitted by: cart. */
+  'hint.cart.products.changed.v1': z.object({ productIds: z.array(z.string().min(1)).min(1) }),
+} as const satisfies Record<`hint.${string}`, z.ZodType>;
+
+export type ChangeHintSubject = keyof typeof changeHintSubjects;
+export type ChangeHintData<S extends ChangeHintSubject> = z.output<(typeof changeHintSubjects)[S]>;
