@@ -147,27 +147,26 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
 }
 
 /**
- * Starts every app — the services first, then the BFF — with `env`, each on its port from
- * `ports` and its ops port from `opsPorts`, and waits until all are ready. Returns `stop()`,
- * which stops them in reverse.
+ * Starts every app at once — the BFF beside the services: nothing in its start needs them
+ * (it reaches them per request, over NATS), and starting it after them added its own start
+ * to every `npm start` — with `env`, each on its port from `ports` and its ops port from
+ * `opsPorts`, and waits until each has started or failed. If one failed, the others are
+ * stopped before its error is thrown. Returns `stop()`.
  */
 export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = 60000 }) {
   const handles = [];
   const stop = async () => {
-    await Promise.all(handles.reverse().map((h) => h.stop()));
+    await Promise.all(handles.map((h) => h.stop()));
   };
-  try {
-    const services = APPS.filter((a) => a.name !== 'bff');
-    for (const group of [services, APPS.filter((a) => a.name === 'bff')]) {
-      await Promise.all(
-        group.map(async (app) => {
-          handles.push(await startApp(app.name, { env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs }));
-        }),
-      );
-    }
-  } catch (e) {
+  const settled = await Promise.allSettled(
+    APPS.map(async (app) => {
+      handles.push(await startApp(app.name, { env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs }));
+    }),
+  );
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) {
     await stop();
-    throw e;
+    throw failed.reason;
   }
   return { stop };
 }

@@ -10,6 +10,7 @@ export * from './database/command-log.entity.js';
 export * from './database/command-log.migration.js';
 export * from './database/schema-drift.js';
 export * from './database/prepared-statements.js';
+export * from './database/transaction-lock.js';
 export * from './messaging/nats.module.js';
 export * from './messaging/outbox.js';
 export * from './messaging/events.js';

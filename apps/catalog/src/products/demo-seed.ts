@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/core';
 import { paiseToDecimalString } from '@jalaj/commerce';
 import { newId } from '@jalaj/contracts';
 import { DEMO_PLANTS, demoImageUrl } from '@jalaj/demo-data';
-import { getLogger } from '@jalaj/server-kit';
+import { getLogger, takeTransactionLock } from '@jalaj/server-kit';
 import { Product } from './entities/product.entity.js';
 
 /** Fills an empty catalogue with the demo plants (`SEED_DEMO_DATA=true`, as under `npm start`). Media draws their images. */
@@ -12,33 +12,39 @@ export class DemoSeed {
   private readonly log = getLogger('DemoSeed');
   constructor(private readonly em: EntityManager) {}
 
+  /**
+   * Seeds the demo catalogue into an empty one. Replicas starting together take turns
+   * (an advisory lock held by the transaction), so only the first seeds.
+   */
   async run(): Promise<number> {
-    const em = this.em.fork();
-    if ((await em.count(Product)) > 0) return 0;
-    // Spaced a second apart so "oldest first" keeps the catalogue's order.
-    const base = Date.now() - DEMO_PLANTS.length * 1000;
-    DEMO_PLANTS.forEach((d, i) => {
-      const createdAt = new Date(base + i * 1000);
-      em.persist(
-        em.create(Product, {
-          id: newId('prd', createdAt.getTime()),
-          name: d.name,
-          description: d.description,
-          price: paiseToDecimalString(d.pricePaise),
-          stockQuantity: d.stockQuantity,
-          category: d.category,
-          imageUrls: [demoImageUrl(d.slug)],
-          plantDifficulty: d.plantDifficulty,
-          co2Requirement: d.co2Requirement,
-          lightRequirement: d.lightRequirement,
-          carbonateHardnessKh: d.carbonateHardnessKh,
-          generalHardnessGh: d.generalHardnessGh,
-          createdAt,
-        }),
-      );
+    const seeded = await this.em.fork().transactional(async (em) => {
+      await takeTransactionLock(em, 'catalog.demo-seed');
+      if ((await em.count(Product)) > 0) return 0;
+      // Spaced a second apart so "oldest first" keeps the catalogue's order.
+      const base = Date.now() - DEMO_PLANTS.length * 1000;
+      DEMO_PLANTS.forEach((d, i) => {
+        const createdAt = new Date(base + i * 1000);
+        em.persist(
+          em.create(Product, {
+            id: newId('prd', createdAt.getTime()),
+            name: d.name,
+            description: d.description,
+            price: paiseToDecimalString(d.pricePaise),
+            stockQuantity: d.stockQuantity,
+            category: d.category,
+            imageUrls: [demoImageUrl(d.slug)],
+            plantDifficulty: d.plantDifficulty,
+            co2Requirement: d.co2Requirement,
+            lightRequirement: d.lightRequirement,
+            carbonateHardnessKh: d.carbonateHardnessKh,
+            generalHardnessGh: d.generalHardnessGh,
+            createdAt,
+          }),
+        );
+      });
+      return DEMO_PLANTS.length;
     });
-    await em.flush();
-    this.log.info({ count: DEMO_PLANTS.length }, 'demo catalogue seeded');
-    return DEMO_PLANTS.length;
+    if (seeded) this.log.info({ count: seeded }, 'demo catalogue seeded');
+    return seeded;
   }
 }

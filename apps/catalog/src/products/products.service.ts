@@ -16,7 +16,7 @@ import {
   type ProductInput,
   type Result,
 } from '@jalaj/contracts';
-import { addToOutbox, getLogger, InjectConfig, OutboxRelay } from '@jalaj/server-kit';
+import { addToOutbox, getLogger, InjectConfig, OutboxRelay, takeTransactionLock } from '@jalaj/server-kit';
 import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
 import { checkProductInput } from './product-input.js';
@@ -50,7 +50,7 @@ export const imageSetOf = (url: string) => url.replace(/\/[^/]*$/, '');
  * Product writes that change image references take this lock, so that a product dropping
  * an image and another product taking it up are not decided at the same time.
  */
-const IMAGE_REFERENCES_LOCK = "select pg_advisory_xact_lock(hashtext('catalog.product-images'))";
+const IMAGE_REFERENCES_LOCK = 'catalog.product-images';
 
 /**
  * Of the given addresses, those whose image set no other product uses: only these may be
@@ -137,7 +137,7 @@ export class ProductsService {
     if (!checked.ok) return failFields(checked.errors, appError('PRODUCT_INVALID', { action: 'create' }));
     const v = checked.value;
     const product = await this.em.transactional(async (tx) => {
-      await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
+      await takeTransactionLock(tx, IMAGE_REFERENCES_LOCK);
       const row = tx.create(Product, {
         id: newId('prd'),
         name: v.name,
@@ -164,7 +164,7 @@ export class ProductsService {
     if (!checked.ok) return failFields(checked.errors, appError('PRODUCT_INVALID', { action: 'update' }));
     const v = checked.value;
     const result = await this.em.transactional(async (tx) => {
-      await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
+      await takeTransactionLock(tx, IMAGE_REFERENCES_LOCK);
       const row = await tx.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!row) return null;
       // Images this product stops using, unless it keeps another variant of the same set
@@ -195,7 +195,7 @@ export class ProductsService {
   async delete(actor: Actor, id: string): Promise<Result<{ id: string }>> {
     if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
     const deleted = await this.em.transactional(async (tx) => {
-      await tx.getConnection().execute(IMAGE_REFERENCES_LOCK, [], 'all', tx.getTransactionContext());
+      await takeTransactionLock(tx, IMAGE_REFERENCES_LOCK);
       const product = await tx.findOne(Product, { id });
       if (!product) return false;
       tx.remove(product);

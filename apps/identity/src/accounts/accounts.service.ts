@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { AUTH_MESSAGES, IDENTITY_MESSAGES, indianMobileDigits, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
 import { fail, failFields, newId, notice, ok, type FieldError, type IssuedSession, type Me, type Notice, type Result } from '@jalaj/contracts';
-import { getLogger, InjectConfig } from '@jalaj/server-kit';
+import { getLogger, InjectConfig, takeTransactionLock } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
 import { queueMessage } from '../mail/mail.service.js';
 import { OneTimeToken, RefreshToken, Session } from './entities/session.entity.js';
@@ -238,14 +238,16 @@ export class AccountsService {
 
   /** Creates a confirmed account unless the email exists (first admin, demo shopper). */
   async ensureAccount(input: { email: string; password: string; fullName: string; role: 'admin' | 'user' }): Promise<boolean> {
-    const em = this.em.fork();
-    if (await this.findByEmail(em, input.email)) return false;
-    const now = new Date();
-    em.persist(
-      em.create(User, { id: newId('usr'), email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password), fullName: input.fullName, role: input.role, createdAt: now, emailConfirmedAt: now }),
-    );
-    await em.flush();
-    return true;
+    // Replicas starting together take turns (an advisory lock held by the transaction): the first creates it.
+    return this.em.fork().transactional(async (em) => {
+      await takeTransactionLock(em, 'identity.ensure-account');
+      if (await this.findByEmail(em, input.email)) return false;
+      const now = new Date();
+      em.persist(
+        em.create(User, { id: newId('usr'), email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password), fullName: input.fullName, role: input.role, createdAt: now, emailConfirmedAt: now }),
+      );
+      return true;
+    });
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { newId } from '@jalaj/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, getLogger, InjectConfig } from '@jalaj/server-kit';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, getLogger, InjectConfig, takeTransactionLock } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
 import { SigningKey } from './entities/signing-key.entity.js';
 import { planSigningKeys, SIGNING_ALGORITHM, type KeyPlan, type RotationPolicy } from './signing-keys.js';
@@ -62,7 +62,7 @@ export class TokensService {
     await em.transactional(async (tx) => {
       const ctx = tx.getTransactionContext();
       const connection = tx.getConnection();
-      await connection.execute("select pg_advisory_xact_lock(hashtext('identity.signing_keys'))", [], 'all', ctx);
+      await takeTransactionLock(tx, 'identity.signing_keys');
       const inserted = await connection.execute(
         `insert into signing_keys (kid, alg, private_jwk, public_jwk, created_at)
          select ?, ?, ?, ?, now() where not exists (

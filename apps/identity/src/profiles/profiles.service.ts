@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { ADDRESS_MESSAGES } from '@jalaj/commerce';
 import { fail, failFields, notice, ok, type Actor, type Me, type Notice, type Result } from '@jalaj/contracts';
-import { ChangeHints, prepared, runPrepared } from '@jalaj/server-kit';
+import { ChangeHints, prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
 
@@ -100,7 +100,7 @@ export class ProfilesService {
     if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     return this.em.transactional(async (tx) => {
       // Role changes take turns, so two admins removing each other cannot both see "another admin is left".
-      await tx.getConnection().execute("select pg_advisory_xact_lock(hashtext('identity.admin-roles'))", [], 'all', tx.getTransactionContext());
+      await takeTransactionLock(tx, 'identity.admin-roles');
       const user = await tx.findOne(User, { email: email.trim().toLowerCase() });
       if (!user) return fail('USER_NOT_FOUND');
       if (role === 'admin' && user.role === 'admin') return fail('ALREADY_ADMIN');

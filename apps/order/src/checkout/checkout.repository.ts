@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
+import { takeTransactionLock } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
 
@@ -18,7 +19,7 @@ export class CheckoutRepository {
 
   /** Serialises one shopper's checkouts until the transaction ends: two tabs paying at once see each other's order. */
   async lockCheckoutsOf(userId: string): Promise<void> {
-    await this.query("select pg_advisory_xact_lock(hashtext('order:checkout:' || ?))", [userId]);
+    await takeTransactionLock(this.em, `order:checkout:${userId}`);
   }
 
   /** The shopper's pending order for the same cart and addresses that still has time to be paid, if any. */

@@ -40,6 +40,42 @@ function bootedDatabaseConfig(): DatabaseConfig {
   return config.POSTGRES_URL ? (config as DatabaseConfig) : databaseConfig();
 }
 
+/** PostgreSQL's error codes for a database that does not exist, and for one created meanwhile by another client. */
+const NO_SUCH_DATABASE = '3D000';
+const CREATED_MEANWHILE = new Set(['42P04', '23505']);
+
+/**
+ * Creates the database `url` names unless it exists. Replicas starting together on a new
+ * database race to create it; the losers' `create database` fails with a duplicate, which
+ * here means done (MikroORM's own `ensureDatabase` would throw, and leave its
+ * configuration on the management database). The management database (`postgres`) is only
+ * reached when the target does not exist, so a role that may only reach its own database
+ * works once that database is there.
+ */
+export async function createDatabaseIfMissing(url: string): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    return;
+  } catch (e) {
+    if ((e as { code?: string }).code !== NO_SUCH_DATABASE) throw e;
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  target.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: target.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } catch (e) {
+    if (!CREATED_MEANWHILE.has((e as { code?: string }).code ?? '')) throw e;
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Builds the MikroORM options of a service; shared by the Nest module and tests. */
 export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.service, databaseConfig())) {
   return {
@@ -74,7 +110,6 @@ export class MigrationRunner implements OnModuleInit {
   constructor(private readonly orm: MikroORM) {}
 
   async onModuleInit() {
-    await this.orm.schema.ensureDatabase();
     const lock = new pg.Client({ connectionString: this.orm.config.get('clientUrl') });
     await lock.connect();
     try {
@@ -117,7 +152,16 @@ export class DatabaseModule {
   static forRoot(options: DatabaseOptions): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [MikroOrmModule.forRootAsync({ driver: PostgreSqlDriver, useFactory: () => ormOptions(options, databaseUrl(options.service, bootedDatabaseConfig())) as never })],
+      imports: [
+        MikroOrmModule.forRootAsync({
+          driver: PostgreSqlDriver,
+          useFactory: async () => {
+            const url = databaseUrl(options.service, bootedDatabaseConfig());
+            await createDatabaseIfMissing(url);
+            return ormOptions(options, url) as never;
+          },
+        }),
+      ],
       providers: [{ provide: DATABASE_OPTIONS, useValue: options }, MigrationRunner, DatabaseHealth],
       exports: [DatabaseHealth],
     };

@@ -1,0 +1,10 @@
+import type { EntityManager } from '@mikro-orm/core';
+
+/**
+ * Takes the PostgreSQL advisory lock named `name` for the rest of `tx`'s transaction: the
+ * transactions of every replica that take the same name run one after another, and the
+ * lock goes with the commit or the rollback. `tx` must be inside a transaction.
+ */
+export async function takeTransactionLock(tx: EntityManager, name: string): Promise<void> {
+  await tx.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [name], 'all', tx.getTransactionContext());
+}
