@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import type { Type } from '@nestjs/common';
 import type { FastifyServerOptions } from 'fastify';
 import type { z } from 'zod';
 import { HEADERS } from '@jalaj/contracts';
 import { baseConfigSchema, bootConfig, ConfigError, type BaseConfig } from './config.js';
 import { callContext } from './context.js';
+import { DrainingNatsServer } from './messaging/draining-nats-server.js';
 import { getLogger, PinoNestLogger, rootLogger } from './logger.js';
 import { assignCorrelationId } from './ops/correlation.js';
 import { OpsService } from './ops/health.js';
@@ -114,7 +115,16 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   http.addHook('onClose', (_instance, done) => void tracing.shutdown().finally(done));
   if (options.rpc) {
     app.connectMicroservice<MicroserviceOptions>(
-      { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: options.name, name: `${options.name}-${process.pid}-rpc`, maxReconnectAttempts: -1 } as never },
+      {
+        // Stops taking requests on close and answers the ones under way first (ADR 031).
+        strategy: new DrainingNatsServer({
+          servers: [config.NATS_URL],
+          queue: options.name,
+          name: `${options.name}-${process.pid}-rpc`,
+          maxReconnectAttempts: -1,
+          gracePeriod: config.SHUTDOWN_GRACE_MS,
+        } as never),
+      },
       { inheritAppConfig: true },
     );
   }

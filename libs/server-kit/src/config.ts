@@ -20,6 +20,13 @@ export const baseConfigSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Reported by ping and the health details. */
   APP_VERSION: z.string().min(1).default('0.1.0'),
+  /**
+   * On SIGTERM, how long readiness answers 503 while the app still serves, before it stops
+   * taking work: the time a load balancer or Kubernetes needs to stop sending it any.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** Then, the longest the NATS requests being handled may take to finish before the connection closes. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

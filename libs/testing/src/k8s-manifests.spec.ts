@@ -17,8 +17,6 @@ const K8S = path.join(ROOT, 'k8s');
 const BASE = path.join(K8S, 'base');
 const DEMO = path.join(K8S, 'overlays', 'demo');
 const APPS = ['bff', 'identity', 'catalog', 'cart', 'order', 'media'] as const;
-const TWO_REPLICA_APPS = ['bff', 'catalog', 'cart'];
-const AUTOSCALED_APPS = ['bff', 'catalog'];
 const WITH_DATABASE = ['identity', 'catalog', 'cart', 'order', 'media'];
 
 type Labels = Record<string, string>;
@@ -150,17 +148,23 @@ function kustomization(dir: string): Kustomization {
   return readYaml(path.join(dir, 'kustomization.yaml'))[0] as Kustomization;
 }
 
-/** Keys a generator defines: its literals and the keys of its env files. */
-function generatorKeys(dir: string, g: Generator): string[] {
+/** The settings a generator defines: its literals and the lines of its env files, as [key, value]. */
+function generatorEntries(dir: string, g: Generator): [string, string][] {
   const fromEnvs = (g.envs ?? []).flatMap((f) =>
     readFileSync(path.join(dir, f), 'utf8')
       .split('\n')
       .map((l) => l.trim())
-      .filter((l) => l && !l.startsWith('#'))
-      .map((l) => l.slice(0, l.indexOf('='))),
+      .filter((l) => l && !l.startsWith('#')),
   );
-  return [...fromEnvs, ...(g.literals ?? []).map((l) => l.slice(0, l.indexOf('=')))];
+  return [...fromEnvs, ...(g.literals ?? [])].map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]);
 }
+
+/** Keys a generator defines. */
+const generatorKeys = (dir: string, g: Generator): string[] => generatorEntries(dir, g).map(([k]) => k);
+
+/** The base's shared configuration (ConfigMap jalaj-config). */
+const baseConfig = (): Record<string, string> =>
+  Object.fromEntries((kustomization(BASE).configMapGenerator ?? []).filter((g) => g.name === 'jalaj-config').flatMap((g) => generatorEntries(BASE, g)));
 
 describe('YAML files', () => {
   const files = [...k8sFiles, path.join(ROOT, 'docker-compose.yml')].map((f) => [path.relative(ROOT, f), f]);
@@ -249,9 +253,8 @@ describe('apps in k8s/base', () => {
     // The ops port (health, metrics) is for the kubelet and Prometheus only.
     expect(svc.ports.map((p) => p.targetPort)).not.toContain('ops');
     expect(pod.spec.containers[0].image).toMatch(new RegExp(`^jalaj/${app}:`));
-    const replicas = (d!.spec as WorkloadSpec).replicas ?? 1;
-    if (TWO_REPLICA_APPS.includes(app)) expect(replicas).toBe(2);
-    else expect(replicas).toBeGreaterThanOrEqual(1);
+    // Every app runs replicated (issue #13): no state that matters is in one process.
+    expect((d!.spec as WorkloadSpec).replicas).toBeGreaterThanOrEqual(2);
   });
 
   it('services with a database get POSTGRES_URL from the Secret; the others do not', () => {
@@ -262,7 +265,7 @@ describe('apps in k8s/base', () => {
     }
   });
 
-  it.each(AUTOSCALED_APPS)('%s has a HorizontalPodAutoscaler on its Deployment that keeps two replicas', (app) => {
+  it.each(APPS)('%s has a HorizontalPodAutoscaler on its Deployment that keeps two replicas', (app) => {
     const hpa = find(baseManifests, 'HorizontalPodAutoscaler', app);
     const spec = hpa?.spec as { scaleTargetRef: { kind: string; name: string }; minReplicas: number; maxReplicas: number };
     expect(spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: app });
@@ -270,11 +273,19 @@ describe('apps in k8s/base', () => {
     expect(spec.maxReplicas).toBeGreaterThan(spec.minReplicas);
   });
 
-  it.each(TWO_REPLICA_APPS)('%s has a PodDisruptionBudget selecting its pods', (app) => {
+  it.each(APPS)('%s has a PodDisruptionBudget selecting its pods', (app) => {
     const pdb = find(baseManifests, 'PodDisruptionBudget', app);
     const spec = pdb?.spec as { minAvailable?: number; selector: { matchLabels: Labels } };
     expect(spec.minAvailable).toBe(1);
     expect(matches(spec.selector.matchLabels, podOf(find(baseManifests, 'Deployment', app)!).metadata?.labels)).toBe(true);
+  });
+
+  it.each(APPS)('%s stops gracefully: readiness drops for a while before it stops taking work, within the grace period', (app) => {
+    const pod = podOf(find(baseManifests, 'Deployment', app)!).spec as { terminationGracePeriodSeconds?: number };
+    const delay = Number(baseConfig().SHUTDOWN_DELAY_MS);
+    expect(delay).toBeGreaterThanOrEqual(3000);
+    // The delay, then up to SHUTDOWN_GRACE_MS (10 s by default) for the requests under way.
+    expect((pod.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(delay + 10_000);
   });
 
   it('the Ingress sends every path to the bff Service', () => {

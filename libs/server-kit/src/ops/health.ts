@@ -1,4 +1,5 @@
-import { Global, Injectable, Module, Optional, ServiceUnavailableException, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Module, Optional, ServiceUnavailableException, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ModuleRef } from '@nestjs/core';
 import { HealthCheckService, HealthIndicatorService, TerminusModule, type HealthCheckResult } from '@nestjs/terminus';
 import { hostname } from 'node:os';
@@ -6,6 +7,7 @@ import type { PingReply } from '@jalaj/contracts';
 import { DatabaseHealth } from '../database/database.module.js';
 import { NatsConnectionHolder } from '../messaging/nats.module.js';
 import { appConfig } from '../config.js';
+import { getLogger } from '../logger.js';
 
 export type HealthCheck = () => Promise<boolean>;
 
@@ -77,7 +79,7 @@ const CHECK_TIMEOUT_MS = 3000;
  * and the detailed report. Closes the ops server when the app shuts down.
  */
 @Injectable()
-export class OpsService implements OnApplicationShutdown {
+export class OpsService implements BeforeApplicationShutdown, OnApplicationShutdown {
   private server?: Closable;
 
   constructor(
@@ -122,6 +124,19 @@ export class OpsService implements OnApplicationShutdown {
   /** Keeps the ops server to close it with the app. */
   attach(server: Closable) {
     this.server = server;
+  }
+
+  /**
+   * On a signal, readiness answers 503 `shutting_down` at once (Terminus marks it before
+   * this hook), while the app keeps serving for SHUTDOWN_DELAY_MS: the time the load
+   * balancer needs to stop sending it work. Only then do the HTTP server and the NATS
+   * subscriptions close (ADR 031).
+   */
+  async beforeApplicationShutdown(signal?: string) {
+    const delay = appConfig().SHUTDOWN_DELAY_MS;
+    if (!signal || delay === 0) return;
+    getLogger('Shutdown').info({ signal, delayMs: delay }, 'stopping: not ready any more, still serving');
+    await sleep(delay);
   }
 
   async onApplicationShutdown() {

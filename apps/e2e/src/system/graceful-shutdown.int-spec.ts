@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
+import { RpcClient } from '@jalaj/server-kit';
+import { integrationEnv, testDatabaseUrl } from '@jalaj/testing';
+
+/**
+ * A replica asked to stop (SIGTERM, as Kubernetes and `npm start` do) loses nothing
+ * (issue #13, ADR 031): readiness answers 503 `shutting_down` at once while the process
+ * still serves for SHUTDOWN_DELAY_MS, and a NATS request it is handling when it stops
+ * taking new ones is still answered before the connection closes.
+ */
+describe('graceful shutdown of a service replica (real process)', () => {
+  let app: AppHandle | undefined;
+  let rpc: RpcClient;
+  let databaseUrl = '';
+
+  beforeAll(async () => {
+    databaseUrl = testDatabaseUrl('catalog-shutdown');
+    app = await startApp('catalog', { port: await freePort(), env: { ...integrationEnv(), DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', SHUTDOWN_DELAY_MS: '1500' } });
+    rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'shutdown-spec' });
+  }, 120000);
+
+  afterAll(async () => {
+    await rpc?.close();
+    await app?.stop();
+  });
+
+  it('drops readiness first, then answers the request under way, then exits', async () => {
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      const [{ id }] = (await locker.query<{ id: string }>('select id from products order by created_at limit 1')).rows;
+      // Holds every read of the products table: the request below waits inside the handler.
+      await locker.query('begin');
+      await locker.query('lock table products in access exclusive mode');
+      const reply = rpc.request('rpc.catalog.products.get', { id }, { timeoutMs: 20000 });
+      await waitForLockWaiter(locker);
+
+      const exited = new Promise<number | string | null>((resolve) => app!.child.once('exit', (code, signal) => resolve(code ?? signal)));
+      app!.child.kill('SIGTERM');
+      const ready = await pollReadiness(app!.opsPort, 503);
+      expect(ready.body).toMatchObject({ status: 'shutting_down' });
+      // Past the delay: the process has stopped taking requests and waits for this one.
+      await new Promise((r) => setTimeout(r, 2000));
+      expect(app!.child.exitCode).toBeNull();
+      await locker.query('rollback');
+
+      await expect(reply).resolves.toMatchObject({ ok: true, data: { id } });
+      expect(await exited).toBe('SIGTERM');
+    } finally {
+      await locker.end();
+    }
+  }, 60000);
+});
+
+/** Waits until another session waits on a lock of this database (the catalog's read). */
+async function waitForLockWaiter(client: pg.Client): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    if (rows[0].n > 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the request never reached the database');
+}
+
+/** Polls the ops port's readiness until it answers `status`. */
+async function pollReadiness(opsPort: number, status: number): Promise<{ body: unknown }> {
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`http://127.0.0.1:${opsPort}/health/ready`).catch(() => null);
+    if (r?.status === status) return { body: await r.json() };
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`readiness never answered ${status}`);
+}
