@@ -43,6 +43,13 @@ const appPorts = Object.fromEntries(APPS.map((a) => [a.name, a.name === 'bff' ? 
 // Health and metrics of every app (the BFF's too) are on its ops port, on the loopback.
 const opsPorts = Object.fromEntries(APPS.map((a) => [a.name, a.opsPort + portOffset]));
 
+// JALAJ_REPLICAS: how many processes of each app (the PhonePe sandbox aside), as on Kubernetes.
+const replicas = Number(process.env.JALAJ_REPLICAS ?? 1);
+if (!Number.isInteger(replicas) || replicas < 1 || replicas > 8) {
+  process.stderr.write(`[jalaj] JALAJ_REPLICAS must be a whole number from 1 to 8, not '${process.env.JALAJ_REPLICAS}'\n`);
+  process.exit(1);
+}
+
 if (process.env.JALAJ_FRESH === 'true') rmSync(dataDir, { recursive: true, force: true });
 
 if (process.env.JALAJ_SKIP_BUILD !== 'true') {
@@ -87,6 +94,7 @@ try {
   apps = await startApps({
     ports: appPorts,
     opsPorts,
+    replicas,
     env: {
       ...infra.env,
       NODE_ENV: process.env.NODE_ENV ?? 'development',
@@ -113,7 +121,7 @@ try {
       }
     },
   });
-  say(`every service is ready.`);
+  say(replicas > 1 ? `every service is ready, ${replicas} replicas of each (the BFF and media behind a local balancer).` : `every service is ready.`);
   say(`The shop:  http://localhost:${shopPort}/`);
   say(`The admin: http://localhost:${shopPort}/admin`);
   say(`Admin sign-in: ${adminEmail} / ${process.env.ADMIN_PASSWORD ? '(your ADMIN_PASSWORD)' : adminPassword}`);

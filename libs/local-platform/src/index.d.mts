@@ -43,6 +43,23 @@ export function startApps(options: {
   opsPorts?: Record<string, number>;
   onLine: (app: string, line: string) => void;
   readyTimeoutMs?: number;
+  /** Replicas of each app but the PhonePe sandbox (1 by default). */
+  replicas?: number;
 }): Promise<{ stop: () => Promise<void> }>;
+/** Replicas of one app: the first one's handle, every replica, and `stop()` for all (and their balancer). */
+export interface ReplicasHandle extends AppHandle {
+  replicas: AppHandle[];
+}
+export function startReplicas(
+  name: string,
+  options: { count?: number; env: Record<string, string>; port: number; opsPort?: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },
+): Promise<ReplicasHandle>;
+export interface Balancer {
+  add: (port: number) => void;
+  remove: (port: number) => void;
+  backends: () => number[];
+  close: () => Promise<void>;
+}
+export function startBalancer(options: { port: number; host?: string; backends?: number[] }): Promise<Balancer>;
 export function startContainers(): Promise<Infra>;
 export function startTestInfra(dataDir: string): Promise<Infra>;

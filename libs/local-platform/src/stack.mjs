@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBalancer } from './balancer.mjs';
 import { freePort } from './infra.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -147,26 +148,74 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
 }
 
 /**
+ * Runs every start at once and waits until each has started or failed. If one failed, the
+ * ones that started are stopped before its error is thrown. Returns the handles.
+ */
+async function startTogether(starts) {
+  const settled = await Promise.allSettled(starts.map((start) => start()));
+  const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.map((h) => h.stop()));
+    throw failed.reason;
+  }
+  return started;
+}
+
+/** Apps reached over HTTP (the shop; media's uploads from the BFF): their replicas sit behind a balancer. */
+const BALANCED = new Set(['bff', 'media']);
+/** Apps that keep state in memory and therefore run once (the PhonePe simulator). */
+const SINGLE = new Set(['phonepe-sandbox']);
+
+/**
+ * Starts `count` replicas of one app, as Kubernetes runs them. The services reached over
+ * NATS need nothing more (their queue group spreads requests); the first replica keeps
+ * `port`, the others take free ones. An app reached over HTTP (BFF, media) gets a local
+ * balancer on `port` that spreads connections over the replicas that are ready. The first
+ * replica keeps `opsPort`. Log lines are labelled `<app>-<n>`. Returns the first replica's
+ * handle (its `child`, `opsPort`) with `replicas` and a `stop()` that stops them all.
+ */
+export async function startReplicas(name, { count = 1, env, port, opsPort, onLine = () => {}, readyTimeoutMs }) {
+  if (count <= 1 || SINGLE.has(name)) {
+    const handle = await startApp(name, { env, port, opsPort, onLine, readyTimeoutMs });
+    return { ...handle, replicas: [handle] };
+  }
+  const balancer = BALANCED.has(name) ? await startBalancer({ port }) : undefined;
+  let replicas;
+  try {
+    replicas = await startTogether(
+      Array.from({ length: count }, (_, i) => async () => {
+        const own = balancer || i > 0 ? await freePort() : port;
+        const handle = await startApp(name, { env, port: own, opsPort: i === 0 ? opsPort : undefined, onLine: (_app, line) => onLine(`${name}-${i + 1}`, line), readyTimeoutMs });
+        balancer?.add(own);
+        return handle;
+      }),
+    );
+  } catch (e) {
+    await balancer?.close();
+    throw e;
+  }
+  return {
+    ...replicas[0],
+    replicas,
+    stop: async () => {
+      await Promise.all(replicas.map((r) => r.stop()));
+      await balancer?.close();
+    },
+  };
+}
+
+/**
  * Starts every app at once — the BFF beside the services: nothing in its start needs them
  * (it reaches them per request, over NATS), and starting it after them added its own start
  * to every `npm start` — with `env`, each on its port from `ports` and its ops port from
- * `opsPorts`, and waits until each has started or failed. If one failed, the others are
- * stopped before its error is thrown. Returns `stop()`.
+ * `opsPorts`, `replicas` of each but the PhonePe sandbox ({@link startReplicas}), and waits
+ * until each has started or failed. If one failed, the others are stopped before its error
+ * is thrown. Returns `stop()`.
  */
-export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = 60000 }) {
-  const handles = [];
-  const stop = async () => {
-    await Promise.all(handles.map((h) => h.stop()));
-  };
-  const settled = await Promise.allSettled(
-    APPS.map(async (app) => {
-      handles.push(await startApp(app.name, { env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs }));
-    }),
+export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = 60000, replicas = 1 }) {
+  const handles = await startTogether(
+    APPS.map((app) => () => startReplicas(app.name, { count: replicas, env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs })),
   );
-  const failed = settled.find((r) => r.status === 'rejected');
-  if (failed) {
-    await stop();
-    throw failed.reason;
-  }
-  return { stop };
+  return { stop: () => Promise.all(handles.map((h) => h.stop())).then(() => undefined) };
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
+import { freePort, startReplicas, type ReplicasHandle } from '@jalaj/local-platform';
 import { testDatabaseUrl } from './databases.js';
 import { startTestSandbox, type TestSandbox } from './phonepe-sandbox.js';
 import { integrationEnv, type Service } from './test-service.js';
@@ -20,12 +20,14 @@ export interface TestShopOptions {
   bffEnv?: Env;
   /** media's bucket; one per spec file keeps their objects apart. */
   bucket?: string;
+  /** Processes of each app (1 by default): the BFF and media then sit behind a local balancer. */
+  replicas?: number;
 }
 
 export interface TestShop {
   /** The BFF's address, e.g. `http://127.0.0.1:40123`. */
   base: string;
-  apps: Partial<Record<Service | 'bff', AppHandle>>;
+  apps: Partial<Record<Service | 'bff', ReplicasHandle>>;
   /** media's internal HTTP address, when media runs. */
   mediaBase?: string;
   /** The PhonePe sandbox (its address and control API), started whenever order runs; its webhooks go to this BFF. */
@@ -67,7 +69,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     options.services.map(async (name) => {
       const port = name === 'media' ? mediaPort! : await freePort();
       const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...options.serviceEnv?.[name] };
-      return [name, await startApp(name, { port, env })] as const;
+      return [name, await startReplicas(name, { count: options.replicas, port, env })] as const;
     }),
   );
   for (const r of settled) if (r.status === 'fulfilled') apps[r.value[0]] = r.value[1];
@@ -83,7 +85,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   }
   const mediaBase = mediaPort ? `http://127.0.0.1:${mediaPort}` : undefined;
   try {
-    apps.bff = await startApp('bff', { port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
+    apps.bff = await startReplicas('bff', { count: options.replicas, port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
   } catch (e) {
     await stopAll();
     throw e;
