@@ -2,8 +2,10 @@
 /**
  * `npm test`: every check, in the order a failure is cheapest to see —
  * lint, type check, build, unit specs, integration specs against real PostgreSQL, NATS,
- * Redis and S3, then the Playwright suite in Chromium against the running shop.
- * `npm test -- unit|int|e2e|static` runs one stage. Ends with one line
+ * Redis and S3, the short fault suite (a shop of its own with two replicas of every app,
+ * through NATS and Redis outages, a database outage, a crowd for the last units and
+ * killed replicas), then the Playwright suite in Chromium against the running shop.
+ * `npm test -- unit|int|chaos|e2e|static` runs one stage. Ends with one line
  * `tests: N passed, N failed` counting every spec that ran.
  */
 import { spawnSync } from 'node:child_process';
@@ -67,6 +69,16 @@ const stages = {
     countJest(out);
     return ok;
   },
+  chaos: () => {
+    const out = path.join(results, 'chaos.json');
+    const ok = run('fault suite, short (scripts/chaos.mjs --short)', [path.join(root, 'scripts/chaos.mjs'), '--short', `--json=${out}`]);
+    if (existsSync(out)) {
+      const rows = JSON.parse(readFileSync(out, 'utf8'));
+      passed += rows.filter((r) => r.held).length;
+      failed += rows.filter((r) => !r.held).length;
+    } else if (!ok) failed++;
+    return ok;
+  },
   e2e: () => {
     const out = path.join(results, 'e2e.json');
     env.PLAYWRIGHT_JSON_OUTPUT_NAME = out;
@@ -82,7 +94,7 @@ const stages = {
   },
 };
 
-const order = only ? (only === 'int' || only === 'e2e' ? ['build', only] : [only]) : ['static', 'build', 'unit', 'int', 'e2e'];
+const order = only ? (['int', 'chaos', 'e2e'].includes(only) ? ['build', only] : [only]) : ['static', 'build', 'unit', 'int', 'chaos', 'e2e'];
 for (const stage of order) {
   if (!stages[stage]) {
     process.stderr.write(`unknown stage ${stage}; use one of ${Object.keys(stages).join(', ')}\n`);

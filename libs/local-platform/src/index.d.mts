@@ -4,8 +4,16 @@ export interface InfraPorts {
   redis: number;
   s3: number;
 }
+/** A backing server started by {@link startInfra} that can be taken away and brought back. */
+export interface Restartable {
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  kill: () => Promise<void>;
+}
 export interface Infra {
   env: Record<string, string>;
+  /** NATS and Redis, when started here (not given by the environment). */
+  servers?: { nats?: Restartable; redis?: Restartable };
   stop: () => Promise<void>;
 }
 export function freePort(): Promise<number>;
@@ -45,7 +53,7 @@ export function startApps(options: {
   readyTimeoutMs?: number;
   /** Replicas of each app but the PhonePe sandbox (1 by default). */
   replicas?: number;
-}): Promise<{ stop: () => Promise<void> }>;
+}): Promise<{ apps: Record<string, ReplicasHandle>; stop: () => Promise<void> }>;
 /** Replicas of one app: the first one's handle, every replica, and `stop()` for all (and their balancer). */
 export interface ReplicasHandle extends AppHandle {
   replicas: AppHandle[];

@@ -132,8 +132,33 @@ function spawnDaemon(name, bin, args, log) {
 }
 
 /**
+ * A daemon that can be stopped and started again on its port (the fault suite takes NATS
+ * and Redis away and brings them back): `start()` spawns it and waits for its port.
+ */
+function restartable(name, bin, args, port, log) {
+  let current;
+  return {
+    async start() {
+      current = spawnDaemon(name, bin, args, log);
+      await waitForPort(port);
+    },
+    stop: () => current?.stop() ?? Promise.resolve(),
+    /** Kills it at once (SIGKILL), as a crash would. */
+    kill: () =>
+      new Promise((resolve) => {
+        const child = current?.child;
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.stopping = true;
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+/**
  * Starts whatever the environment does not provide and returns the environment that
- * points the apps at it, plus `stop()`.
+ * points the apps at it, `servers` (NATS and Redis when started here: `stop()`, `kill()`,
+ * `start()` again), plus `stop()`.
  *
  * @param {object} o
  * @param {string} o.dataDir   where data lives (persists between runs unless `ephemeral`)
@@ -146,6 +171,8 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
   mkdirSync(dataDir, { recursive: true });
   const stops = [];
   const out = {};
+  /** The daemons started here that can be stopped and started again (NATS, Redis). */
+  const servers = {};
   try {
     if (env.POSTGRES_URL) {
       out.POSTGRES_URL = env.POSTGRES_URL;
@@ -175,9 +202,10 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
       const bin = ensureBinary('nats-server', 'nats-server', 'NATS_URL', log);
       const dir = path.join(dataDir, 'nats');
       mkdirSync(dir, { recursive: true });
-      const d = spawnDaemon('nats-server', bin, ['-a', '127.0.0.1', '-p', String(ports.nats), '-js', '-sd', dir], log);
+      const d = restartable('nats-server', bin, ['-a', '127.0.0.1', '-p', String(ports.nats), '-js', '-sd', dir], ports.nats, log);
       stops.push(d.stop);
-      await waitForPort(ports.nats);
+      await d.start();
+      servers.nats = d;
       out.NATS_URL = `nats://127.0.0.1:${ports.nats}`;
       log(`NATS with JetStream on 127.0.0.1:${ports.nats}`);
     }
@@ -189,9 +217,10 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
       const dir = path.join(dataDir, 'redis');
       mkdirSync(dir, { recursive: true });
       const persistence = ephemeral ? ['--save', '', '--appendonly', 'no'] : ['--save', '60 1', '--appendonly', 'no'];
-      const d = spawnDaemon('redis-server', bin, ['--bind', '127.0.0.1', '--port', String(ports.redis), '--dir', dir, ...persistence], log);
+      const d = restartable('redis-server', bin, ['--bind', '127.0.0.1', '--port', String(ports.redis), '--dir', dir, ...persistence], ports.redis, log);
       stops.push(d.stop);
-      await waitForPort(ports.redis);
+      await d.start();
+      servers.redis = d;
       out.REDIS_URL = `redis://127.0.0.1:${ports.redis}`;
       log(`Redis on 127.0.0.1:${ports.redis}`);
     }
@@ -216,6 +245,7 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
   }
   return {
     env: out,
+    servers,
     stop: async () => {
       for (const stop of stops.reverse()) await stop().catch(() => {});
     },

@@ -211,11 +211,11 @@ export async function startReplicas(name, { count = 1, env, port, opsPort, onLin
  * to every `npm start` — with `env`, each on its port from `ports` and its ops port from
  * `opsPorts`, `replicas` of each but the PhonePe sandbox ({@link startReplicas}), and waits
  * until each has started or failed. If one failed, the others are stopped before its error
- * is thrown. Returns `stop()`.
+ * is thrown. Returns each app's {@link startReplicas} handle (`apps`) and `stop()`.
  */
 export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = 60000, replicas = 1 }) {
   const handles = await startTogether(
     APPS.map((app) => () => startReplicas(app.name, { count: replicas, env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs })),
   );
-  return { stop: () => Promise.all(handles.map((h) => h.stop())).then(() => undefined) };
+  return { apps: Object.fromEntries(APPS.map((app, i) => [app.name, handles[i]])), stop: () => Promise.all(handles.map((h) => h.stop())).then(() => undefined) };
 }

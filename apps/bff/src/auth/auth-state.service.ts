@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AccessTokenVerifier, RpcClient, type AccessClaims } from '@jalaj/server-kit';
+import { AppErrorException } from '@jalaj/contracts';
+import { AccessTokenVerifier, getLogger, RpcClient, type AccessClaims } from '@jalaj/server-kit';
 import { RedisService } from '../redis/redis.service.js';
 
 /** Longest life of an access token (identity's ACCESS_TOKEN_TTL_SECONDS upper bound). */
@@ -12,6 +13,8 @@ const MAX_ACCESS_TOKEN_SECONDS = 3600;
  */
 @Injectable()
 export class AuthStateService {
+  private readonly log = getLogger('AuthState');
+  private warnedAt = 0;
   readonly verifier: AccessTokenVerifier;
 
   constructor(
@@ -21,9 +24,25 @@ export class AuthStateService {
     this.verifier = new AccessTokenVerifier(async () => (await rpc.request('rpc.identity.keys.list', {})) as never);
   }
 
-  /** Whether a verified token was ended early: its session revoked, or its user's tokens invalidated after it was issued. */
+  /**
+   * Whether a verified token was ended early: its session revoked, or its user's tokens
+   * invalidated after it was issued. With Redis out of reach (ADR 032) a shopper's token
+   * counts as not revoked — the shop keeps selling; the token still expires by itself —
+   * while an admin's is refused with UNAVAILABLE: the console waits for Redis.
+   */
   async isRevoked(claims: AccessClaims): Promise<boolean> {
-    const [revoked, validAfter] = await this.redis.client.mget(`auth:revoked-session:${claims.sessionId}`, `auth:valid-after:${claims.id}`);
+    let revoked: string | null;
+    let validAfter: string | null;
+    try {
+      [revoked, validAfter] = await this.redis.client.mget(`auth:revoked-session:${claims.sessionId}`, `auth:valid-after:${claims.id}`);
+    } catch (err) {
+      if (claims.role === 'admin') throw new AppErrorException({ code: 'UNAVAILABLE' });
+      if (Date.now() - this.warnedAt > 10_000) {
+        this.warnedAt = Date.now();
+        this.log.warn({ err }, 'revocation list out of reach: shopper tokens are taken as not revoked');
+      }
+      return false;
+    }
     return Boolean(revoked) || (validAfter !== null && claims.issuedAtMs < Number(validAfter));
   }
 

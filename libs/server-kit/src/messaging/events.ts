@@ -59,6 +59,13 @@ export type DeadLetterReason = 'invalid' | 'failed';
  * `maxDeliveries`. Parked events stay in the DEAD_LETTERS stream for inspection, counted
  * by `jalaj_events_dead_lettered_total`; the consumer goes on with the next event.
  */
+/**
+ * How long JetStream waits for a delivered event's acknowledgement before it delivers the
+ * event again (to any replica): the time a killed replica's events wait. Handlers are short
+ * transactions; one that runs longer is delivered twice and the inbox makes it count once.
+ */
+const ACK_WAIT_NS = 10 * 1e9;
+
 @Injectable()
 export class EventConsumers implements OnApplicationShutdown {
   private readonly log = getLogger('EventConsumers');
@@ -73,16 +80,22 @@ export class EventConsumers implements OnApplicationShutdown {
   /** Starts consuming `subject` under the durable consumer `durable`. */
   async subscribe<S extends EventSubject>(subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy = DEFAULT_RETRY_POLICY): Promise<void> {
     const jsm = await this.nats.manager();
-    await jsm.consumers.add(EVENT_STREAM, {
-      durable_name: durable,
-      filter_subject: subject,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: 30 * 1e9,
-      // The consumer parks an event itself after retry.maxDeliveries; the server must not
-      // stop delivering it first, or it would be dropped without a trace.
-      max_deliver: -1,
-    });
+    const existing = await jsm.consumers.info(EVENT_STREAM, durable).catch(() => null);
+    if (existing && existing.config.ack_wait !== ACK_WAIT_NS) {
+      // Made by an earlier version with another wait: only the wait changes.
+      await jsm.consumers.update(EVENT_STREAM, durable, { ack_wait: ACK_WAIT_NS });
+    } else if (!existing) {
+      await jsm.consumers.add(EVENT_STREAM, {
+        durable_name: durable,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: ACK_WAIT_NS,
+        // The consumer parks an event itself after retry.maxDeliveries; the server must not
+        // stop delivering it first, or it would be dropped without a trace.
+        max_deliver: -1,
+      });
+    }
     const js = jetstream(await this.nats.connection());
     const consumer = await js.consumers.get(EVENT_STREAM, durable);
     const messages = await consumer.consume({ max_messages: 50 });

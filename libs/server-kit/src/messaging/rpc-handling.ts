@@ -96,6 +96,26 @@ export class RpcContextInterceptor implements NestInterceptor {
  * code; unexpected errors are logged here and leave the process as `INTERNAL`, without
  * internals.
  */
+/** SQLSTATEs of a database that cannot be reached or used now: connection failures (08…), shutdown and startup (57P01–57P03), no free connection (53300), connections not allowed (55000 on a closed database). */
+const UNREACHABLE_SQLSTATE = /^(08|57P0[123]|53300$|55000$)/;
+/** Node's and pg's words for a connection that failed or went away. */
+const UNREACHABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)/i;
+
+/**
+ * Whether an error says a dependency (the database) is out of reach, rather than that the
+ * request or the code is wrong: then the caller is told UNAVAILABLE (503, try again), not
+ * INTERNAL. Looks through the ORM's wrapping (`cause`, `previous`).
+ */
+export function isUnreachable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const e = error as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown; previous?: unknown };
+  const code = typeof e.sqlState === 'string' ? e.sqlState : typeof e.code === 'string' ? e.code : '';
+  if (UNREACHABLE_SQLSTATE.test(code) || UNREACHABLE_NETWORK.has(code)) return true;
+  if (typeof e.message === 'string' && UNREACHABLE_MESSAGE.test(e.message)) return true;
+  return isUnreachable(e.cause, depth + 1) || isUnreachable(e.previous, depth + 1);
+}
+
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter {
   private readonly log = getLogger('RpcErrorFilter');
@@ -106,6 +126,9 @@ export class RpcErrorFilter implements RpcExceptionFilter {
     if (exception instanceof AppErrorException) error = exception.error;
     else if (exception instanceof ZodError) {
       error = { code: 'VALIDATION_FAILED', message: renderMessage('VALIDATION_FAILED').message };
+    } else if (isUnreachable(exception)) {
+      this.log.warn({ err: exception }, 'a dependency is out of reach: answering UNAVAILABLE');
+      error = { code: 'UNAVAILABLE' };
     } else {
       this.log.error({ err: exception }, 'unhandled error in message handler');
       error = { code: 'INTERNAL' };
