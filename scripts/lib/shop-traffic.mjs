@@ -14,7 +14,7 @@ const CHECKOUT_TIMEOUT_MS = 60_000;
 /** How often the bench looks at the cart after the payment (the success page: at once, 2 s and 6 s later). */
 const CART_POLL_MS = 100;
 /** A cart still holding what was paid for after this long is a failure. */
-const CART_TIMEOUT_MS = 15_000;
+const CART_TIMEOUT_MS = 30_000;
 
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -42,6 +42,9 @@ async function problem(step, r) {
   return new StepError(step, r.status, code, detail);
 }
 
+/** Codes of a 5xx that mean "not done, or not known to be done": the same request may be sent again. */
+const RETRYABLE_CODES = new Set([undefined, 'UNAVAILABLE', 'OUTCOME_UNKNOWN', 'INTERNAL']);
+
 /** Answers that mean "try again": the request may not have been handled, and repeating it is safe. */
 const TRANSIENT = new Set([502, 503, 504]);
 
@@ -67,7 +70,11 @@ export function shopClient(base, { retries = 0, retried = { count: 0 } } = {}) {
         if (r.status >= 400) throw await problem(step, r);
         return r;
       }
-      await r?.arrayBuffer();
+      if (r) {
+        // A 502 the shop decided (PAYMENT_INIT_FAILED: PhonePe refused to start the payment) is an answer, not a failure on the way.
+        const answer = await problem(step, r);
+        if (!RETRYABLE_CODES.has(answer.code)) throw answer;
+      }
       retried.count++;
       await sleep(250 * (attempt + 1));
     }
@@ -95,7 +102,9 @@ function reachable(url, shopBase) {
  * `/payment-success`, `/payment-failed` or `/payment-pending`), on pending the pending
  * page's polls of `GET /api/payments/{merchantOrderId}`, then the success page's
  * `GET /api/cart` until the bought plant has left the cart (issue #12: "paid order, stock
- * and cart updated"). 'paid' or 'failed' with the merchant order id; `steps` adds up the
+ * and cart updated"). 'paid' or 'failed' with the merchant order id ('left' when
+ * `ctx.leaveAfterPaying(shopper)` says this shopper closes the tab after paying, which ends
+ * that shopper's loop in {@link runLoops}); `steps` adds up the
  * milliseconds per step.
  */
 export async function checkout(ctx, shopper, productId, steps = new Map()) {
@@ -117,6 +126,8 @@ export async function checkout(ctx, shopper, productId, steps = new Map()) {
   await paid.arrayBuffer();
   if (paid.status !== 303) throw new StepError('hosted page', paid.status);
   step('hosted');
+  // A shopper who closes the tab on PhonePe's page after paying: the shop learns of it by webhook or by asking PhonePe.
+  if (ctx.leaveAfterPaying?.(shopper)) return { outcome: 'left', merchantOrderId: started.merchantOrderId };
   const back = reachable(paid.headers.get('location'), ctx.url);
   const returned = await shop.call('return', 'GET', back.pathname + back.search);
   await returned.arrayBuffer();
@@ -165,6 +176,7 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
   let failed = 0;
   let refused = 0;
   let polled = 0;
+  let left = 0;
   const steps = new Map();
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -180,6 +192,10 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
         try {
           const r = await Promise.race([checkout(ctx, shopper, productOf(i, n), steps), sleep(CHECKOUT_TIMEOUT_MS).then(() => ({ outcome: 'failed', reason: 'TIMEOUT' }))]);
           const done = performance.now();
+          if (r.outcome === 'left') {
+            left++;
+            return;
+          }
           if (r.outcome === 'paid') {
             latencies.push(done - t);
             if (done <= until) paidInTime++;
@@ -215,6 +231,7 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
     failed,
     refused,
     polled,
+    left,
     errors: Object.fromEntries(errors),
     // Mean milliseconds per step of the checkouts that got that far.
     stepsMs: Object.fromEntries([...steps].map(([k, v]) => [k, Math.round(v / Math.max(1, latencies.length + failed))])),
@@ -246,7 +263,8 @@ export async function databases(ctx) {
  * The books after a round, once every order of the bench shoppers is settled and every
  * paid event has reached the carts: per product, the stock at the start less the stock
  * now must equal what the paid orders sold (committed reservations), the stock never below
- * zero, no more sold than there was, no reservation of these orders still held, no order
+ * zero, no more sold than there was, no reservation of these orders still held (nor one
+ * taken since `since` for no order), no order
  * still pending, every cart empty.
  */
 export async function books(db, shoppers, products, stockBefore, since) {
@@ -270,6 +288,10 @@ export async function books(db, shoppers, products, stockBefore, since) {
   const soldOf = new Map(sold.map((r) => [r.product_id, r.quantity]));
   const reservationIds = orders.map((o) => o.reservation_id).concat(orders.map((o) => `${o.id}_late`));
   const held = Number((await db.query('catalog', "select count(*)::int as n from stock_reservations where id = any($1) and status = 'held'", [reservationIds]))[0].n);
+  // Held since the round began by no order of it: an attempt that rolled back and was not found again by its retry.
+  const stray = Number(
+    (await db.query('catalog', "select count(*)::int as n from stock_reservations where status = 'held' and created_at >= $1 and not (id = any($2))", [since, reservationIds]))[0].n,
+  );
   const committed = await db.query(
     'catalog',
     "select l.product_id, sum(l.quantity)::int as quantity from stock_reservations r join stock_reservation_lines l on l.reservation_id = r.id where r.id = any($1) and r.status = 'committed' group by l.product_id",
@@ -297,6 +319,7 @@ export async function books(db, shoppers, products, stockBefore, since) {
     oversold,
     mismatched,
     heldReservations: held,
+    strayReservations: stray,
     cartLines,
   };
 }

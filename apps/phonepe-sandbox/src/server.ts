@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fastify, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { sandboxExpireSchema, sandboxResendSchema, sandboxSettleSchema, type SandboxCall, type SandboxOrderView, type SandboxWebhookMode } from '@jalaj/contracts';
+import { sandboxExpireSchema, sandboxFaultsSchema, sandboxResendSchema, sandboxSettleSchema, type SandboxCall, type SandboxFaults, type SandboxOrderView, type SandboxWebhookMode } from '@jalaj/contracts';
 import { metricsRegistry } from '@jalaj/server-kit';
 import type { SandboxConfig } from './config.js';
 import { closedPage, notFoundPage, PAGE_CSP, paymentPage } from './hosted-page.js';
@@ -23,6 +23,9 @@ import { NORMAL_DISPATCH, WebhookSender, webhookAuthorization, type Dispatch } f
 
 const MAX_CALLS = 2000;
 const SWEEP_MS = 500;
+
+/** PhonePe's own API (what the merchant's server calls), as opposed to the hosted page and the control API. */
+const isPhonePeApi = (url: string) => /^\/(v1\/oauth\/token|checkout\/v2\/|payments\/v2\/)/.test(url);
 
 const dispatchOf = (webhook: SandboxWebhookMode, copies = 1): Dispatch =>
   webhook === 'drop' ? { mode: 'drop', delayMs: 0, copies } : webhook === 'send' ? { ...NORMAL_DISPATCH, copies } : { mode: 'send', delayMs: webhook.delayMs, copies };
@@ -53,6 +56,9 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
   const merchant = config.SANDBOX_MERCHANT_NAME;
   const expiredState = config.SANDBOX_EXPIRED_STATE;
   const calls: SandboxCall[] = [];
+  const normal: SandboxFaults = sandboxFaultsSchema.parse({});
+  let faults = normal;
+  let apiCalls = 0;
 
   const app = fastify({ logger: false, bodyLimit: 64 * 1024 });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -75,7 +81,17 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
     done();
   });
 
-  const orderWebhook = (order: SandboxOrder, how: Dispatch = NORMAL_DISPATCH) => {
+  // The faults (control API): PhonePe's own API slow, or failing every n-th call before it does anything.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPhonePeApi(request.url) || (faults.latencyMs === 0 && faults.failEvery === 0)) return;
+    apiCalls += 1;
+    if (faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
+    if (faults.failEvery > 0 && apiCalls % faults.failEvery === 0) {
+      return reply.status(500).send({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong at PhonePe (a fault the sandbox was told to make)' });
+    }
+  });
+
+  const orderWebhook = (order: SandboxOrder, how: Dispatch = dispatchOf(faults.webhook, faults.duplicates)) => {
     const view = orderStatusView(order, now(), expiredState);
     const event = orderEvent(view.state);
     if (!event) return;
@@ -215,7 +231,14 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
     app.get('/_sandbox/calls', async () => ({ calls }));
     app.get('/_sandbox/webhooks', async () => ({ deliveries: webhooks.records }));
     app.post('/_sandbox/tokens/revoke', async () => ({ revoked: store.revokeTokens() }));
+    app.get('/_sandbox/faults', async () => faults);
+    app.put('/_sandbox/faults', async (request) => {
+      faults = sandboxFaultsSchema.parse(request.body ?? {});
+      apiCalls = 0;
+      return faults;
+    });
     app.post('/_sandbox/reset', async () => {
+      faults = normal;
       store.reset();
       calls.length = 0;
       webhooks.records.length = 0;

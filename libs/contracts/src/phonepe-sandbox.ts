@@ -29,6 +29,23 @@ export const sandboxExpireSchema = z.object({ webhook: sandboxWebhookModeSchema.
 export const sandboxResendSchema = z.object({ webhook: sandboxWebhookModeSchema.default('send'), duplicates: z.number().int().min(1).max(20).default(1) });
 export type SandboxResend = z.input<typeof sandboxResendSchema>;
 
+/**
+ * `PUT /_sandbox/faults`: how the sandbox misbehaves from now on, for the fault suite.
+ * `latencyMs` delays every answer of PhonePe's API (token, pay, status, refund); `failEvery`
+ * answers every n-th of those calls with a 500 before doing anything (0: never); `webhook`
+ * and `duplicates` are how the webhooks of the hosted page's choices and of expiries go
+ * out (late, twice, never). `/_sandbox/reset` puts everything back to normal.
+ */
+export const sandboxFaultsSchema = z
+  .object({
+    latencyMs: z.number().int().min(0).max(30_000).default(0),
+    failEvery: z.number().int().min(0).max(1000).default(0),
+    webhook: sandboxWebhookModeSchema.default('send'),
+    duplicates: z.number().int().min(1).max(20).default(1),
+  })
+  .strict();
+export type SandboxFaults = z.output<typeof sandboxFaultsSchema>;
+
 /** What the sandbox's Order Status API reports. */
 export interface SandboxOrderStatus {
   orderId: string;

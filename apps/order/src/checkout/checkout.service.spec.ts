@@ -5,7 +5,7 @@ import type { OrderConfig } from '../config.js';
 import { PhonePeError, type PhonePeGateway, type PhonePePayRequest } from '../payments/phonepe/phonepe-gateway.js';
 import type { CheckoutReconciler } from './checkout.reconciler.js';
 import type { CheckoutRepository } from './checkout.repository.js';
-import { CheckoutService } from './checkout.service.js';
+import { CheckoutService, reservationIdFor } from './checkout.service.js';
 import { Order } from './entities/order.entity.js';
 import type { PaymentDecider } from './payment-decider.js';
 
@@ -134,5 +134,24 @@ describe('starting a payment', () => {
     // A failed order is not answered again: the next try is a new order.
     await t.pay();
     expect(t.orders).toHaveLength(2);
+  });
+});
+
+describe('reservationIdFor', () => {
+  const command = { subject: 'rpc.order.checkout.pay', id: 'usr_1/key-1' };
+
+  it("is the order's id when the checkout came without a command id", () => {
+    expect(reservationIdFor('ord_1', undefined, 'h1')).toBe('ord_1');
+  });
+
+  it('is the same for a retry of the same command and checkout, whatever the new order id', () => {
+    expect(reservationIdFor('ord_1', command, 'h1')).toBe(reservationIdFor('ord_2', command, 'h1'));
+    expect(reservationIdFor('ord_1', command, 'h1')).toMatch(/^rsv_[0-9a-f]{40}$/);
+  });
+
+  it('differs for another key or another checkout (lines, prices or addresses changed)', () => {
+    const first = reservationIdFor('ord_1', command, 'h1');
+    expect(reservationIdFor('ord_1', { ...command, id: 'usr_1/key-2' }, 'h1')).not.toBe(first);
+    expect(reservationIdFor('ord_1', command, 'h2')).not.toBe(first);
   });
 });

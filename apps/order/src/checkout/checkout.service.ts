@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
 import { fail, newId, ok, type Actor, addressSnapshotSchema, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
-import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
+import { getLogger, handledCommand, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
 import { outcomeOf } from './checkout-state.js';
@@ -24,6 +24,18 @@ const REUSE_MIN_SECONDS_LEFT = 60;
 export function checkoutHash(priced: PricedOrder, shippingAddressId: string, billingAddressId: string): string {
   const lines = priced.lines.map((l) => [l.productId, l.quantity, l.unitPricePaise, l.lineTotalPaise]);
   return createHash('sha256').update(JSON.stringify([lines, priced.shippingPaise, priced.totalPaise, shippingAddressId, billingAddressId])).digest('hex');
+}
+
+/**
+ * The id of the stock reservation a checkout asks catalog for. Under a command id it is
+ * derived from that id and the checkout's fingerprint: when an attempt rolled back after
+ * catalog had reserved (a reply lost to a NATS outage, say), the retry with the same key
+ * finds that reservation again (reserving is idempotent by id) instead of leaving it to
+ * hold the stock until it expires. Without a command id, the order's own id.
+ */
+export function reservationIdFor(orderId: string, command: { subject: string; id: string } | undefined, hash: string): string {
+  if (!command) return orderId;
+  return `rsv_${createHash('sha256').update(`${command.subject}\n${command.id}\n${hash}`).digest('hex').slice(0, 40)}`;
 }
 
 /** What the shopper's pages show about an order's payment. */
@@ -118,7 +130,7 @@ export class CheckoutService {
       createdAt: now,
       updatedAt: now,
     });
-    order.reservationId = order.id;
+    order.reservationId = reservationIdFor(order.id, handledCommand(), hash);
     amounts.lines.forEach((l, position) => this.em.create(OrderLineRow, { order, position, ...l }));
     await this.em.flush();
 

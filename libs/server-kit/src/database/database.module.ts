@@ -158,7 +158,9 @@ export class DatabaseModule {
           useFactory: async () => {
             const url = databaseUrl(options.service, bootedDatabaseConfig());
             await createDatabaseIfMissing(url);
-            return ormOptions(options, url) as never;
+            // The database exists now: MikroORM's own check would only open another
+            // connection, whose failure under load crashed the process outside any handler.
+            return { ...ormOptions(options, url), ensureDatabase: false } as never;
           },
         }),
       ],

@@ -7,6 +7,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { NatsContext } from '@nestjs/microservices';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
@@ -24,6 +25,18 @@ export const MAX_COMMAND_ID_LENGTH = 256;
 
 /** The text of an `IDEMPOTENCY_CONFLICT`. */
 export const IDEMPOTENCY_CONFLICT_MESSAGE = renderMessage('IDEMPOTENCY_CONFLICT').message;
+
+const handling = new AsyncLocalStorage<{ subject: string; id: string }>();
+
+/**
+ * The command being handled by {@link CommandLog.run} in this async context, when the
+ * caller gave it an id: its subject and id. A handler derives the ids of what it asks other
+ * services to create from it, so a retry after a rolled-back attempt finds the same
+ * resource instead of leaving the first one behind (ADR 032).
+ */
+export function handledCommand(): { subject: string; id: string } | undefined {
+  return handling.getStore();
+}
 
 interface StoredCommand {
   request_hash: string;
@@ -82,7 +95,7 @@ export class CommandLog {
           return { replayed: true, reply: first.reply as T };
         }
       }
-      const reply = await work();
+      const reply = id === undefined ? await work() : await handling.run({ subject, id }, work);
       if (id !== undefined) {
         await tx.flush();
         await execute(tx, 'update command_log set reply = ?::jsonb where subject = ? and command_id = ?', [JSON.stringify(reply ?? null), subject, id]);

@@ -3,6 +3,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import {
+  AppErrorException,
   deadLetterSubject,
   EVENT_STREAM,
   HEADERS,
@@ -16,6 +17,7 @@ import { getLogger } from '../logger.js';
 import { eventsDeadLettered } from '../ops/metrics.js';
 import { withAfterCommit } from './change-hints.js';
 import { NatsConnectionHolder } from './nats.module.js';
+import { isUnreachable } from './rpc-handling.js';
 import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
 import { SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 
@@ -34,6 +36,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxDeliveries: 5,
   backoffMs: (n) => Math.min(2000 * 2 ** (n - 1), 30_000),
 };
+
+/** How soon an event whose handler found a dependency out of reach comes back (it is never parked for that). */
+export const OUTAGE_RETRY_MS = 2000;
+
+/** An error that says a dependency is out of reach (the database, or a service answering UNAVAILABLE), not that the event is bad. */
+export function isOutage(error: unknown): boolean {
+  return isUnreachable(error) || (error instanceof AppErrorException && error.error.code === 'UNAVAILABLE');
+}
 
 /** Headers a parked event carries besides its own, saying who gave up on it and why. */
 export const DEAD_LETTER_HEADERS = {
@@ -136,6 +146,13 @@ export class EventConsumers implements OnApplicationShutdown {
       msg.ack();
     } catch (e) {
       const deliveries = msg.info.deliveryCount;
+      if (isOutage(e)) {
+        // The database (or a service) is out of reach: not the event's fault, so it does not
+        // count towards parking; it comes back every few seconds until the outage is over.
+        this.log.warn({ err: e, subject, durable, eventId: event.id, deliveries, retryInMs: OUTAGE_RETRY_MS }, 'event handler could not reach a dependency; will be redelivered');
+        msg.nak(OUTAGE_RETRY_MS);
+        return;
+      }
       if (deliveries >= retry.maxDeliveries) {
         await this.park(msg, durable, 'failed', e);
         return;

@@ -100,7 +100,7 @@ export class RpcContextInterceptor implements NestInterceptor {
 const UNREACHABLE_SQLSTATE = /^(08|57P0[123]|53300$|55000$)/;
 /** Node's and pg's words for a connection that failed or went away. */
 const UNREACHABLE_NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
-const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)/i;
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|the database system is (starting up|shutting down)|is not queryable|Client was closed/i;
 
 /**
  * Whether an error says a dependency (the database) is out of reach, rather than that the
