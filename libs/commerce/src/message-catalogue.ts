@@ -129,6 +129,7 @@ export const MESSAGE_CATALOGUE = {
   // Admin.
   ADMIN_REQUIRED: entry({ text: ADMIN_ACCESS_REQUIRED_MESSAGE }),
   USER_NOT_FOUND: entry({ text: ADMIN_MESSAGES.notFound }),
+  ACCOUNT_NOT_FOUND: entry({ text: 'User not found' }),
   ALREADY_ADMIN: entry({ text: ADMIN_MESSAGES.alreadyAdmin }),
   NOT_ADMIN: entry({ text: ADMIN_MESSAGES.notAdmin }),
   LAST_ADMIN: entry({ text: ADMIN_MESSAGES.lastAdmin }),

@@ -57,6 +57,8 @@ export const ERROR_DATA = {
   // Admin.
   ADMIN_REQUIRED: z.object({}),
   USER_NOT_FOUND: z.object({}),
+  /** No account has this id (the Users tab's detail). */
+  ACCOUNT_NOT_FOUND: z.object({}),
   ALREADY_ADMIN: z.object({}),
   NOT_ADMIN: z.object({}),
   LAST_ADMIN: z.object({}),
@@ -154,6 +156,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   PROFILE_NOT_FOUND: 404,
   ADMIN_REQUIRED: 403,
   USER_NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
   ALREADY_ADMIN: 409,
   NOT_ADMIN: 409,
   LAST_ADMIN: 409,

@@ -70,6 +70,48 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
+/** The most users one page of the Users tab holds. */
+export const ADMIN_USERS_MAX_PAGE_SIZE = 100;
+
+/**
+ * A search of the Users tab counts its matches up to this many, then says there are more
+ * (`moreMatches`): the count stops early instead of reading every account.
+ */
+export const ADMIN_USERS_MATCH_CAP = 1000;
+
+/** One page of the Users tab: a case-insensitive search in the name and email, and the page. */
+export const adminUserQuerySchema = z
+  .object({
+    /** Part of the name or email; `%` and `_` are looked for as themselves. */
+    q: text().trim().max(100).optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(ADMIN_USERS_MAX_PAGE_SIZE).default(24),
+  })
+  .strict();
+export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
+
+/** One page of accounts, newest first, with the shop's total and how many match the search. */
+export const adminUserPageSchema = z.object({
+  items: z.array(meSchema),
+  /** Every account of the shop, whatever the search ('N Total Users'). */
+  total: z.number().int().nonnegative(),
+  /** How many accounts match the search, counted up to {@link ADMIN_USERS_MATCH_CAP}; without a search, the total. */
+  matches: z.number().int().nonnegative(),
+  /** More than {@link ADMIN_USERS_MATCH_CAP} accounts match: `matches` is the cap. */
+  moreMatches: z.boolean(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** An account as the Users tab's drawer shows it: the profile with the phone, and the addresses. */
+export const adminUserDetailSchema = z.object({
+  user: meSchema.extend({ phone: z.string().nullable() }),
+  /** Newest first. */
+  addresses: z.array(addressSchema),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
 /** A mail or SMS kept (or sent) by identity, as the development mailbox lists it. */
 export const mailboxItemSchema = z.object({
   id: z.string(),
@@ -200,11 +242,23 @@ export const identitySubjects = {
     reply: resultSchema(meSchema),
     fixtures: { request: { actor: actorFixture, fullName: 'Asha R.' }, reply: ok({ ...meFixture, fullName: 'Asha R.' }) },
   },
-  /** Every profile, newest first (admins only). */
-  'rpc.identity.profiles.list': {
-    request: z.object({ actor: actorSchema }).strict(),
-    reply: resultSchema(z.object({ items: z.array(meSchema) })),
-    fixtures: { request: { actor: adminActor }, reply: ok({ items: [meFixture] }) },
+  /**
+   * One page of the Users tab (admins only: ADMIN_REQUIRED): newest first, searched in the
+   * name and email, with the shop's total and the (capped) number of matches.
+   */
+  'rpc.identity.profiles.admin-page': {
+    request: z.object({ actor: actorSchema, query: adminUserQuerySchema }).strict(),
+    reply: resultSchema(adminUserPageSchema),
+    fixtures: {
+      request: { actor: adminActor, query: { q: 'asha', page: 1, pageSize: 24 } },
+      reply: ok({ items: [meFixture], total: 1, matches: 1, moreMatches: false, page: 1, pageSize: 24 }),
+    },
+  },
+  /** One account with its phone and addresses (admins only). ACCOUNT_NOT_FOUND. */
+  'rpc.identity.profiles.admin-detail': {
+    request: z.object({ actor: actorSchema, userId: text(64) }).strict(),
+    reply: resultSchema(adminUserDetailSchema),
+    fixtures: { request: { actor: adminActor, userId: meFixture.id }, reply: ok({ user: { ...meFixture, phone: '9830012345' }, addresses: [addressFixture] }) },
   },
   /**
    * The accounts of up to 100 user ids (admins only; asked by the order service once per

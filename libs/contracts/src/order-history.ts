@@ -118,6 +118,8 @@ export const adminOrderFilterSchema = z
     to: day.optional(),
     /** `true`: only archived orders; default: only the others. */
     archived: z.boolean().optional(),
+    /** Only this customer's orders (a user id; the Users tab's "View orders"). */
+    customer: text(64).optional(),
   })
   .strict();
 export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
@@ -138,6 +140,16 @@ export const adminOrderPageSchema = z.object({
   pageSize: z.number().int().min(1),
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/**
+ * What a customer has bought: their orders that were paid (`paid_at` set, whatever happened
+ * since) and what those came to, less what was refunded. Paise.
+ */
+export const customerOrderFiguresSchema = z.object({
+  paidOrders: z.number().int().nonnegative(),
+  totalSpentPaise: z.number().int().nonnegative(),
+});
+export type CustomerOrderFigures = z.infer<typeof customerOrderFiguresSchema>;
 
 /** A fulfilment step an admin sets. Shipped needs the courier and the tracking number. */
 export const fulfilmentInputSchema = z
@@ -338,6 +350,12 @@ export const orderHistorySubjects = {
     request: z.object({ actor: actorSchema, orderId }).strict(),
     reply: resultSchema(adminOrderSchema),
     fixtures: { request: { actor: adminActor, orderId: orderFixture.id }, reply: ok(adminOrderFixture) },
+  },
+  /** A customer's paid orders and what they spent (admins only; the Users tab's drawer). */
+  'rpc.order.admin.customer-figures': {
+    request: z.object({ actor: actorSchema, userId: text(64) }).strict(),
+    reply: resultSchema(customerOrderFiguresSchema),
+    fixtures: { request: { actor: adminActor, userId: userActor.id }, reply: ok({ paidOrders: 1, totalSpentPaise: 78500 }) },
   },
   /**
    * Deletes orders the way a shop may: archives them (who, when), keeping bills and payment

@@ -1,5 +1,5 @@
 import { apiErrorFromResponse, networkError } from '@jalaj/web-kit';
-import { apiErrorMessage, orderChangeFailure, orderChangeSuccess, orderListErrorText, productChangeFailure, roleChangeErrorMessage, uploadFailure } from './error-messages.js';
+import { apiErrorMessage, LIST_USERS_FALLBACK, orderChangeFailure, orderChangeSuccess, orderListErrorText, productChangeFailure, readErrorText, roleChangeErrorMessage, uploadFailure } from './error-messages.js';
 
 describe('admin error texts', () => {
   it('reads an expected failure by its code and data from the catalogue, not from the server’s message', () => {
@@ -14,6 +14,14 @@ describe('admin error texts', () => {
     expect(roleChangeErrorMessage('add', apiErrorFromResponse(503, { code: 'UNAVAILABLE' }))).toBe('Failed to add admin');
     expect(apiErrorMessage(networkError(new Error('offline')), 'Failed to list admin users')).toBe('Failed to list admin users');
     expect(roleChangeErrorMessage('remove', new Error('boom'))).toBe('An unexpected error occurred');
+  });
+
+  it('words a failed read: the shop unavailable in its own words, an expected failure from the catalogue, the rest as the screen’s fallback', () => {
+    expect(readErrorText(apiErrorFromResponse(503, { code: 'UNAVAILABLE', message: 'x' }), LIST_USERS_FALLBACK)).toBe('The shop is unavailable right now. Please try again shortly.');
+    expect(readErrorText(apiErrorFromResponse(503, undefined), LIST_USERS_FALLBACK)).toBe('The shop is unavailable right now. Please try again shortly.');
+    expect(readErrorText(apiErrorFromResponse(404, { code: 'ACCOUNT_NOT_FOUND' }), LIST_USERS_FALLBACK)).toBe('User not found');
+    expect(readErrorText(apiErrorFromResponse(500, { code: 'INTERNAL' }), LIST_USERS_FALLBACK)).toBe('Failed to load users');
+    expect(readErrorText(networkError(new Error('offline')), LIST_USERS_FALLBACK)).toBe('Failed to load users');
   });
 
   it('words a product change failure with the catalogue', () => {

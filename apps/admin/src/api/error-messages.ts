@@ -98,6 +98,23 @@ export const UPLOAD_TEXTS = Object.freeze({
   failureText: uploadFailed.message,
 });
 
+/** Not in the spec: the Users tab's own load failures. */
+export const LIST_USERS_FALLBACK = 'Failed to load users';
+export const LOAD_USER_FALLBACK = 'Failed to load user';
+
+/**
+ * The text of a failed read of a list or a record: the shop's own words when it is
+ * unavailable (a 503: 'The shop is unavailable right now. Please try again shortly.'), the
+ * catalogue's text for an expected failure ('User not found'), else the screen's fallback.
+ *
+ * @param error - What the read failed with.
+ * @param fallback - The screen's fallback, e.g. {@link LIST_USERS_FALLBACK}.
+ */
+export function readErrorText(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.code === 'UNAVAILABLE') return renderMessage('UNAVAILABLE').message;
+  return apiErrorMessage(error, fallback);
+}
+
 /** Not in the spec: the Products tab's own load failure. */
 export const LIST_PRODUCTS_FALLBACK = 'Failed to load products';
 

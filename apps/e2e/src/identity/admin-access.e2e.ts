@@ -97,10 +97,14 @@ test.describe('admin access', () => {
     await signInAsAdmin(page);
     await openTab(page, 'Users');
     await expect(page.getByRole('heading', { name: /^\d+ Total Users$/ })).toBeVisible();
+    // Newest first, 24 a page: other specs' shoppers come before the demo accounts, so they are searched for.
     const users = page.getByRole('list', { name: 'Users' });
+    const search = page.getByRole('searchbox', { name: 'Search users' });
     const admin = users.getByRole('listitem').filter({ hasText: ADMIN.email });
     const shopper = users.getByRole('listitem').filter({ hasText: SHOPPER.email });
+    await search.fill(ADMIN.email);
     await expect(admin.getByText('admin', { exact: true })).toBeVisible();
+    await search.fill(SHOPPER.email);
     await expect(shopper.getByText('user', { exact: true })).toBeVisible();
     await expect(shopper).toContainText(/Joined \d{2}\/\d{2}\/\d{2}/);
   });

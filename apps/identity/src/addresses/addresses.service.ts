@@ -42,8 +42,13 @@ export class AddressesService {
   }
 
   async list(actor: Actor): Promise<Result<{ items: Address[] }>> {
-    const rows = await this.em.find(UserAddress, { userId: actor.id }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-    return ok({ items: rows.map(toAddress) });
+    return ok({ items: await this.ofUser(actor.id) });
+  }
+
+  /** A user's addresses, newest first (their own list, and the Users tab's drawer). */
+  async ofUser(userId: string): Promise<Address[]> {
+    const rows = await this.em.find(UserAddress, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    return rows.map(toAddress);
   }
 
   async create(actor: Actor, input: AddressInputBody): Promise<Result<Address>> {

@@ -17,9 +17,14 @@ export class ProfilesRpc {
     return this.profiles.update(actor, fullName);
   }
 
-  @RpcHandler('rpc.identity.profiles.list')
-  list({ actor }: Req<'rpc.identity.profiles.list'>) {
-    return this.profiles.list(actor);
+  @RpcHandler('rpc.identity.profiles.admin-page')
+  adminPage({ actor, query }: Req<'rpc.identity.profiles.admin-page'>) {
+    return this.profiles.adminPage(actor, query);
+  }
+
+  @RpcHandler('rpc.identity.profiles.admin-detail')
+  adminDetail({ actor, userId }: Req<'rpc.identity.profiles.admin-detail'>) {
+    return this.profiles.adminDetail(actor, userId);
   }
 
   @RpcHandler('rpc.identity.profiles.lookup')
@@ -34,7 +39,7 @@ export class ProfilesRpc {
 
   @RpcHandler('rpc.identity.admins.list')
   admins({ actor }: Req<'rpc.identity.admins.list'>) {
-    return this.profiles.list(actor, true);
+    return this.profiles.admins(actor);
   }
 
   @RpcHandler('rpc.identity.admins.add')

@@ -1,10 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
+import { EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { ADDRESS_MESSAGES } from '@jalaj/commerce';
-import { fail, failFields, notice, ok, type Actor, type Me, type Notice, type Result } from '@jalaj/contracts';
+import {
+  fail,
+  failFields,
+  notice,
+  ok,
+  ADMIN_USERS_MATCH_CAP,
+  type Actor,
+  type AdminUserDetail,
+  type AdminUserPage,
+  type AdminUserQuery,
+  type Me,
+  type Notice,
+  type Result,
+} from '@jalaj/contracts';
 import { ChangeHints, prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
+import { AddressesService } from '../addresses/addresses.service.js';
 
 /** A customer as the Orders tab shows them (`rpc.identity.profiles.lookup`). */
 export interface ProfileSummary {
@@ -26,6 +40,7 @@ export class ProfilesService {
   constructor(
     private readonly em: EntityManager,
     private readonly hints: ChangeHints,
+    private readonly addresses: AddressesService,
   ) {}
 
   /** Every `/api/me` runs it: a prepared statement, not the ORM (no entity is needed to read). */
@@ -55,10 +70,39 @@ export class ProfilesService {
     return user?.role === 'admin';
   }
 
-  async list(actor: Actor, onlyAdmins = false): Promise<Result<{ items: Me[] }>> {
+  /** The admins, newest first (the Admins tab). */
+  async admins(actor: Actor): Promise<Result<{ items: Me[] }>> {
     if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
-    const users = await this.em.find(User, onlyAdmins ? { role: 'admin' } : {}, { orderBy: { createdAt: 'desc', id: 'desc' } });
+    const users = await this.em.find(User, { role: 'admin' }, { orderBy: { createdAt: 'desc', id: 'desc' } });
     return ok({ items: users.map(toMe) });
+  }
+
+  /**
+   * One page of the Users tab (admins only): newest first (id breaks ties, so pages never
+   * overlap), the name or email containing `q` case-insensitively (`%` and `_` as
+   * themselves), served by the users-tab-at-scale migration's indexes. `total` counts every
+   * account; the matches are counted up to {@link ADMIN_USERS_MATCH_CAP} and no further
+   * (docs/adr/034-users-tab-at-scale.md).
+   */
+  async adminPage(actor: Actor, query: AdminUserQuery): Promise<Result<AdminUserPage>> {
+    if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const { q, page, pageSize } = query;
+    const pattern = q ? `%${escapeLike(q)}%` : null;
+    const where: FilterQuery<User> = pattern ? { $or: [{ email: { $ilike: pattern } }, { fullName: { $ilike: pattern } }] } : {};
+    const rows = await this.em.find(User, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: pageSize, offset: (page - 1) * pageSize });
+    const total = await this.em.count(User, {});
+    if (!pattern) return ok({ items: rows.map(toMe), total, matches: total, moreMatches: false, page, pageSize });
+    const matched = (await this.em.find(User, where, { fields: ['id'], limit: ADMIN_USERS_MATCH_CAP + 1 })).length;
+    const moreMatches = matched > ADMIN_USERS_MATCH_CAP;
+    return ok({ items: rows.map(toMe), total, matches: moreMatches ? ADMIN_USERS_MATCH_CAP : matched, moreMatches, page, pageSize });
+  }
+
+  /** One account for the Users tab's drawer (admins only): the profile with the phone, and the addresses. */
+  async adminDetail(actor: Actor, userId: string): Promise<Result<AdminUserDetail>> {
+    if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const user = await this.em.findOne(User, { id: userId });
+    if (!user) return fail('ACCOUNT_NOT_FOUND');
+    return ok({ user: { ...toMe(user), phone: user.phone ?? null }, addresses: await this.addresses.ofUser(user.id) });
   }
 
   /**

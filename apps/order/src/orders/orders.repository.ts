@@ -64,6 +64,10 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
     parts.push(`${c('created_at')} < ?`);
     params.push(new Date(indiaDayStart(f.to).getTime() + DAY_MS));
   }
+  if (f.customer) {
+    parts.push(`${c('user_id')} = ?`);
+    params.push(f.customer);
+  }
   const q = searchTerm(f.q ?? '');
   if (q) {
     const any = [`${c('order_number')} like ?`, `${c('merchant_order_id')} = ?`];
@@ -122,6 +126,20 @@ export class OrdersRepository {
     const { where, params } = orderFilterSql(filter);
     const [row] = await this.query<{ total: string }>(`select count(*) as total from orders where ${where}`, params);
     return Number(row?.total ?? 0);
+  }
+
+  /**
+   * A customer's orders that were paid (`paid_at` set, archived or refunded since included)
+   * and what they came to less the refunds started or done (orders_user_idx).
+   */
+  async customerFigures(userId: string): Promise<{ paidOrders: number; totalSpentPaise: number }> {
+    const [row] = await this.query<{ paid_orders: string; spent: string }>(
+      `select count(*) as paid_orders,
+              coalesce(sum(greatest(total_paise - case when state in ('refund_pending', 'refunded') then coalesce(refund_paise, 0) else 0 end, 0)), 0) as spent
+       from orders where user_id = ? and paid_at is not null`,
+      [userId],
+    );
+    return { paidOrders: Number(row?.paid_orders ?? 0), totalSpentPaise: Number(row?.spent ?? 0) };
   }
 
   /**

@@ -32,6 +32,11 @@ export class OrdersRpc {
     return this.orders.adminGet(actor, orderId);
   }
 
+  @RpcHandler('rpc.order.admin.customer-figures')
+  customerFigures({ actor, userId }: Req<'rpc.order.admin.customer-figures'>) {
+    return this.orders.customerFigures(actor, userId);
+  }
+
   @RpcHandler('rpc.order.admin.archive')
   archive({ actor, orderIds }: Req<'rpc.order.admin.archive'>) {
     return this.orders.archive(actor, orderIds);

@@ -8,6 +8,7 @@ import {
   type AdminOrderPage,
   type AdminOrderView,
   type BillOfSupply,
+  type CustomerOrderFigures,
   type Notice,
   type OrderView,
   type Result,
@@ -101,6 +102,12 @@ export class OrdersService {
     const found = await this.orders.one(orderId);
     if (!found) return fail('ORDER_NOT_FOUND');
     return ok((await this.adminViews(actor, [found]))[0]!);
+  }
+
+  /** A customer's paid orders and what they spent, for the Users tab's drawer. */
+  async customerFigures(actor: Actor, userId: string): Promise<Result<CustomerOrderFigures>> {
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
+    return ok(await this.orders.customerFigures(userId));
   }
 
   /**

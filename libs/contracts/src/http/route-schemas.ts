@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { cartChangeSchema, cartSchema } from '../cart.js';
 import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
-import { addressInputSchema, addressSchema, meSchema, sessionSchema } from '../identity.js';
+import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
 import { text } from '../schemas.js';
 import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
-import { adminOrderFilterSchema, adminOrderPageSchema, adminOrderSchema, billOfSupplySchema, fulfilmentInputSchema, orderSchema, refundInputSchema, ADMIN_ORDERS_MAX_PAGE_SIZE } from '../order-history.js';
+import { adminOrderFilterSchema, adminOrderPageSchema, adminOrderSchema, billOfSupplySchema, customerOrderFiguresSchema, fulfilmentInputSchema, orderSchema, refundInputSchema, ADMIN_ORDERS_MAX_PAGE_SIZE } from '../order-history.js';
 import type { HttpRouteId } from './routes.js';
 
 /** The request and response schemas of one route. Absent parts take no input or answer no body. */
@@ -60,6 +60,12 @@ const adminProductPageQuery = adminProductQuerySchema.extend({
   lowStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_PRODUCTS_MAX_PAGE_SIZE).default(24),
+});
+
+/** The Users tab's query as query strings: `q=asha&page=2`. */
+const adminUserPageQuery = adminUserQuerySchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_PAGE_SIZE).default(24),
 });
 
 /** A cart change as the BFF answers it: the notice's title and text from the catalogue beside its code and data. */
@@ -131,7 +137,8 @@ export const HTTP_SCHEMAS = {
     bodyType: 'multipart/form-data',
     response: z.object({ items: z.array(z.object({ url: z.string() })) }),
   },
-  'admin.users.list': { response: userListSchema },
+  'admin.users.list': { query: adminUserPageQuery, response: adminUserPageSchema },
+  'admin.users.get': { params: idParams, response: adminUserDetailSchema.extend({ orders: customerOrderFiguresSchema }) },
   'admin.admins.list': { response: userListSchema },
   'admin.admins.add': { body: z.object({ email: text(254) }), response: messageReplySchema },
   'admin.admins.remove': { params: z.object({ email: text(254) }), response: messageReplySchema },

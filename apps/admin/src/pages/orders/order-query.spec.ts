@@ -4,7 +4,7 @@ describe('the Orders tab query in the URL', () => {
   it('reads every filter and the page, and writes them back the same', () => {
     const url = 'q=ananya&state=paid&fulfilment=none&from=2026-11-01&to=2026-11-22&archived=true&page=3';
     const query = readOrdersQuery(new URLSearchParams(url));
-    expect(query).toEqual({ q: 'ananya', state: 'paid', fulfilment: 'none', from: '2026-11-01', to: '2026-11-22', archived: true, page: 3 });
+    expect(query).toEqual({ q: 'ananya', state: 'paid', fulfilment: 'none', from: '2026-11-01', to: '2026-11-22', archived: true, customer: null, page: 3 });
     expect(ordersSearchParams(query).toString()).toBe(url);
   });
 
@@ -19,6 +19,15 @@ describe('the Orders tab query in the URL', () => {
     expect(readOrdersQuery(new URLSearchParams('page=2.5')).page).toBe(1);
   });
 
+  it("keeps a customer filter (the Users tab's View orders) in the URL and sends it, dropping a malformed id", () => {
+    const query = readOrdersQuery(new URLSearchParams('customer=usr_01JD0000000000000000000000&page=2'));
+    expect(query).toEqual({ ...DEFAULT_ORDERS_QUERY, customer: 'usr_01JD0000000000000000000000', page: 2 });
+    expect(ordersSearchParams(query).toString()).toBe('customer=usr_01JD0000000000000000000000&page=2');
+    expect(filterQueryStrings(query)).toMatchObject({ customer: 'usr_01JD0000000000000000000000' });
+    expect(isFiltered({ ...DEFAULT_ORDERS_QUERY, customer: 'usr_1' })).toBe(true);
+    for (const bad of ['', 'usr 1', 'usr_1;drop', 'x'.repeat(65)]) expect(readOrdersQuery(new URLSearchParams({ customer: bad })).customer).toBeNull();
+  });
+
   it('puts a reversed date range the right way round', () => {
     expect(readOrdersQuery(new URLSearchParams('from=2026-11-22&to=2026-11-01'))).toMatchObject({ from: '2026-11-01', to: '2026-11-22' });
   });
@@ -31,7 +40,7 @@ describe('the Orders tab query in the URL', () => {
   });
 
   it('sends only the filters that are set to the API', () => {
-    expect(filterQueryStrings(DEFAULT_ORDERS_QUERY)).toEqual({ q: undefined, state: undefined, fulfilment: undefined, from: undefined, to: undefined, archived: undefined });
+    expect(filterQueryStrings(DEFAULT_ORDERS_QUERY)).toEqual({ q: undefined, state: undefined, fulfilment: undefined, from: undefined, to: undefined, archived: undefined, customer: undefined });
     expect(filterQueryStrings({ ...DEFAULT_ORDERS_QUERY, q: 'MO17', archived: true, from: '2026-11-01' })).toMatchObject({ q: 'MO17', archived: 'true', from: '2026-11-01' });
     expect(isFiltered(DEFAULT_ORDERS_QUERY)).toBe(false);
     expect(isFiltered({ ...DEFAULT_ORDERS_QUERY, page: 2 })).toBe(false);

@@ -20,14 +20,18 @@ export interface OrdersQuery {
   readonly to: string | null;
   /** Only the deleted (archived) orders. */
   readonly archived: boolean;
+  /** Only this customer's orders (a user id: the Users tab's "View orders"). */
+  readonly customer: string | null;
   readonly page: number;
 }
 
 /** No search, no filter, the first page. */
-export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, page: 1 });
+export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, page: 1 });
 
 const FULFILMENT_FILTERS: readonly string[] = [...FULFILMENT_STATUSES, 'none'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A user id as the shop mints them (`usr_…`): at most 64 letters, digits, `_` or `-`. */
+const USER_ID = /^[\w-]{1,64}$/;
 /** The most characters the server takes in `q`. */
 const MAX_SEARCH_LENGTH = 120;
 const MAX_PAGE = 100_000;
@@ -55,6 +59,7 @@ export function readOrdersQuery(params: URLSearchParams): OrdersQuery {
     from,
     to,
     archived: params.get('archived') === 'true',
+    customer: USER_ID.test(params.get('customer') ?? '') ? params.get('customer') : null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -74,6 +79,7 @@ export function ordersSearchParams(query: OrdersQuery): URLSearchParams {
   if (query.from) params.set('from', query.from);
   if (query.to) params.set('to', query.to);
   if (query.archived) params.set('archived', 'true');
+  if (query.customer) params.set('customer', query.customer);
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -93,6 +99,7 @@ export function filterQueryStrings(query: OrdersQuery) {
     from: query.from ?? undefined,
     to: query.to ?? undefined,
     archived: query.archived ? 'true' : undefined,
+    customer: query.customer ?? undefined,
   };
 }
 
@@ -111,5 +118,5 @@ export function changeOrdersQuery(query: OrdersQuery, change: Partial<OrdersQuer
 
 /** Whether any search or filter is set (the empty state then says nothing matched). */
 export function isFiltered(query: OrdersQuery): boolean {
-  return query.q !== '' || query.state !== null || query.fulfilment !== null || query.from !== null || query.to !== null || query.archived;
+  return query.q !== '' || query.state !== null || query.fulfilment !== null || query.from !== null || query.to !== null || query.archived || query.customer !== null;
 }

@@ -1,8 +1,9 @@
-import { ClearOutlined } from '@ant-design/icons';
+import { ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { FULFILMENT_STATUSES, ORDER_STATES } from '@jalaj/contracts';
-import { Button, DatePicker, Segmented, Select } from 'antd';
+import { Button, DatePicker, Segmented, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SearchBox } from '../list-controls.js';
+import { CustomerName } from '../users/customer-name.js';
 import { useDebouncedSearch } from '../use-debounced-search.js';
 import { fulfilmentLabel, statusBadge } from './order-display.js';
 import { isFiltered, type FulfilmentFilter, type OrdersQuery } from './order-query.js';
@@ -81,13 +82,19 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
         value={query.archived ? 'archived' : 'current'}
         onChange={(shown) => onChange({ archived: shown === 'archived' })}
       />
+      {query.customer && (
+        <Tag className="orders-toolbar__customer">
+          Customer: <CustomerName userId={query.customer} />
+          <Button type="text" size="small" icon={<CloseOutlined />} aria-label="Remove customer filter" onClick={() => onChange({ customer: null })} />
+        </Tag>
+      )}
       {isFiltered(query) && (
         <Button
           className="orders-toolbar__clear"
           icon={<ClearOutlined />}
           onClick={() => {
             setSearch('');
-            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false });
+            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null });
           }}
         >
           Clear filters

@@ -21,6 +21,15 @@ const AVATAR_COLORS: Readonly<Record<BadgeColor, string>> = {
   grey: '#8c8c8c',
 };
 
+/** A role's badge (spec: admin red, user blue, other grey). */
+export function RoleTag({ role, className }: { readonly role: string; readonly className?: string }) {
+  return (
+    <Tag color={TAG_COLORS[roleBadgeColor(role)]} className={className}>
+      {role}
+    </Tag>
+  );
+}
+
 /** The date a user joined, or nothing when the server sent no usable date. */
 function joinedText(createdAt: string): string | null {
   try {
@@ -30,12 +39,34 @@ function joinedText(createdAt: string): string | null {
   }
 }
 
-/** One account in the Users tab: initial, name, role, email and joining date. */
-export function UserCard({ user }: { readonly user: Me }) {
+/** Opens with Enter or Space, as a button does. */
+const OPEN_KEYS = new Set(['Enter', ' ']);
+
+interface UserCardProps {
+  readonly user: Me;
+  /** Opens the account's details (click, Enter or Space). */
+  readonly onOpen: (id: string) => void;
+}
+
+/** One account in the Users tab: initial, name, role, email and joining date; it opens the account's details. */
+export function UserCard({ user, onOpen }: UserCardProps) {
   const color = roleBadgeColor(user.role);
   const joined = joinedText(user.createdAt);
   return (
-    <Card size="small" className="user-card">
+    <Card
+      size="small"
+      hoverable
+      className="user-card"
+      role="button"
+      tabIndex={0}
+      aria-haspopup="dialog"
+      onClick={() => onOpen(user.id)}
+      onKeyDown={(event) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        onOpen(user.id);
+      }}
+    >
       <div className="user-card__body">
         <Avatar size={44} style={{ backgroundColor: AVATAR_COLORS[color], flex: 'none' }} aria-hidden="true">
           {avatarInitial(user)}
@@ -45,9 +76,7 @@ export function UserCard({ user }: { readonly user: Me }) {
             <Typography.Text strong ellipsis={{ tooltip: true }} className="user-card__name">
               {userDisplayName(user.fullName)}
             </Typography.Text>
-            <Tag color={TAG_COLORS[color]} className="user-card__role">
-              {user.role}
-            </Tag>
+            <RoleTag role={user.role} className="user-card__role" />
           </div>
           {user.email && (
             <Typography.Text type="secondary" ellipsis={{ tooltip: user.email }} className="user-card__line">

@@ -6,7 +6,11 @@ import { Check, Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/d
 @Check({ name: 'users_email_or_phone', expression: 'email is not null or phone is not null' })
 @Unique({ name: 'users_email_key', expression: 'create unique index users_email_key on users (lower(email))' })
 @Unique({ name: 'users_phone_key', expression: 'create unique index users_phone_key on users (phone) where phone is not null' })
-@Index({ name: 'users_created_at_idx', expression: 'create index users_created_at_idx on users (created_at desc)' })
+// The Users tab (docs/adr/034-users-tab-at-scale.md): newest first with the id breaking ties, and
+// trigram indexes (pg_trgm) for the case-insensitive search anywhere in the email or the name.
+@Index({ name: 'users_listed_idx', expression: 'create index users_listed_idx on users (created_at desc, id desc)' })
+@Index({ name: 'users_email_trgm_idx', expression: 'create index users_email_trgm_idx on users using gin (email gin_trgm_ops)' })
+@Index({ name: 'users_full_name_trgm_idx', expression: 'create index users_full_name_trgm_idx on users using gin (full_name gin_trgm_ops)' })
 export class User {
   @PrimaryKey({ type: 'text' })
   id!: string;
