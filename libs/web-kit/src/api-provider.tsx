@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { type ApiClient, createApiClient } from './api-client.js';
 
@@ -77,14 +77,24 @@ export function useApiClient(): ApiClient {
 
 /**
  * Whether `path` is read for the first time from data that came with the page; true
- * once per path (a later mount, e.g. after navigating back, fetches as usual).
+ * for the components mounted with the page (a later mount, e.g. after navigating back,
+ * fetches as usual).
+ *
+ * The path is used up once the component has committed, not while it renders: React may
+ * render a component being hydrated more than once before it commits (hydration that was
+ * interrupted and resumed), and a second render that found the path gone would ask for a
+ * fetch and render a loading state where the server rendered the data — a hydration
+ * mismatch (React error #418).
  *
  * @param path - The API path of the read.
  * @returns True when the page's data is fresh enough to show without fetching again.
  */
 export function useTakeInitialData(path: string | null): boolean {
   const { initialKeys } = useContext(ApiContext);
-  const [taken] = useState(() => path !== null && initialKeys.delete(path));
+  const [taken] = useState(() => path !== null && initialKeys.has(path));
+  useEffect(() => {
+    if (taken && path !== null) initialKeys.delete(path);
+  }, [taken, path, initialKeys]);
   return taken;
 }
 
