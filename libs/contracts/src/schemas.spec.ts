@@ -1,7 +1,7 @@
 import { addressInputSchema, identitySubjects } from './identity.js';
 import { cartSubjects } from './cart.js';
 import { catalogSubjects, productFilterSchema, productInputSchema } from './catalog.js';
-import { containsNul, NUL_MESSAGE, text } from './schemas.js';
+import { containsNul, MAX_JSON_DEPTH, nestedDeeperThan, NUL_MESSAGE, text } from './schemas.js';
 
 describe('text', () => {
   it('refuses a NUL character anywhere and keeps the length bound', () => {
@@ -36,5 +36,23 @@ describe('containsNul', () => {
     expect(containsNul({ a: [{ b: 'x\u0000' }] })).toBe(true);
     expect(containsNul({ ['k\u0000']: 1 })).toBe(true);
     expect(containsNul({ a: [1, true, null, 'fine'] })).toBe(false);
+  });
+});
+
+describe('nestedDeeperThan', () => {
+  const nested = (depth: number) => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+
+  it('counts the levels of arrays and objects, scalars being none', () => {
+    expect(nestedDeeperThan('text', 0)).toBe(false);
+    expect(nestedDeeperThan({}, 0)).toBe(true);
+    expect(nestedDeeperThan({ a: [1] }, 2)).toBe(false);
+    expect(nestedDeeperThan({ a: [1] }, 1)).toBe(true);
+    expect(nestedDeeperThan({ a: 1, b: [[{ c: 'x' }]] }, 3)).toBe(true);
+  });
+
+  it(`refuses more than MAX_JSON_DEPTH (${MAX_JSON_DEPTH}) levels, at any depth without overflowing the stack`, () => {
+    expect(nestedDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false);
+    expect(nestedDeeperThan(nested(MAX_JSON_DEPTH + 1))).toBe(true);
+    expect(nestedDeeperThan(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`))).toBe(true);
   });
 });

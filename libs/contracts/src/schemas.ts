@@ -14,6 +14,31 @@ export function text(max?: number) {
   return max === undefined ? s : s.max(max);
 }
 
+/**
+ * The deepest nesting of arrays and objects a request body may have: no route's schema
+ * comes near it, and a deeper body (a thousand `[`) is refused with a 400 before anything
+ * walks it recursively.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** What a refused deep body reads as, beside the field. */
+export const TOO_DEEP_MESSAGE = `Nested more than ${MAX_JSON_DEPTH} levels deep`;
+
+/**
+ * Whether a JSON-like value nests arrays and objects deeper than `max` levels (a scalar
+ * is 0, `{}` and `[]` are 1). Iterative, so any depth is measured without a stack overflow.
+ */
+export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Object.values(v)) stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
 /** Whether any string in a JSON-like value (keys included) holds a NUL character. */
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
