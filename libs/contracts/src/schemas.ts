@@ -3,14 +3,21 @@ import { z } from 'zod';
 /** What a refused NUL character reads as, beside the field. */
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
+/** What a refused unpaired surrogate (`"\ud800"` in JSON) reads as, beside the field. */
+export const MALFORMED_TEXT_MESSAGE = 'Text must not contain invalid characters';
+
 /**
  * A string as the shop accepts it from outside: never a NUL character (PostgreSQL text
- * cannot store one, so it would fail deep inside a service instead of as a 400), and at
- * most `max` characters when given. Every accepted string — BFF bodies, query values,
- * path ids, request schemas of the contracts — is one of these.
+ * cannot store one, so it would fail deep inside a service instead of as a 400), never an
+ * unpaired UTF-16 surrogate (PostgreSQL refuses its `\ud800` escape in a JSON column: an
+ * event, a snapshot), and at most `max` characters when given. Every accepted string —
+ * BFF bodies, query values, path ids, request schemas of the contracts — is one of these.
  */
 export function text(max?: number) {
-  const s = z.string().refine((v) => !v.includes('\u0000'), { message: NUL_MESSAGE });
+  const s = z
+    .string()
+    .refine((v) => !v.includes('\u0000'), { message: NUL_MESSAGE })
+    .refine((v) => v.isWellFormed(), { message: MALFORMED_TEXT_MESSAGE });
   return max === undefined ? s : s.max(max);
 }
 

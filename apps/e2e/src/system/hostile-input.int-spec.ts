@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { HTTP_ROUTES, TOO_DEEP_MESSAGE } from '@jalaj/contracts';
+import { HTTP_ROUTES, MALFORMED_TEXT_MESSAGE, TOO_DEEP_MESSAGE } from '@jalaj/contracts';
 import {
   authorizationMatrix,
   fuzzRoutes,
@@ -53,6 +53,14 @@ describe('hostile input through the BFF (real processes)', () => {
     // 32 levels are still a body (refused for its shape, not its depth).
     const ok = await fetch(`${shop.base}/api/payments/phonepe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nestedJson(32, 'object') });
     expect(ok.status).toBe(401);
+  });
+
+  it('refuses text with an unpaired surrogate with a 400 (a product named "\\ud800" was a 500: PostgreSQL refused it in a JSON column)', async () => {
+    const post = (path: string, token: string, body: unknown) => fetch(shop.base + path, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const product = await post('/api/admin/products', f.adminToken, { name: 'Fern \ud800', price: '120.00', stockQuantity: 5 });
+    expect([product.status, await product.json()]).toEqual([400, expect.objectContaining({ code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'name', message: MALFORMED_TEXT_MESSAGE }] })]);
+    const address = await post('/api/me/addresses', f.shopper.token, { fullName: 'Asha \udc00', phone: '9830012345', addressLine1: '1 Lake Road', city: 'Kolkata', state: 'West Bengal', postalCode: '700029', addressType: 'both' });
+    expect(address.status).toBe(400);
   });
 
   it("gives the answers the API documentation declares for the request guards: 400, 414, 415 on any route", async () => {
