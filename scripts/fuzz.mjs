@@ -44,7 +44,9 @@ try {
   const unclassified = unclassifiedRoutes();
   if (unclassified.length) throw new Error(`routes without a class in ROUTE_CLASSES (libs/testing/src/route-classes.ts): ${unclassified.join(', ')}`);
   // One client address sends everything (X-Forwarded-For, trusted here): the limits are not what this run is about.
-  shop = await startOwnShop({ name: 'fuzz', env: { TRUST_PROXY: 'true' }, log: say });
+  // The apps' errors (level 50 and above) go to stderr: a finding's cause is there.
+  const onLine = (app, line) => /"level":(5|6)\d/.test(line) && say(`${app}: ${line.slice(0, 2000)}`);
+  shop = await startOwnShop({ name: 'fuzz', env: { TRUST_PROXY: 'true' }, log: say, onLine });
   const { base } = shop;
   say('making two shoppers, an order each, a product…');
   const fixtures = await prepareHostileFixtures(base, OWN_SHOP_ADMIN);

@@ -5,7 +5,8 @@
  * local balancer) and the PhonePe sandbox with its control API. Sign-ups from one address
  * are allowed (RATE_LIMIT_FACTOR), the development mailbox is on, the demo catalogue and
  * the first admin ({@link OWN_SHOP_ADMIN}) are seeded. For the scripts that need a shop to
- * themselves (scripts/fuzz.mjs; scripts/chaos.mjs starts the same shop).
+ * themselves (scripts/fuzz.mjs; scripts/chaos.mjs starts the same shop). `onLine(app, line)`
+ * gets every line the apps log.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { APPS, freePort, phonePeSandboxEnv, root, startApps, startInfra } from '
 /** The first admin of the shop. */
 export const OWN_SHOP_ADMIN = { email: 'admin@jalaj.shop', password: 'jalaj-admin-2026' };
 
-export async function startOwnShop({ name, replicas = 1, env = {}, log = () => {}, readyTimeoutMs = 180_000 }) {
+export async function startOwnShop({ name, replicas = 1, env = {}, log = () => {}, onLine = () => {}, readyTimeoutMs = 180_000 }) {
   const dataDir = path.join(root, '.data', name);
   rmSync(dataDir, { recursive: true, force: true });
   const ports = { postgres: await freePort(), nats: await freePort(), redis: await freePort(), s3: await freePort() };
@@ -46,7 +47,7 @@ export async function startOwnShop({ name, replicas = 1, env = {}, log = () => {
       ...phonePeSandboxEnv({ sandboxUrl: sandboxBase, sandboxPublicUrl: sandboxBase, shopUrl: base, control: true }),
       ...env,
     };
-    stack = await startApps({ env: appEnv, ports: appPorts, opsPorts, replicas, onLine: () => {}, readyTimeoutMs });
+    stack = await startApps({ env: appEnv, ports: appPorts, opsPorts, replicas, onLine, readyTimeoutMs });
   } catch (e) {
     await stop();
     throw e;
