@@ -3,15 +3,47 @@ import { z } from 'zod';
 /** What a refused NUL character reads as, beside the field. */
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
+/** What a refused unpaired surrogate (`"\ud800"` in JSON) reads as, beside the field. */
+export const MALFORMED_TEXT_MESSAGE = 'Text must not contain invalid characters';
+
 /**
  * A string as the shop accepts it from outside: never a NUL character (PostgreSQL text
- * cannot store one, so it would fail deep inside a service instead of as a 400), and at
- * most `max` characters when given. Every accepted string — BFF bodies, query values,
- * path ids, request schemas of the contracts — is one of these.
+ * cannot store one, so it would fail deep inside a service instead of as a 400), never an
+ * unpaired UTF-16 surrogate (PostgreSQL refuses its `\ud800` escape in a JSON column: an
+ * event, a snapshot), and at most `max` characters when given. Every accepted string —
+ * BFF bodies, query values, path ids, request schemas of the contracts — is one of these.
  */
 export function text(max?: number) {
-  const s = z.string().refine((v) => !v.includes('\u0000'), { message: NUL_MESSAGE });
+  const s = z
+    .string()
+    .refine((v) => !v.includes('\u0000'), { message: NUL_MESSAGE })
+    .refine((v) => v.isWellFormed(), { message: MALFORMED_TEXT_MESSAGE });
   return max === undefined ? s : s.max(max);
+}
+
+/**
+ * The deepest nesting of arrays and objects a request body may have: no route's schema
+ * comes near it, and a deeper body (a thousand `[`) is refused with a 400 before anything
+ * walks it recursively.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** What a refused deep body reads as, beside the field. */
+export const TOO_DEEP_MESSAGE = `Nested more than ${MAX_JSON_DEPTH} levels deep`;
+
+/**
+ * Whether a JSON-like value nests arrays and objects deeper than `max` levels (a scalar
+ * is 0, `{}` and `[]` are 1). Iterative, so any depth is measured without a stack overflow.
+ */
+export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Object.values(v)) stack.push([inner, depth + 1]);
+  }
+  return false;
 }
 
 /** Whether any string in a JSON-like value (keys included) holds a NUL character. */

@@ -5,3 +5,6 @@ export * from './http-client.js';
 export * from './phonepe-sandbox.js';
 export * from './test-shop.js';
 export * from './test-service.js';
+export * from './hostile-input.js';
+export * from './hostile-runner.js';
+export * from './route-classes.js';

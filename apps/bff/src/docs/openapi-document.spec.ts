@@ -125,6 +125,17 @@ describe('the OpenAPI document of the BFF', () => {
     for (const { op: o } of operations) if (o.security) for (const s of o.security) for (const name of Object.keys(s)) expect(doc.components.securitySchemes).toHaveProperty([name]);
   });
 
+  it("declares the request guards' answers on every route: 400 (NUL, nesting), 415 (not JSON) and 414 (a path id too long)", () => {
+    for (const route of Object.values(HTTP_ROUTES)) {
+      const responses = doc.paths[route.path]![route.method.toLowerCase()]!.responses;
+      const api = route.path.startsWith('/api/');
+      expect([route.path, Object.keys(responses).filter((s) => ['400', '414', '415'].includes(s))]).toEqual([
+        route.path,
+        ['400', ...(api && route.path.includes('{') ? ['414'] : []), ...(api ? ['415'] : [])],
+      ]);
+    }
+  });
+
   it('documents request bodies with the schemas the BFF validates with', () => {
     const body = doc.paths['/api/cart/items']!.post!.requestBody!.content['application/json']!.schema as { $ref: string };
     const schema = doc.components.schemas[body.$ref.split('/').pop()!] as { properties: Record<string, { maximum?: number; default?: number }>; required: string[] };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderMessage } from '@jalaj/commerce';
-import { containsNul, HTTP_STATUS_BY_CODE, NUL_MESSAGE, type AppError, type FieldError } from '@jalaj/contracts';
+import { containsNul, HTTP_STATUS_BY_CODE, nestedDeeperThan, NUL_MESSAGE, TOO_DEEP_MESSAGE, type AppError, type FieldError } from '@jalaj/contracts';
 
 /** Methods that change something: only the shop's own pages may send them from a browser. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -92,7 +92,9 @@ function problem(reply: FastifyReply, error: AppError) {
  * - state-changing requests from another site are refused (403): no login CSRF;
  * - `/api` bodies are JSON only (multipart only for image uploads), else 415;
  * - a NUL character in the path, the query or a JSON body is a 400, before it can
- *   reach a service (PostgreSQL refuses it with an internal error).
+ *   reach a service (PostgreSQL refuses it with an internal error);
+ * - a JSON body nested deeper than `MAX_JSON_DEPTH` levels is a 400, before anything
+ *   walks it recursively.
  */
 export function registerRequestGuards(fastify: FastifyInstance, publicUrl: string | undefined) {
   fastify.addHook('onRequest', async (req, reply) => {
@@ -111,6 +113,7 @@ export function registerRequestGuards(fastify: FastifyInstance, publicUrl: strin
     }
   });
   fastify.addHook('preValidation', async (req, reply) => {
+    if (nestedDeeperThan(req.body)) return problem(reply, { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'body', message: TOO_DEEP_MESSAGE }] });
     if (!containsNul(req.body)) return;
     const fieldErrors: FieldError[] = nulFields(req.body).map((field) => ({ field, message: NUL_MESSAGE }));
     return problem(reply, { code: 'VALIDATION_FAILED', fieldErrors });

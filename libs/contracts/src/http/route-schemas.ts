@@ -3,7 +3,7 @@ import { cartChangeSchema, cartSchema } from '../cart.js';
 import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
-import { text } from '../schemas.js';
+import { MALFORMED_TEXT_MESSAGE, text } from '../schemas.js';
 import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
 import { adminOrderFilterSchema, adminOrderPageSchema, adminOrderSchema, billOfSupplySchema, customerOrderFiguresSchema, fulfilmentInputSchema, orderSchema, refundInputSchema, ADMIN_ORDERS_MAX_PAGE_SIZE } from '../order-history.js';
 import type { HttpRouteId } from './routes.js';
@@ -22,8 +22,13 @@ export interface HttpRouteSchemas {
   readonly responseType?: 'application/json' | 'image/webp' | 'text/csv';
 }
 
-/** Auth fields: bounded, without NUL characters (PostgreSQL cannot store them in text). */
-const authText = (max: number) => z.string().max(max).refine((v) => !v.includes('\0'), 'Must not contain NUL characters');
+/** Auth fields: bounded, without NUL characters (PostgreSQL cannot store them in text) or unpaired surrogates. */
+const authText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !v.includes('\0'), 'Must not contain NUL characters')
+    .refine((v) => v.isWellFormed(), MALFORMED_TEXT_MESSAGE);
 /** A mailed or texted token: present, bounded, no NUL. */
 const authToken = (max: number) => authText(max).min(1, 'The token is missing.');
 

@@ -53,19 +53,25 @@ interface RouteInput {
 
 /**
  * Completes a route with the codes that follow from its kind: a service may be down
- * (503) or fail (500); a body or an id may be invalid (400), too large (413) or of the
- * wrong type (415); a guard answers 401/403; a limit 429; a command 409/504.
+ * (503) or fail (500); a path, query or body may be invalid (400), too large (413, 414)
+ * or of the wrong type (415); a guard answers 401/403; a limit 429; a command 409/504.
  */
 function route<const R extends RouteInput>(input: R) {
   const access = input.access ?? 'public';
   const rateLimited = input.rateLimited ?? false;
   const stateChanging = input.method !== 'GET';
   const command = stateChanging && input.path.startsWith('/api/') && !input.path.startsWith('/api/auth/');
+  const api = input.path.startsWith('/api/');
   const codes = new Set<ErrorCode>(input.errors ?? []);
-  if (stateChanging || (input.path.startsWith('/api/') && input.path.includes('{'))) codes.add('VALIDATION_FAILED');
+  // The BFF's request guards answer before any route (ADR 011, 033): a NUL in the path
+  // or the query, or a body nested too deep, is a 400 on every route; a body that is not
+  // JSON a 415 on every `/api` route (a GET's included); a path id over the router's
+  // maximum length a 414.
+  codes.add('VALIDATION_FAILED');
+  if (api) codes.add('UNSUPPORTED_MEDIA_TYPE');
+  if (api && input.path.includes('{')) codes.add('URI_TOO_LONG');
   if (stateChanging) {
     codes.add('PAYLOAD_TOO_LARGE');
-    codes.add('UNSUPPORTED_MEDIA_TYPE');
     codes.add('CROSS_SITE_REQUEST');
   }
   if (access !== 'public') codes.add('UNAUTHENTICATED');

@@ -197,10 +197,13 @@ export class RpcClient implements OnApplicationBootstrap {
         failSpan(span, 'OUTCOME_UNKNOWN');
         throw new AppErrorException({ code: 'OUTCOME_UNKNOWN', message: OUTCOME_UNKNOWN_MESSAGE });
       }
+      // The cause (the subject, a remote's raw error, a NATS status) is logged, never
+      // answered: the caller gets UNAVAILABLE with its catalogue text only.
       const failure = remote ?? e;
       const message = failure instanceof Error ? failure.message : typeof failure === 'object' && failure && 'message' in failure ? String(failure.message) : String(failure);
+      this.log.warn({ subject, cause: message }, 'request failed: answering UNAVAILABLE');
       failSpan(span, 'UNAVAILABLE');
-      throw new AppErrorException({ code: 'UNAVAILABLE', message: `${subject}: ${message}` });
+      throw new AppErrorException({ code: 'UNAVAILABLE' });
     } finally {
       span.end();
     }
