@@ -20,10 +20,11 @@
  * writes the rows there.
  * Env: CHAOS_SHOPPERS (default 12; short 6), CHAOS_SECONDS per scenario (default 30; short 12).
  */
-import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, freePort, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/local-platform';
+import { root } from '@jalaj/local-platform';
 import { createShoppers } from './bench/shoppers.mjs';
+import { startOwnShop } from './lib/own-shop.mjs';
 import { books, databases, runLoops, shopClient, sleep } from './lib/shop-traffic.mjs';
 
 const short = process.argv.includes('--short');
@@ -36,48 +37,22 @@ const SECONDS = Number(process.env.CHAOS_SECONDS ?? (short ? 12 : 30));
 const RETRIES = 8;
 const say = (line) => process.stderr.write(`[chaos] ${line}\n`);
 
-// Fresh every run (the embedded PostgreSQL must be able to reach it, so not a private temp dir).
-const dataDir = path.join(root, '.data', 'chaos');
-rmSync(dataDir, { recursive: true, force: true });
-const ports = { postgres: await freePort(), nats: await freePort(), redis: await freePort(), s3: await freePort() };
-const appPorts = Object.fromEntries(await Promise.all(APPS.map(async (a) => [a.name, await freePort()])));
-const opsPorts = Object.fromEntries(await Promise.all(APPS.map(async (a) => [a.name, await freePort()])));
-const base = `http://127.0.0.1:${appPorts.bff}`;
-const sandboxBase = `http://127.0.0.1:${appPorts['phonepe-sandbox']}`;
-
-// The apps' warnings and errors, kept after the run (the data folder is not) to explain a failed scenario.
+// The apps' warnings and errors, kept after the run (the shop's data folder is not) to explain a failed scenario.
 const logFile = path.join(root, '.data', 'chaos-apps.log');
 mkdirSync(path.dirname(logFile), { recursive: true });
 const appLog = createWriteStream(logFile);
+let shop;
+let base;
+let sandboxBase;
 let infra;
 let stack;
 let db;
 async function teardown() {
   await db?.close().catch(() => undefined);
-  await stack?.stop().catch(() => undefined);
-  await infra?.stop().catch(() => undefined);
+  await shop?.stop();
   await new Promise((resolve) => appLog.end(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void teardown().then(() => process.exit(130)));
-
-/** The shop's env as `npm start` gives it, with sign-ups from one address allowed. */
-function appEnv() {
-  return {
-    ...infra.env,
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-    DEV_MAILBOX: 'true',
-    SEED_DEMO_DATA: 'true',
-    ADMIN_EMAIL: 'admin@jalaj.shop',
-    ADMIN_PASSWORD: 'jalaj-admin-2026',
-    PUBLIC_URL: base,
-    MEDIA_URL: `http://127.0.0.1:${appPorts.media}`,
-    RATE_LIMIT_FACTOR: '1000',
-    ...phonePeSandboxEnv({ sandboxUrl: sandboxBase, sandboxPublicUrl: sandboxBase, shopUrl: base, control: true }),
-  };
-}
 
 /** Browsing while the buyers buy: the catalogue, a product and its picture, in a loop. */
 async function browse(seconds, products, retried) {
@@ -253,9 +228,9 @@ async function downFor(server, ms) {
 
 const rows = [];
 try {
-  say(`starting a shop with two replicas of every app (data in ${dataDir})…`);
-  infra = await startInfra({ dataDir, ports, ephemeral: true, log: say });
-  stack = await startApps({ env: appEnv(), ports: appPorts, opsPorts, replicas: 2, readyTimeoutMs: 180_000, onLine: (app, line) => appLog.write(`${app} ${line}\n`) });
+  say('starting a shop with two replicas of every app…');
+  shop = await startOwnShop({ name: 'chaos', replicas: 2, env: { LOG_FORMAT: 'json' }, log: say, onLine: (app, line) => appLog.write(`${app} ${line}\n`) });
+  ({ base, sandboxBase, infra, stack } = shop);
   db = await databases({ databaseUrl: (service) => `${infra.env.POSTGRES_URL}/jalaj_${service}` });
   const { items } = await shopClient(base).json('products', 'GET', '/api/products');
   const products = items.slice(0, 4);
