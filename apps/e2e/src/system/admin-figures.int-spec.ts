@@ -1,16 +1,11 @@
 import pg from 'pg';
 import { renderMessage, shopDay } from '@jalaj/commerce';
+import type { AdminFigures } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
-interface Figures {
-  day: string;
-  paidOrders: number;
-  revenuePaise: number;
-  toShip: number;
-  lowStock: number;
-  lowStockThreshold: number;
-}
+/** `GET /api/admin/figures`'s answer. */
+type Figures = AdminFigures;
 
 const THRESHOLD = 3;
 
