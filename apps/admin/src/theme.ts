@@ -1,22 +1,27 @@
+import { BRAND_COLORS, BRAND_FONT_FAMILY, BRAND_RADIUS } from '@jalaj/web-kit';
 import type { ThemeConfig } from 'antd';
 
-/** The storefront's water-and-leaf palette, carried into Ant Design. */
+/** The storefront's identity (`@jalaj/web-kit`'s brand) carried into Ant Design: one product, two apps. */
 export const adminTheme: ThemeConfig = {
   token: {
-    colorPrimary: '#13756d',
-    colorLink: '#0f5e58',
-    colorSuccess: '#1f6b3f',
-    // antd's default red is 3.9:1 on white; this one passes AA for text such as Delete.
-    colorError: '#c62828',
-    colorBgLayout: '#f2f6f5',
-    // Darker than antd's defaults so secondary and hint text keep a 4.5:1 contrast (WCAG AA).
-    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorPrimary: BRAND_COLORS.teal600,
+    colorLink: BRAND_COLORS.teal700,
+    colorSuccess: BRAND_COLORS.leaf700,
+    colorError: BRAND_COLORS.error,
+    colorText: BRAND_COLORS.text,
+    colorTextHeading: BRAND_COLORS.teal900,
+    colorBgLayout: BRAND_COLORS.aqua50,
+    colorBorderSecondary: BRAND_COLORS.border,
+    // The storefront's muted text keeps a 4.5:1 contrast on white and on the page (WCAG AA).
+    colorTextSecondary: BRAND_COLORS.muted,
+    colorTextDescription: BRAND_COLORS.muted,
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)',
-    borderRadius: 10,
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Helvetica Neue', Arial, sans-serif",
+    borderRadius: BRAND_RADIUS.control,
+    borderRadiusLG: BRAND_RADIUS.card,
+    fontFamily: BRAND_FONT_FAMILY,
   },
   components: {
-    Layout: { headerBg: '#0a3d3a', headerPadding: '0 16px', headerHeight: 64 },
+    // The storefront's header: white over the page, a hairline beneath.
+    Layout: { headerBg: BRAND_COLORS.surface, headerColor: BRAND_COLORS.text, headerPadding: '0 16px', headerHeight: 64, bodyBg: BRAND_COLORS.aqua50 },
   },
 };

@@ -20,6 +20,7 @@ export * from './orders.js';
 export * from './fulfilment.js';
 export * from './bill-of-supply.js';
 export * from './format.js';
+export * from './shop-day.js';
 export * from './address.js';
 export * from './auth-rules.js';
 export * from './product-rules.js';

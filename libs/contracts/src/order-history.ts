@@ -105,15 +105,33 @@ export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
 
 /**
+ * A calendar day that exists, `YYYY-MM-DD` (India time): `2026-02-30` is refused with a
+ * message saying so, rather than read as 2 March.
+ */
+export const calendarDaySchema = z.string().superRefine((v, ctx) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) ctx.addIssue({ code: 'custom', message: 'Use a date like 2026-11-22' });
+  else if (new Date(Date.parse(`${v}T00:00:00Z`) || 0).toISOString().slice(0, 10) !== v) ctx.addIssue({ code: 'custom', message: 'No such date: use a real day like 2026-11-22' });
+});
+
+/**
+ * The Orders tab's fulfilment filter: a step; `none`, a paid order nobody has started on;
+ * `to-ship`, a paid order waiting to ship (not started, processing or packed: not yet
+ * shipped, delivered or cancelled).
+ */
+export const ADMIN_FULFILMENT_FILTERS = [...FULFILMENT_STATUSES, 'none', 'to-ship'] as const;
+export type AdminFulfilmentFilter = (typeof ADMIN_FULFILMENT_FILTERS)[number];
+
+/**
  * The Orders tab's filters (all optional). `q` matches the order number, the transaction
  * id, or the customer's email or name; `fulfilment: 'none'` is a paid order nobody has
- * started on; dates are inclusive India days of the order's creation.
+ * started on, `'to-ship'` a paid order waiting to ship; dates are inclusive India days of
+ * the order's creation.
  */
 export const adminOrderFilterSchema = z
   .object({
     q: text(120).optional(),
     state: orderStateSchema.optional(),
-    fulfilment: z.enum([...FULFILMENT_STATUSES, 'none']).optional(),
+    fulfilment: z.enum(ADMIN_FULFILMENT_FILTERS).optional(),
     from: day.optional(),
     to: day.optional(),
     /** `true`: only archived orders; default: only the others. */
@@ -150,6 +168,23 @@ export const customerOrderFiguresSchema = z.object({
   totalSpentPaise: z.number().int().nonnegative(),
 });
 export type CustomerOrderFigures = z.infer<typeof customerOrderFiguresSchema>;
+
+/**
+ * Today's figures of the Orders tab (the dashboard's strip), for one India day: the paid
+ * orders placed that day and what they came to, and the paid orders waiting to ship (any
+ * day). Archived orders are left out, as in the lists the figures open.
+ */
+export const orderFiguresSchema = z.object({
+  /** The India day counted, `YYYY-MM-DD`. */
+  day: z.string(),
+  /** Paid orders placed that day (the Orders tab with `state=paid&from=day&to=day`). */
+  paidOrders: z.number().int().nonnegative(),
+  /** Their totals, in paise. */
+  revenuePaise: z.number().int().nonnegative(),
+  /** Paid orders not shipped, delivered or cancelled yet (`fulfilment=to-ship`). */
+  toShip: z.number().int().nonnegative(),
+});
+export type OrderFigures = z.infer<typeof orderFiguresSchema>;
 
 /** A fulfilment step an admin sets. Shipped needs the courier and the tracking number. */
 export const fulfilmentInputSchema = z
@@ -344,6 +379,16 @@ export const orderHistorySubjects = {
     request: z.object({ actor: actorSchema, query: adminOrderPageQuerySchema }).strict(),
     reply: resultSchema(adminOrderPageSchema),
     fixtures: { request: { actor: adminActor, query: { page: 1, pageSize: 20 } }, reply: ok({ items: [adminOrderFixture], total: 1, page: 1, pageSize: 20 }) },
+  },
+  /**
+   * Today's figures for the dashboard's strip (admins only, role re-checked with identity):
+   * paid orders and revenue of an India day (today when `day` is left out), and the paid
+   * orders waiting to ship.
+   */
+  'rpc.order.admin.figures': {
+    request: z.object({ actor: actorSchema, day: calendarDaySchema.optional() }).strict(),
+    reply: resultSchema(orderFiguresSchema),
+    fixtures: { request: { actor: adminActor, day: '2026-11-22' }, reply: ok({ day: '2026-11-22', paidOrders: 3, revenuePaise: 235500, toShip: 2 }) },
   },
   /** One order with its customer (admins only). ORDER_NOT_FOUND. */
   'rpc.order.admin.get': {

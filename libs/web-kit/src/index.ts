@@ -14,3 +14,4 @@ export * from './unauthorized-handler.js';
 export * from './session-core.js';
 export * from './session.js';
 export * from './api-routes.js';
+export * from './brand.js';

@@ -11,6 +11,7 @@ import {
 } from '@jalaj/web-kit';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { isFiguresKey } from './figures.js';
 
 /** `/api/admin/orders`: the list; every other Orders-tab route lives under it. */
 export const ADMIN_ORDERS_PATH = apiPath('admin.orders.list');
@@ -25,8 +26,9 @@ export type OrderChangeReply = HttpResponse<'admin.orders.fulfil'>;
 /** The Orders tab's filters as query strings (`q`, `state`, `fulfilment`, `from`, `to`, `archived`); unset ones `undefined`. */
 export type OrderFilterStrings = Partial<Record<keyof NonNullable<HttpQuery<'admin.orders.export'>>, string>>;
 
-/** Every cached read of the Orders tab (pages, one order, bills). */
-const isOrdersKey = (key: unknown) => typeof key === 'string' && (key === ADMIN_ORDERS_PATH || key.startsWith(`${ADMIN_ORDERS_PATH}/`) || key.startsWith(`${ADMIN_ORDERS_PATH}?`));
+/** Every cached read of the Orders tab (pages, one order, bills), and today's figures, which count orders. */
+const isOrdersKey = (key: unknown) =>
+  typeof key === 'string' && (key === ADMIN_ORDERS_PATH || key.startsWith(`${ADMIN_ORDERS_PATH}/`) || key.startsWith(`${ADMIN_ORDERS_PATH}?`) || isFiguresKey(key));
 
 /**
  * One page of orders, newest first. The previous page stays on screen while the next one

@@ -12,6 +12,7 @@ import {
 } from '@jalaj/web-kit';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { isFiguresKey } from './figures.js';
 
 /** `GET /api/admin/products` (one page), `POST` (create), `PATCH|DELETE …/:id`. */
 export const ADMIN_PRODUCTS_PATH = apiPath('admin.products.list');
@@ -25,8 +26,8 @@ export type ProductPage = HttpResponse<'admin.products.list'>;
 /** The Products tab's query as query strings (`q`, `lowStock`, `sort`, `page`, `pageSize`). */
 export type ProductPageQuery = Partial<Record<keyof NonNullable<HttpQuery<'admin.products.list'>>, string>>;
 
-/** Every cached page of the Products tab. */
-const isProductsKey = (key: unknown) => typeof key === 'string' && (key === ADMIN_PRODUCTS_PATH || key.startsWith(`${ADMIN_PRODUCTS_PATH}?`));
+/** Every cached page of the Products tab, and today's figures, which count the plants low on stock. */
+const isProductsKey = (key: unknown) => typeof key === 'string' && (key === ADMIN_PRODUCTS_PATH || key.startsWith(`${ADMIN_PRODUCTS_PATH}?`) || isFiguresKey(key));
 
 /**
  * One page of products, searched, filtered and ordered by the server. The previous page

@@ -320,6 +320,7 @@ describe('orders through the BFF (real processes)', () => {
         [{ state: 'paid', fulfilment: 'none' }, (o) => o.state === 'paid' && o.fulfilment === null && !o.archived],
         [{ fulfilment: 'none' }, (o) => o.state === 'paid' && o.fulfilment === null && !o.archived],
         [{ fulfilment: 'shipped' }, (o) => o.fulfilment === 'shipped' && !o.archived],
+        [{ fulfilment: 'to-ship' }, (o) => o.state === 'paid' && (o.fulfilment === null || o.fulfilment === 'processing' || o.fulfilment === 'packed') && !o.archived],
         [{ archived: true }, (o) => o.archived],
         [{ archived: true, state: 'refunded' }, (o) => o.archived && o.state === 'refunded'],
       ];
@@ -369,11 +370,13 @@ describe('orders through the BFF (real processes)', () => {
         state: await plan({ state: 'failed' }),
         fulfilment: await plan({ fulfilment: 'shipped' }),
         notStarted: await plan({ fulfilment: 'none' }),
+        toShip: await plan({ fulfilment: 'to-ship' }),
         archived: await plan({ archived: true }),
         days: await plan({ from: '2025-08-15', to: '2025-08-15' }),
         search: await plan({ q: 'g00012', customerIds: [customer.userId, 'usr_gen_1'] }),
       };
       for (const [name, text] of Object.entries(plans)) expect({ name, seqScan: /Seq Scan on orders/.test(text) }).toEqual({ name, seqScan: false });
+      expect(plans.toShip).toContain('orders_to_ship_idx');
       // The search combines the order number's, the transaction id's and the customers' indexes.
       expect(plans.search).toContain('orders_order_number_idx');
       expect(plans.search).toContain('orders_merchant_order_id_key');

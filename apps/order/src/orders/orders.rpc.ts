@@ -27,6 +27,11 @@ export class OrdersRpc {
     return this.orders.adminList(actor, query);
   }
 
+  @RpcHandler('rpc.order.admin.figures')
+  figures({ actor, day }: Req<'rpc.order.admin.figures'>) {
+    return this.orders.figures(actor, day);
+  }
+
   @RpcHandler('rpc.order.admin.get')
   adminGet({ actor, orderId }: Req<'rpc.order.admin.get'>) {
     return this.orders.adminGet(actor, orderId);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import { shopDay, shopDayWindow } from '@jalaj/commerce';
 import {
   fail,
   notice,
@@ -10,6 +11,7 @@ import {
   type BillOfSupply,
   type CustomerOrderFigures,
   type Notice,
+  type OrderFigures,
   type OrderView,
   type Result,
 } from '@jalaj/contracts';
@@ -94,6 +96,20 @@ export class OrdersService {
       true,
     );
     return ok({ items: views.map((v) => ({ ...v, customer: customers.get(v.userId) ?? null })), total, page, pageSize });
+  }
+
+  /**
+   * The dashboard's figures of an India day (today, Asia/Kolkata, when none is given): its
+   * paid orders and their totals, and the paid orders waiting to ship. Computed once per
+   * list version and day ({@link OrderListCache}), so they are exact after every change.
+   */
+  async figures(actor: Actor, day: string | undefined): Promise<Result<OrderFigures>> {
+    if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
+    const counted = day ?? shopDay();
+    const { start, end } = shopDayWindow(counted);
+    const version = await this.listCache.currentVersion();
+    const figures = await this.listCache.get(version, `figures ${counted}`, () => this.orders.figures(start, end));
+    return ok({ day: counted, ...figures });
   }
 
   /** One order for the Orders tab, archived or not. */

@@ -5,7 +5,19 @@ import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
 import { MALFORMED_TEXT_MESSAGE, text } from '../schemas.js';
 import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
-import { adminOrderFilterSchema, adminOrderPageSchema, adminOrderSchema, billOfSupplySchema, customerOrderFiguresSchema, fulfilmentInputSchema, orderSchema, refundInputSchema, ADMIN_ORDERS_MAX_PAGE_SIZE } from '../order-history.js';
+import {
+  adminOrderFilterSchema,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  billOfSupplySchema,
+  calendarDaySchema,
+  customerOrderFiguresSchema,
+  fulfilmentInputSchema,
+  orderFiguresSchema,
+  orderSchema,
+  refundInputSchema,
+  ADMIN_ORDERS_MAX_PAGE_SIZE,
+} from '../order-history.js';
 import type { HttpRouteId } from './routes.js';
 
 /** The request and response schemas of one route. Absent parts take no input or answer no body. */
@@ -73,6 +85,17 @@ const adminUserPageQuery = adminUserQuerySchema.extend({
   pageSize: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_PAGE_SIZE).default(24),
 });
 
+/**
+ * The dashboard's strip of today's figures: the order service's figures of the day and the
+ * catalog's count of plants at or under its low-stock threshold (stock 0 included).
+ */
+export const adminFiguresSchema = orderFiguresSchema.extend({
+  lowStock: z.number().int().nonnegative(),
+  /** Catalog's `LOW_STOCK_THRESHOLD`: stock at or under it is low. */
+  lowStockThreshold: z.number().int().nonnegative(),
+});
+export type AdminFigures = z.infer<typeof adminFiguresSchema>;
+
 /** A cart change as the BFF answers it: the notice's title and text from the catalogue beside its code and data. */
 const cartChangeReplySchema = cartChangeSchema.extend({ title: z.string(), message: z.string() });
 
@@ -120,6 +143,10 @@ export const HTTP_SCHEMAS = {
   'orders.get': { params: idParams, response: orderSchema },
   'orders.bill': { params: idParams, response: billOfSupplySchema },
 
+  'admin.figures': {
+    query: z.object({ day: calendarDaySchema.optional().describe('An India day, `YYYY-MM-DD`; today (Asia/Kolkata) when left out.') }).strict(),
+    response: adminFiguresSchema,
+  },
   'admin.orders.list': { query: adminOrderPageQuery, response: adminOrderPageSchema },
   'admin.orders.export': { query: adminOrderFilterQuery, responseType: 'text/csv' },
   'admin.orders.get': { params: idParams, response: adminOrderSchema },

@@ -140,6 +140,14 @@ export const HTTP_ROUTES = {
   'orders.get': route({ method: 'GET', path: '/api/orders/{id}', tag: 'orders', summary: "One of the shopper's orders (another user's id: 404)", access: 'user', errors: ['ORDER_NOT_FOUND'] }),
   'orders.bill': route({ method: 'GET', path: '/api/orders/{id}/bill', tag: 'orders', summary: 'The GST bill of supply of a paid order (the printable invoice)', access: 'user', errors: ['ORDER_NOT_FOUND', 'BILL_NOT_ISSUED'] }),
 
+  'admin.figures': route({
+    method: 'GET',
+    path: '/api/admin/figures',
+    tag: 'admin',
+    summary: "Today's figures (or a given India day's): paid orders and revenue, paid orders waiting to ship, plants low on stock",
+    access: 'admin',
+    errors: ['VALIDATION_FAILED'],
+  }),
   'admin.orders.list': route({ method: 'GET', path: '/api/admin/orders', tag: 'admin', summary: 'One page of orders, newest first, with their customers; searched and filtered', access: 'admin' }),
   'admin.orders.export': route({ method: 'GET', path: '/api/admin/orders/export.csv', tag: 'admin', summary: "The filtered orders as CSV for the accountant, one row per line with bill numbers", access: 'admin' }),
   'admin.orders.get': route({ method: 'GET', path: '/api/admin/orders/{id}', tag: 'admin', summary: 'One order with its customer', access: 'admin', errors: ['ORDER_NOT_FOUND'] }),

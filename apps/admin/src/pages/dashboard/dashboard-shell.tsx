@@ -7,7 +7,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { useSession } from '@jalaj/web-kit';
+import { BRAND_NAME, BrandMark, useSession } from '@jalaj/web-kit';
 import { Button, Grid, Layout, Tabs, type TabsProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { AdminsTab } from '../admins/admins-tab.js';
 import { OrdersTab } from '../orders/orders-tab.js';
 import { ProductsTab } from '../products/products-tab.js';
 import { UsersTab } from '../users/users-tab.js';
+import { TodaysFigures } from './todays-figures.js';
 
 const TAB_KEYS = ['orders', 'products', 'users', 'admins'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
@@ -30,8 +31,9 @@ const TABS: TabsProps['items'] = [
 ];
 
 /**
- * The admin's dashboard: header (with who is signed in) and the four tabs, Orders first. The open tab
- * lives in the URL (`?tab=products`) so that a reload or a shared link keeps it.
+ * The admin's dashboard: header (the shop's brand, who is signed in), today's figures, and the
+ * four tabs, Orders first. The open tab lives in the URL (`?tab=products`) so that a reload or
+ * a shared link keeps it, and so does each tab's query (a figure links to one).
  */
 export function DashboardShell() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -59,19 +61,24 @@ export function DashboardShell() {
     <Layout className="admin-layout">
       <Layout.Header className="admin-header">
         <div className="admin-header__inner">
-          <Button type="text" href="/" icon={<ArrowLeftOutlined />} className="admin-header__back">
-            Back to Site
-          </Button>
-          <Typography.Title level={1} className="admin-header__title">
-            Admin Dashboard
-          </Typography.Title>
+          <div className="admin-header__brand">
+            <BrandMark />
+            <span className="admin-header__wordmark">{BRAND_NAME}</span>
+            <Typography.Title level={1} className="admin-header__title">
+              Admin Dashboard
+            </Typography.Title>
+          </div>
           <div className="admin-header__account">
+            <Button type="text" href="/" icon={<ArrowLeftOutlined />} className="admin-header__back">
+              Back to Site
+            </Button>
             <span className="admin-header__email" title={user?.email}>
               <UserOutlined aria-hidden="true" />
               <span className="admin-header__email-text">{user?.email}</span>
             </span>
             <Button
-              ghost
+              color="primary"
+              variant="outlined"
               size="small"
               icon={<LogoutOutlined />}
               loading={signingOut}
@@ -84,11 +91,14 @@ export function DashboardShell() {
         </div>
       </Layout.Header>
       <Layout.Content className="admin-content">
+        <TodaysFigures />
         <Tabs
           activeKey={activeKey}
           items={TABS}
           size={md ? 'large' : 'middle'}
           tabBarGutter={md ? 32 : 18}
+          // Each tab reads its own query from the URL (the same names: q, page): a hidden tab must not.
+          destroyOnHidden
           onChange={(key) => setSearchParams(key === 'orders' ? {} : { tab: key }, { replace: true })}
         />
       </Layout.Content>

@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { canSubmitAdminLogin, isAdminRole, validateAdminLogin } from '@jalaj/commerce';
-import { type Me, useSession } from '@jalaj/web-kit';
+import { BrandMark, type Me, useSession } from '@jalaj/web-kit';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -92,9 +92,7 @@ export function LoginPage() {
         </Button>
         <Card className="admin-login__card">
           <div className="admin-login__heading">
-            <span className="admin-login__badge" aria-hidden="true">
-              <SafetyCertificateOutlined />
-            </span>
+            <BrandMark size={56} className="admin-login__badge" />
             <Typography.Title level={1} className="admin-login__title">
               Admin Login
             </Typography.Title>

@@ -52,8 +52,9 @@ export function paymentMethodLabel(mode: string | null | undefined): string {
     .join(' ');
 }
 
-/** How a fulfilment step reads. */
-export function fulfilmentLabel(step: FulfilmentStep | 'none' | null): string {
+/** How a fulfilment step, or the fulfilment filter's `none` and `to-ship`, reads. */
+export function fulfilmentLabel(step: FulfilmentStep | 'none' | 'to-ship' | null): string {
+  if (step === 'to-ship') return 'Waiting to ship';
   return step === null || step === 'none' ? 'Not started' : FULFILMENT_LABELS[step];
 }
 

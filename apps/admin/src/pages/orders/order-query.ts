@@ -1,7 +1,7 @@
-import { FULFILMENT_STATUSES, ORDER_STATES, type FulfilmentStatus, type OrderState } from '@jalaj/contracts';
+import { ADMIN_FULFILMENT_FILTERS, ORDER_STATES, type AdminFulfilmentFilter, type OrderState } from '@jalaj/contracts';
 
-/** The fulfilment filter: a step, or `none` (a paid order nobody has started on). */
-export type FulfilmentFilter = FulfilmentStatus | 'none';
+/** The fulfilment filter: a step, `none` (a paid order nobody has started on) or `to-ship` (paid, waiting to ship). */
+export type FulfilmentFilter = AdminFulfilmentFilter;
 
 /** The page size of the Orders tab. */
 export const ORDERS_PAGE_SIZE = 20;
@@ -28,7 +28,7 @@ export interface OrdersQuery {
 /** No search, no filter, the first page. */
 export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, page: 1 });
 
-const FULFILMENT_FILTERS: readonly string[] = [...FULFILMENT_STATUSES, 'none'];
+const FULFILMENT_FILTERS: readonly string[] = ADMIN_FULFILMENT_FILTERS;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A user id as the shop mints them (`usr_…`): at most 64 letters, digits, `_` or `-`. */
 const USER_ID = /^[\w-]{1,64}$/;

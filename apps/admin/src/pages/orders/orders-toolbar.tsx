@@ -1,5 +1,5 @@
 import { ClearOutlined, CloseOutlined } from '@ant-design/icons';
-import { FULFILMENT_STATUSES, ORDER_STATES } from '@jalaj/contracts';
+import { ADMIN_FULFILMENT_FILTERS, ORDER_STATES } from '@jalaj/contracts';
 import { Button, DatePicker, Segmented, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SearchBox } from '../list-controls.js';
@@ -9,7 +9,7 @@ import { fulfilmentLabel, statusBadge } from './order-display.js';
 import { isFiltered, type FulfilmentFilter, type OrdersQuery } from './order-query.js';
 
 const STATUS_OPTIONS = ORDER_STATES.map((state) => ({ value: state, label: statusBadge(state).label }));
-const FULFILMENT_OPTIONS = [...FULFILMENT_STATUSES, 'none' as const].map((value) => ({ value, label: fulfilmentLabel(value) }));
+const FULFILMENT_OPTIONS = ADMIN_FULFILMENT_FILTERS.map((value) => ({ value, label: fulfilmentLabel(value) }));
 const DAY_FORMAT = 'YYYY-MM-DD';
 
 type Shown = 'current' | 'archived';

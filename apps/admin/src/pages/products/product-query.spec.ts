@@ -1,4 +1,4 @@
-import { changeProductsQuery, DEFAULT_PRODUCTS_QUERY, isProductsFiltered, productsApiQuery, stockLevel } from './product-query.js';
+import { changeProductsQuery, DEFAULT_PRODUCTS_QUERY, isProductsFiltered, productsApiQuery, productsSearchParams, readProductsQuery, stockLevel } from './product-query.js';
 
 describe('the Products tab query', () => {
   it('starts again at page 1 when the search, the filter or the order changes, not when the page does', () => {
@@ -20,6 +20,21 @@ describe('the Products tab query', () => {
   it('sends only what differs from the defaults, and always the page size', () => {
     expect(productsApiQuery(DEFAULT_PRODUCTS_QUERY)).toEqual({ pageSize: '24' });
     expect(productsApiQuery({ q: 'java', lowStock: true, sort: 'stock-asc', page: 2 })).toEqual({ q: 'java', lowStock: 'true', sort: 'stock-asc', page: '2', pageSize: '24' });
+  });
+
+  it('lives in the URL: read back the same, the plain tab at ?tab=products', () => {
+    const url = 'tab=products&q=java&lowStock=true&sort=stock-asc&page=2';
+    const query = readProductsQuery(new URLSearchParams(url));
+    expect(query).toEqual({ q: 'java', lowStock: true, sort: 'stock-asc', page: 2 });
+    expect(productsSearchParams(query).toString()).toBe(url);
+    expect(productsSearchParams(DEFAULT_PRODUCTS_QUERY).toString()).toBe('tab=products');
+    expect(readProductsQuery(new URLSearchParams('tab=products'))).toEqual(DEFAULT_PRODUCTS_QUERY);
+  });
+
+  it('drops what a stale or hand-edited link gets wrong', () => {
+    expect(readProductsQuery(new URLSearchParams('lowStock=yes&sort=cheapest&page=-1'))).toEqual(DEFAULT_PRODUCTS_QUERY);
+    expect(readProductsQuery(new URLSearchParams('page=2.5&q=%20fern%20'))).toEqual({ ...DEFAULT_PRODUCTS_QUERY, q: 'fern' });
+    expect(readProductsQuery(new URLSearchParams(`q=${'x'.repeat(150)}`)).q).toHaveLength(100);
   });
 
   it('marks stock at 0 out, at or under the threshold low, above it fine', () => {

@@ -1,4 +1,4 @@
-import type { AdminProductSort } from '@jalaj/contracts';
+import { ADMIN_PRODUCT_SORTS, type AdminProductSort } from '@jalaj/contracts';
 import type { ProductPageQuery } from '../../api/products.js';
 
 /** The page size of the Products tab: whole rows of the 4-, 3-, 2- and 1-column grids. */
@@ -44,6 +44,42 @@ export function productsApiQuery(query: ProductsQuery): ProductPageQuery {
     page: query.page === 1 ? undefined : String(query.page),
     pageSize: String(PRODUCTS_PAGE_SIZE),
   };
+}
+
+/** The dashboard's `tab` value of the Products tab. */
+export const PRODUCTS_TAB = 'products';
+/** The most characters the server takes in `q`. */
+const MAX_SEARCH_LENGTH = 100;
+const MAX_PAGE = 100_000;
+
+/**
+ * Reads the Products tab's query from the page's URL (`?tab=products&lowStock=true&sort=stock-asc`),
+ * so that a reload, a shared link or the dashboard's Low on stock figure opens the list as
+ * it was. Anything unknown or malformed is dropped (the plain list shows instead of an error).
+ *
+ * @param params - The page's search parameters.
+ */
+export function readProductsQuery(params: URLSearchParams): ProductsQuery {
+  const page = Number(params.get('page'));
+  const sort = params.get('sort');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    lowStock: params.get('lowStock') === 'true',
+    sort: ADMIN_PRODUCT_SORTS.includes(sort as AdminProductSort) ? (sort as AdminProductSort) : 'newest',
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+  };
+}
+
+/**
+ * The dashboard URL's query of a Products-tab query: the tab, then only what differs from
+ * the defaults (the API's names, without the page size).
+ *
+ * @param query - The query.
+ */
+export function productsSearchParams(query: ProductsQuery): URLSearchParams {
+  const params = new URLSearchParams({ tab: PRODUCTS_TAB });
+  for (const [name, value] of Object.entries(productsApiQuery(query))) if (name !== 'pageSize' && value !== undefined) params.set(name, value);
+  return params;
 }
 
 /** How a product's stock stands against the low-stock threshold: its badge. */

@@ -1,13 +1,14 @@
 import { AppstoreOutlined, ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Product } from '@jalaj/contracts';
 import { Alert, App, Button, Card, Col, Empty, Row, Spin, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, LIST_PRODUCTS_FALLBACK, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
 import { useAdminProducts, useProductChanges } from '../../api/products.js';
 import { ListPagination } from '../list-controls.js';
 import { ProductCard } from './product-card.js';
 import { ProductDialog, type ProductDialogTarget } from './product-dialog.js';
-import { changeProductsQuery, DEFAULT_PRODUCTS_QUERY, isProductsFiltered, PRODUCTS_PAGE_SIZE, productsApiQuery, type ProductsQuery } from './product-query.js';
+import { changeProductsQuery, isProductsFiltered, PRODUCTS_PAGE_SIZE, productsApiQuery, productsSearchParams, readProductsQuery, type ProductsQuery } from './product-query.js';
 import { ProductsToolbar } from './products-toolbar.js';
 import './products.css';
 
@@ -15,10 +16,12 @@ const GRID = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
 /**
  * The Products tab of the dashboard: one page of products at a time, searched by name,
- * filtered to the low-stock ones and ordered by the server, with add, edit and delete.
+ * filtered to the low-stock ones and ordered by the server, with add, edit and delete. The
+ * search, filter, order and page live in the URL (`?tab=products&lowStock=true`).
  */
 export function ProductsTab() {
-  const [query, setQuery] = useState<ProductsQuery>(DEFAULT_PRODUCTS_QUERY);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = useMemo(() => readProductsQuery(searchParams), [searchParams]);
   const { data, error, isLoading, isValidating, mutate } = useAdminProducts(productsApiQuery(query));
   const { deleteProduct } = useProductChanges();
   const { notification } = App.useApp();
@@ -28,13 +31,18 @@ export function ProductsTab() {
   const total = data?.total ?? 0;
   const reload = () => void mutate();
   const openCreate = () => setDialog({ mode: 'create' });
-  const change = (next: Partial<ProductsQuery>) => setQuery((current) => changeProductsQuery(current, next));
+  const change = useCallback(
+    (next: Partial<ProductsQuery>) =>
+      // Typing in the search replaces the history entry; a chosen filter, order or page adds one, so Back undoes it.
+      setSearchParams(productsSearchParams(changeProductsQuery(query, next)), { replace: Object.keys(next).length === 1 && 'q' in next }),
+    [query, setSearchParams],
+  );
 
   // A delete can leave a page past the end: go to the last page that has products.
   useEffect(() => {
     if (!data || data.items.length > 0 || data.total === 0 || query.page === 1) return;
-    setQuery((current) => ({ ...current, page: Math.max(1, Math.ceil(data.total / PRODUCTS_PAGE_SIZE)) }));
-  }, [data, query.page]);
+    setSearchParams(productsSearchParams({ ...query, page: Math.max(1, Math.ceil(data.total / PRODUCTS_PAGE_SIZE)) }), { replace: true });
+  }, [data, query, setSearchParams]);
 
   const handleDelete = async (product: Product) => {
     setDeletingId(product.id);

@@ -27,6 +27,12 @@ export const paise = () => new BigIntType('number');
   name: 'orders_listed_fulfilment_idx',
   expression: 'create index orders_listed_fulfilment_idx on orders (fulfilment_status, state, created_at desc, id desc) where archived_at is null',
 })
+// The paid orders waiting to ship (docs/adr/035-todays-figures-and-one-identity.md): the to-ship list and the dashboard's count.
+@Index({
+  name: 'orders_to_ship_idx',
+  expression:
+    "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state = 'paid' and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
+})
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
 // Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md; the
 // function is the orders-tab-at-scale migration's); the reconciler's bookkeeping does not.

@@ -1,21 +1,19 @@
 import { isAdminRole } from '@jalaj/commerce';
-import { useSession } from '@jalaj/web-kit';
+import { BRAND_NAME, BrandMark, useSession } from '@jalaj/web-kit';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSignOut } from '../account/use-sign-out.js';
 import { AddedToCartDialogHost } from '../cart/added-to-cart-dialog.js';
 import { CartLink } from '../cart/cart-link.js';
-import { CloseIcon, LeafIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/icons.js';
+import { CloseIcon, LogOutIcon, MenuIcon, PackageIcon, ShieldIcon, UserIcon } from '../ui/icons.js';
 import { SectionLink } from './section-link.js';
 
-/** The brand mark: leaf and name, linking home. */
+/** The brand mark (shared with the admin) and name, linking home. */
 export function BrandLink({ onClick }: { readonly onClick?: () => void }) {
   return (
     <Link to="/" className="brand" onClick={onClick}>
-      <span className="brand__mark" aria-hidden="true">
-        <LeafIcon width={22} height={22} />
-      </span>
-      <span className="brand__name">Jalaj</span>
+      <BrandMark className="brand__mark" />
+      <span className="brand__name">{BRAND_NAME}</span>
     </Link>
   );
 }

@@ -1,36 +1,11 @@
-import type { ReactNode, SVGProps } from 'react';
+import { strokeIcon } from '@jalaj/web-kit';
+import type { SVGProps } from 'react';
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-// Icons are decorative: the control or text beside them always carries the name.
-function strokeIcon(paths: ReactNode) {
-  return function StrokeIcon(props: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width="24"
-        height="24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        {...props}
-      >
-        {paths}
-      </svg>
-    );
-  };
-}
-
-export const LeafIcon = strokeIcon(
-  <>
-    <path d="M11 20A7 7 0 0 1 9.8 6.1C15.5 5 17 4.48 19 2c1 2 2 4.18 2 8 0 5.5-4.78 10-10 10Z" />
-    <path d="M2 21c0-3 1.85-5.36 5.08-6C9.5 14.52 12 13 13 12" />
-  </>,
-);
+// Icons are decorative: the control or text beside them always carries the name (one style: web-kit's strokeIcon).
+/** The brand's leaf (shared with the admin: `@jalaj/web-kit`'s brand). */
+export { BrandLeaf as LeafIcon } from '@jalaj/web-kit';
 
 export const SproutIcon = strokeIcon(
   <>

@@ -1,0 +1,84 @@
+import { formatAdminDate, formatRupees, shopDayWindow } from '@jalaj/commerce';
+import { Alert, Button, Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { apiErrorMessage } from '../../api/error-messages.js';
+import { useAdminFigures } from '../../api/figures.js';
+import { figureLinks } from './figure-links.js';
+
+/** Not in the spec: the strip's own load failure. */
+export const FIGURES_FAILED = "Today's figures could not be loaded";
+
+interface FigureProps {
+  readonly to: string;
+  readonly label: string;
+  readonly value: ReactNode;
+  readonly hint: string;
+}
+
+/** One figure: a link to the list it counts. */
+function Figure({ to, label, value, hint }: FigureProps) {
+  return (
+    <li className="admin-figure">
+      <Link to={to} className="admin-figure__link">
+        <span className="admin-figure__label">{label}</span>
+        <span className="admin-figure__value">{value}</span>
+        <span className="admin-figure__hint">{hint}</span>
+      </Link>
+    </li>
+  );
+}
+
+const LABELS = ['Orders today', 'Revenue today', 'To ship', 'Low on stock'] as const;
+
+/**
+ * The strip above the dashboard's tabs with what a seller checks each morning (issue #14):
+ * today's paid orders and revenue (India time), the paid orders waiting to ship and the
+ * plants low on stock, each a link to the matching filtered list. A failure shows beside
+ * the tabs with a Retry, never in their way.
+ */
+export function TodaysFigures() {
+  const { data, error, isValidating, mutate } = useAdminFigures();
+  const links = data ? figureLinks(data.day) : null;
+
+  return (
+    <section className="admin-figures" aria-labelledby="figures-heading" aria-busy={!data && !error}>
+      <h2 id="figures-heading" className="admin-figures__title">
+        Today{data && <span className="admin-figures__day">{formatAdminDate(shopDayWindow(data.day).start)}</span>}
+      </h2>
+      {error && (
+        <Alert
+          className="admin-figures__error"
+          type="error"
+          showIcon
+          title={FIGURES_FAILED}
+          description={apiErrorMessage(error, 'Please try again in a moment.')}
+          action={
+            <Button size="small" onClick={() => void mutate()} loading={isValidating}>
+              Retry
+            </Button>
+          }
+        />
+      )}
+      {data && links ? (
+        <ul className="admin-figures__list" aria-label="Today's figures">
+          <Figure to={links.paidOnDay} label={LABELS[0]} value={data.paidOrders} hint="Paid orders placed today" />
+          <Figure to={links.paidOnDay} label={LABELS[1]} value={formatRupees(data.revenuePaise)} hint="Paid today, in rupees" />
+          <Figure to={links.toShip} label={LABELS[2]} value={data.toShip} hint="Paid, waiting to ship" />
+          <Figure to={links.lowStock} label={LABELS[3]} value={data.lowStock} hint={`Plants with stock ≤ ${data.lowStockThreshold}`} />
+        </ul>
+      ) : (
+        !error && (
+          <ul className="admin-figures__list" aria-label="Loading today's figures...">
+            {LABELS.map((label) => (
+              <li key={label} className="admin-figure admin-figure--loading">
+                <span className="admin-figure__label">{label}</span>
+                <Skeleton active title={{ width: '60%' }} paragraph={{ rows: 1, width: '80%' }} />
+              </li>
+            ))}
+          </ul>
+        )
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { formatRupees } from '@jalaj/commerce';
+import type { AdminFigures, Product } from '@jalaj/contracts';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { placePaidOrder } from '../support/orders.js';
+import { ADMIN, signInAsAdmin, signUpShopper } from '../support/shop.js';
+
+/**
+ * Today's figures above the dashboard's tabs (issue #14): the strip shows what the server
+ * counts, each figure opens the list it counts (Orders today, To ship, Low on stock), it
+ * refreshes after a change and when the admin comes back to the browser tab, and a failed
+ * load offers a Retry without blocking the tabs. At a phone's width (390 px) and a
+ * desktop's (1440 px), with screenshots of the dashboard.
+ */
+
+/** `GET /api/admin/figures`'s answer. */
+type Figures = AdminFigures;
+
+async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
+  expect(signIn.ok()).toBe(true);
+  return { Authorization: `Bearer ${(await signIn.json()).accessToken}` };
+}
+
+async function serverFigures(request: APIRequestContext, headers: Record<string, string>): Promise<Figures> {
+  const r = await request.get('/api/admin/figures', { headers });
+  expect(r.status()).toBe(200);
+  return (await r.json()) as Figures;
+}
+
+/** A shopper in a browser context of their own pays for a plant: an order today, waiting to ship. */
+async function paidOrderToday(browser: Browser, testInfo: TestInfo): Promise<void> {
+  const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  try {
+    const page = await context.newPage();
+    await signUpShopper(page, 'figures');
+    await placePaidOrder(page);
+  } finally {
+    await context.close();
+  }
+}
+
+const strip = (page: Page): Locator => page.getByRole('region', { name: /^Today/ });
+const figure = (page: Page, label: string): Locator => strip(page).getByRole('link', { name: new RegExp(`^${label}`) });
+const value = (page: Page, label: string): Locator => figure(page, label).locator('.admin-figure__value');
+
+async function atWidth(page: Page, testInfo: TestInfo): Promise<void> {
+  await page.setViewportSize(testInfo.project.name === 'phone' ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+}
+
+test.describe("today's figures", () => {
+  const created: Product[] = [];
+
+  test.afterEach(async ({ request }) => {
+    if (!created.length) return;
+    const headers = await adminHeaders(request);
+    for (const product of created.splice(0)) await request.delete(`/api/admin/products/${product.id}`, { headers });
+  });
+
+  test('the strip shows what the server counts, and each figure opens the list it counts', async ({ page, browser, request }, testInfo) => {
+    test.setTimeout(180_000);
+    await paidOrderToday(browser, testInfo);
+    await atWidth(page, testInfo);
+    await signInAsAdmin(page);
+    const headers = await adminHeaders(request);
+    const counted = await serverFigures(request, headers);
+    expect(counted.paidOrders).toBeGreaterThan(0);
+    expect(counted.toShip).toBeGreaterThan(0);
+
+    // The default tab stays Orders, with the strip above the four tabs.
+    await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab')).toHaveText(['Orders', 'Products', 'Users', 'Admins']);
+    await expect(value(page, 'Orders today')).toHaveText(String(counted.paidOrders));
+    await expect(value(page, 'Revenue today')).toHaveText(formatRupees(counted.revenuePaise));
+    await expect(value(page, 'To ship')).toHaveText(String(counted.toShip));
+    await expect(value(page, 'Low on stock')).toHaveText(String(counted.lowStock));
+    await expect(figure(page, 'Low on stock')).toContainText(`Plants with stock ≤ ${counted.lowStockThreshold}`);
+    const stripBox = (await strip(page).boundingBox())!;
+    const tabsBox = (await page.getByRole('tablist').boundingBox())!;
+    expect(stripBox.y + stripBox.height).toBeLessThanOrEqual(tabsBox.y);
+    // Two figures a row on a phone, four on a desktop; nothing wider than the page.
+    const tops = await strip(page).getByRole('listitem').evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(testInfo.project.name === 'phone' ? 2 : 1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`dashboard-${testInfo.project.name}.png`) });
+
+    // Orders today: the Orders tab on the paid orders of the India day.
+    await figure(page, 'Orders today').click();
+    await expect(page).toHaveURL(new RegExp(`/admin\\?state=paid&from=${counted.day}&to=${counted.day}$`));
+    await expect(page.getByRole('heading', { name: `${counted.paidOrders} Orders` })).toBeVisible();
+
+    // To ship, from the keyboard: the Orders tab on the paid orders waiting to ship.
+    await figure(page, 'To ship').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\?fulfilment=to-ship$/);
+    await expect(page.getByRole('heading', { name: `${counted.toShip} Orders` })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Find orders' })).toContainText('Waiting to ship');
+
+    // Low on stock: the Products tab with its Low stock filter on.
+    await figure(page, 'Low on stock').click();
+    await expect(page).toHaveURL(/\/admin\?tab=products&lowStock=true$/);
+    await expect(page.getByRole('tab', { name: 'Products' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('radio', { name: /^Low stock/ })).toBeChecked();
+    await expect(page.getByLabel(`${counted.lowStock} products`)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`dashboard-low-stock-${testInfo.project.name}.png`) });
+
+    // The Products tab's filters are addressable: a reload keeps them.
+    await page.reload();
+    await expect(page.getByRole('radio', { name: /^Low stock/ })).toBeChecked({ timeout: 30_000 });
+  });
+
+  test('the strip refreshes when the admin comes back to the browser tab and after a change, and a failure leaves the tabs usable', async ({ page, request }, testInfo) => {
+    await atWidth(page, testInfo);
+    const headers = await adminHeaders(request);
+    await page.route('**/api/admin/figures', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'Service unavailable' }) }));
+    await signInAsAdmin(page);
+    const failure = strip(page).getByRole('alert');
+    await expect(failure).toContainText("Today's figures could not be loaded");
+    // The tabs work meanwhile.
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await expect(page.getByRole('heading', { name: /Products/, level: 2 })).toBeVisible();
+    await page.unroute('**/api/admin/figures');
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect(failure).toBeHidden();
+    const base = await serverFigures(request, headers);
+    await expect(value(page, 'Low on stock')).toHaveText(String(base.lowStock));
+
+    // A plant made scarce elsewhere (another admin, through the API) shows when the admin comes back to the tab.
+    const name = `Figures Rotala ${Date.now().toString(36)}`;
+    const res = await request.post('/api/admin/products', { headers, data: { name, description: 'For the figures spec', price: '90.00', stockQuantity: 1, category: 'midground', imageUrls: [] } });
+    expect(res.status()).toBe(201);
+    created.push((await res.json()) as Product);
+    await expect(async () => {
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(value(page, 'Low on stock')).toHaveText(String(base.lowStock + 1), { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+
+    // Deleted here, it leaves the count at once.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
+    const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem', { name, exact: true });
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Are you sure you want to delete this product?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Product deleted successfully', { exact: true })).toBeVisible();
+    created.splice(0);
+    await expect(value(page, 'Low on stock')).toHaveText(String(base.lowStock));
+  });
+});
+
+test.describe('the admin login notification', () => {
+  for (const width of [390, 1440]) {
+    test(`never covers the header's Sign Out at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+      await page.goto('/admin/login');
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      // Every frame from the click on, where the 'Login Successful' notice and Sign Out both
+      // show, their boxes are compared: the notice is short-lived, so it is watched rather than caught.
+      await page.evaluate(() => {
+        const seen = { frames: 0, overlaps: [] as string[] };
+        (window as unknown as { loginNotice: typeof seen }).loginNotice = seen;
+        const tick = () => {
+          const signOut = [...document.querySelectorAll('header button')].find((b) => b.textContent?.includes('Sign Out'));
+          for (const notice of document.querySelectorAll('.ant-notification-notice')) {
+            if (!signOut || !notice.textContent?.includes('Login Successful')) continue;
+            const [n, s] = [notice.getBoundingClientRect(), signOut.getBoundingClientRect()];
+            seen.frames++;
+            if (n.left < s.right && s.left < n.right && n.top < s.bottom && s.top < n.bottom) seen.overlaps.push(JSON.stringify({ notice: n, signOut: s }));
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      await page.getByRole('button', { name: 'Sign In as Admin' }).click();
+      const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
+      await expect(signOut).toBeVisible();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { loginNotice: { frames: number } }).loginNotice.frames), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { loginNotice: { overlaps: string[] } }).loginNotice.overlaps)).toEqual([]);
+      // Nothing lies over Sign Out: the point at its centre is the button itself.
+      const hit = await signOut.evaluate((button) => {
+        const r = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      });
+      expect(hit).toBe(true);
+      await signOut.click({ trial: true });
+    });
+  }
+});
