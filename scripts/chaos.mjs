@@ -149,7 +149,8 @@ function rssOf(pid) {
  * (a signed-in shopper reading the catalogue and the cart, five times a second) whose
  * latencies and the apps' summed resident memory are sampled per window. After a warm-up
  * (the first fifth), the last third of the windows is compared with the first third:
- * memory may grow by at most 10 % + 25 MB (flat: no leak) and the median p99 by at most
+ * memory may grow by at most 10 % + 25 MB (flat: no leak; 25 % + 50 MB in a soak shorter
+ * than 5 minutes, still warming up) and the median p99 by at most
  * 2× + 50 ms (steady). Then the books, as after every scenario.
  */
 async function soak(minutes, { shoppers, products, stockOf }) {
@@ -203,7 +204,8 @@ async function soak(minutes, { shoppers, products, stockOf }) {
   const memoryAfter = mean(last.map((w) => w.rssMb));
   const p99Before = median(first.map((w) => w.p99Ms));
   const p99After = median(last.map((w) => w.p99Ms));
-  const memoryFlat = memoryAfter <= memoryBefore * 1.1 + 25;
+  // A one-minute soak is still warming up (caches filling, code being optimised): it only catches a gross leak.
+  const memoryFlat = minutes >= 5 ? memoryAfter <= memoryBefore * 1.1 + 25 : memoryAfter <= memoryBefore * 1.25 + 50;
   const p99Steady = p99After <= p99Before * 2 + 50;
   if (!memoryFlat) row.discrepancies++;
   if (!p99Steady) row.discrepancies++;
