@@ -18,10 +18,10 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-/** Waits until the page has exactly one title, then returns it. */
-async function onlyTitle(page: Page): Promise<string> {
-  await expect(page.locator('title')).toHaveCount(1);
-  return page.title();
+/** Waits until the page's title is `title` (a page loaded on demand sets it once it renders) and it is the only one. */
+async function expectOnlyTitle(page: Page, title: string, where: string): Promise<void> {
+  await expect(page, where).toHaveTitle(title);
+  await expect(page.locator('title'), where).toHaveCount(1);
 }
 
 test.describe('every page load', () => {
@@ -55,29 +55,29 @@ test.describe('every page load', () => {
     ] as const;
     for (const [path, title] of pages) {
       await page.goto(path);
-      expect(await onlyTitle(page), path).toBe(title);
+      await expectOnlyTitle(page, title, path);
     }
 
     await signInDemoShopper(page);
-    expect(await onlyTitle(page), 'after signing in').toBe('Jalaj — Aquarium Plants Online in India');
+    await expectOnlyTitle(page, 'Jalaj — Aquarium Plants Online in India', 'after signing in');
     for (const [path, title] of [
       ['/orders', 'My Orders — Jalaj'],
       ['/profile', 'My Account — Jalaj'],
       ['/addresses', 'My Addresses — Jalaj'],
     ] as const) {
       await page.goto(path);
-      expect(await onlyTitle(page), path).toBe(title);
+      await expectOnlyTitle(page, title, path);
     }
 
     // Moving inside the app, from a server-rendered page and back to one.
     await page.goto(`/product/${plant!.id}`);
     await page.getByRole('banner').getByRole('link', { name: 'Jalaj' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await onlyTitle(page), 'product → home').toBe('Jalaj — Aquarium Plants Online in India');
+    await expectOnlyTitle(page, 'Jalaj — Aquarium Plants Online in India', 'product → home');
     await page.goto('/about-us');
-    expect(await onlyTitle(page), '/about-us').toBe('About Us — Jalaj');
+    await expectOnlyTitle(page, 'About Us — Jalaj', '/about-us');
     await page.getByRole('banner').getByRole('link', { name: 'Jalaj' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await onlyTitle(page), 'about → home').toBe('Jalaj — Aquarium Plants Online in India');
+    await expectOnlyTitle(page, 'Jalaj — Aquarium Plants Online in India', 'about → home');
   });
 });
