@@ -104,12 +104,15 @@ export const APP_NODE_FLAGS = ['--max-semi-space-size=8'];
  */
 export const APP_ENV = { MALLOC_ARENA_MAX: '2' };
 
+/** How long an app may take to become ready: generous, a busy 2-core machine (CI) starts a dozen at once. */
+const READY_TIMEOUT_MS = 150_000;
+
 /**
  * Starts one built app (`apps/<name>/dist/main.js`) as its own process and waits until its
  * ops port (a free one unless given) answers /health/ready. Returns the child, the ops
  * port and `stop()` (SIGTERM, then SIGKILL after 8 s).
  */
-export async function startApp(name, { env, port, opsPort, onLine = () => {}, readyTimeoutMs = 60000 }) {
+export async function startApp(name, { env, port, opsPort, onLine = () => {}, readyTimeoutMs = READY_TIMEOUT_MS }) {
   opsPort ??= await freePort();
   // JALAJ_NODE_ARGS: extra Node flags for every app process (e.g. `--cpu-prof` to profile).
   const nodeArgs = (process.env.JALAJ_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -213,7 +216,7 @@ export async function startReplicas(name, { count = 1, env, port, opsPort, onLin
  * until each has started or failed. If one failed, the others are stopped before its error
  * is thrown. Returns each app's {@link startReplicas} handle (`apps`) and `stop()`.
  */
-export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = 60000, replicas = 1 }) {
+export async function startApps({ env, ports, opsPorts = {}, onLine, readyTimeoutMs = READY_TIMEOUT_MS, replicas = 1 }) {
   const handles = await startTogether(
     APPS.map((app) => () => startReplicas(app.name, { count: replicas, env, port: ports[app.name], opsPort: opsPorts[app.name], onLine, readyTimeoutMs })),
   );
