@@ -32,3 +32,4 @@ export * from './ops/periodic.js';
 export * from './tracing/trace-context.js';
 export * from './tracing/tracing.js';
 export * from './tracing/http-tracing.js';
+export * from './database/like-pattern.js';

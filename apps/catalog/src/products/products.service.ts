@@ -16,7 +16,7 @@ import {
   type ProductInput,
   type Result,
 } from '@jalaj/contracts';
-import { addToOutbox, getLogger, InjectConfig, OutboxRelay, takeTransactionLock } from '@jalaj/server-kit';
+import { addToOutbox, containsPattern, getLogger, InjectConfig, OutboxRelay, takeTransactionLock } from '@jalaj/server-kit';
 import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
 import { checkProductInput } from './product-input.js';
@@ -73,8 +73,6 @@ async function unshared(tx: EntityManager, productId: string, urls: string[]): P
   return own.filter((u) => !used.has(imageSetOf(u)));
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Every order ends on the newest first, so that equal stock keeps a stable order across pages. */
 const ADMIN_ORDER: Record<AdminProductSort, QueryOrderMap<Product>[]> = {
   newest: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -95,7 +93,7 @@ export class ProductsService {
   /** The storefront list (oldest first, spec §7) or the admin list (newest first), with optional filters. */
   async list(filter: ProductFilter = {}): Promise<ProductDto[]> {
     const where: FilterQuery<Product> = {};
-    if (filter.q) where.name = { $ilike: `%${escapeLike(filter.q)}%` };
+    if (filter.q) where.name = { $ilike: containsPattern(filter.q) };
     if (filter.category) where.category = filter.category;
     if (filter.difficulty) where.plantDifficulty = filter.difficulty;
     if (filter.light) where.lightRequirement = filter.light;
@@ -115,7 +113,7 @@ export class ProductsService {
     const { q, lowStock, sort, page, pageSize } = query;
     const lowStockThreshold = this.config.LOW_STOCK_THRESHOLD;
     const where: FilterQuery<Product> = {};
-    if (q) where.name = { $ilike: `%${escapeLike(q)}%` };
+    if (q) where.name = { $ilike: containsPattern(q) };
     if (lowStock) where.stockQuantity = { $lte: lowStockThreshold };
     const [rows, total] = await this.em.findAndCount(Product, where, { orderBy: ADMIN_ORDER[sort], limit: pageSize, offset: (page - 1) * pageSize });
     return ok({ items: rows.map(toProduct), total, page, pageSize, lowStockThreshold });

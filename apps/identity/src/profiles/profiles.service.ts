@@ -15,7 +15,7 @@ import {
   type Notice,
   type Result,
 } from '@jalaj/contracts';
-import { ChangeHints, prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
+import { ChangeHints, containsPattern, prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
 import { AddressesService } from '../addresses/addresses.service.js';
@@ -31,8 +31,6 @@ export interface ProfileSummary {
 export const SEARCH_MAX_IDS = 1000;
 
 /** A LIKE pattern's wildcards (and its escape character) taken literally. */
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const PROFILE = prepared('profile', 'select id, email, full_name, role, created_at from users where id = $1');
 
 @Injectable()
@@ -87,7 +85,7 @@ export class ProfilesService {
   async adminPage(actor: Actor, query: AdminUserQuery): Promise<Result<AdminUserPage>> {
     if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     const { q, page, pageSize } = query;
-    const pattern = q ? `%${escapeLike(q)}%` : null;
+    const pattern = q ? containsPattern(q) : null;
     const where: FilterQuery<User> = pattern ? { $or: [{ email: { $ilike: pattern } }, { fullName: { $ilike: pattern } }] } : {};
     const rows = await this.em.find(User, where, { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: pageSize, offset: (page - 1) * pageSize });
     const total = await this.em.count(User, {});
@@ -126,7 +124,7 @@ export class ProfilesService {
     if (!(await this.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     const q = query.trim();
     if (!q) return ok({ ids: [] });
-    const pattern = `%${escapeLike(q)}%`;
+    const pattern = containsPattern(q);
     const users = await this.em.find(
       User,
       { $or: [{ email: { $ilike: pattern } }, { fullName: { $ilike: pattern } }] },
