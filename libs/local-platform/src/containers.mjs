@@ -1,3 +1,8 @@
+import { readFileSync } from 'node:fs';
+
+/** The backing services' images, named in one place (deploy/backing-images.json). */
+export const backingImages = JSON.parse(readFileSync(new URL('../../../deploy/backing-images.json', import.meta.url), 'utf8'));
+
 /**
  * The backing services in containers (testcontainers), for hosts with a Docker engine:
  * `TEST_INFRA=containers npm test`. PostgreSQL, NATS with JetStream, Redis and MinIO.
@@ -5,14 +10,14 @@
 export async function startContainers() {
   const { GenericContainer, Wait } = await import('testcontainers');
   const [pg, nats, redis, minio] = await Promise.all([
-    new GenericContainer('postgres:18-alpine')
+    new GenericContainer(backingImages.postgres)
       .withEnvironment({ POSTGRES_PASSWORD: 'postgres' })
       .withExposedPorts(5432)
       .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
       .start(),
-    new GenericContainer('nats:2.11-alpine').withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
-    new GenericContainer('redis:7-alpine').withExposedPorts(6379).start(),
-    new GenericContainer('minio/minio:latest')
+    new GenericContainer(backingImages.nats).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
+    new GenericContainer(backingImages.redis).withExposedPorts(6379).start(),
+    new GenericContainer(backingImages.minio)
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: 'jalaj', MINIO_ROOT_PASSWORD: 'jalaj-secret' })
       .withExposedPorts(9000)
