@@ -168,7 +168,7 @@ async function soak(minutes, { shoppers, products, stockOf }) {
       for (const [step, url] of [['catalogue', '/api/products'], ['cart', '/api/cart']]) {
         const t = performance.now();
         try {
-          const r = await probe.call(step, 'GET', url, { token: prober.token });
+          const r = await probe.call(step, 'GET', url, { as: prober });
           await r.arrayBuffer();
           current.push(performance.now() - t);
         } catch {

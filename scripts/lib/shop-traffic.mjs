@@ -4,6 +4,7 @@
  * the fault suite (scripts/chaos.mjs).
  */
 import { randomUUID } from 'node:crypto';
+import { refreshSession } from '../bench/shoppers.mjs';
 
 /** How long the books may take to settle after a round (events to cart, last decisions). */
 const SETTLE_TIMEOUT_MS = 60_000;
@@ -54,11 +55,26 @@ const TRANSIENT = new Set([502, 503, 504]);
  * same idempotency key, as the storefront's retry does; `retried` counts those.
  */
 export function shopClient(base, { retries = 0, retried = { count: 0 } } = {}) {
-  const call = async (step, method, path, { token, body, idempotent } = {}) => {
+  /**
+   * One request. `as`: the shopper it is sent for (their access token); when that token has
+   * expired (401), the session is refreshed as the storefront does and the request sent once
+   * more with the same idempotency key. `token`: a bare token, never refreshed.
+   */
+  const call = async (step, method, path, { token, as, body, idempotent } = {}) => {
     const headers = {};
-    if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (idempotent) headers['idempotency-key'] = typeof idempotent === 'string' ? idempotent : randomUUID();
+    const bearer = as ? () => as.token : () => token;
+    try {
+      return await send(step, method, path, headers, body, bearer);
+    } catch (e) {
+      if (!(as && e instanceof StepError && e.status === 401)) throw e;
+      await refreshSession(base, as);
+      return send(step, method, path, headers, body, bearer);
+    }
+  };
+  const send = async (step, method, path, headers, body, bearer) => {
+    if (bearer()) headers.authorization = `Bearer ${bearer()}`;
     for (let attempt = 0; ; attempt++) {
       let r;
       try {
@@ -115,10 +131,11 @@ export async function checkout(ctx, shopper, productId, steps = new Map()) {
     steps.set(name, (steps.get(name) ?? 0) + (now - mark));
     mark = now;
   };
-  const { token, addressId } = shopper;
-  await shop.json('add to cart', 'POST', '/api/cart/items', { token, body: { productId, quantity: 1 }, idempotent: true });
+  const { addressId } = shopper;
+  const as = shopper;
+  await shop.json('add to cart', 'POST', '/api/cart/items', { as, body: { productId, quantity: 1 }, idempotent: true });
   step('add');
-  const started = await shop.json('pay', 'POST', '/api/checkout/pay', { token, body: { shippingAddressId: addressId, billingAddressId: addressId }, idempotent: true });
+  const started = await shop.json('pay', 'POST', '/api/checkout/pay', { as, body: { shippingAddressId: addressId, billingAddressId: addressId }, idempotent: true });
   step('pay');
   // The hosted page's Pay button: a form post; the sandbox answers 303 to the shop's return URL.
   const page = reachable(started.redirectUrl, ctx.url);
@@ -143,7 +160,7 @@ export async function checkout(ctx, shopper, productId, steps = new Map()) {
     let status = null;
     for (const delay of POLL_DELAYS_MS) {
       await sleep(delay);
-      status = await shop.json('status', 'GET', `/api/payments/${encodeURIComponent(merchantOrderId)}`, { token });
+      status = await shop.json('status', 'GET', `/api/payments/${encodeURIComponent(merchantOrderId)}`, { as });
       if (status.outcome !== 'pending') break;
     }
     if (status?.outcome !== 'paid') return { outcome: 'failed', merchantOrderId, reason: status?.outcome === 'failed' ? status.errorCode : 'STILL_PENDING' };
@@ -153,7 +170,7 @@ export async function checkout(ctx, shopper, productId, steps = new Map()) {
   // (the cart service hears of the payment through evt.order.order.paid.v1).
   const cartUntil = performance.now() + CART_TIMEOUT_MS;
   for (;;) {
-    const cart = await shop.json('cart', 'GET', '/api/cart', { token });
+    const cart = await shop.json('cart', 'GET', '/api/cart', { as });
     if (!cart.lines.length) break;
     if (performance.now() > cartUntil) return { outcome: 'failed', merchantOrderId, reason: 'CART_NOT_EMPTIED' };
     await sleep(CART_POLL_MS);
@@ -185,7 +202,7 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
       // The shopper gives up on what is in the cart: it is emptied, as the storefront's Clear Cart does.
       const giveUp = () =>
         shopClient(ctx.url, { retries: ctx.retries ?? 0, retried: ctx.retried })
-          .call('clear cart', 'DELETE', '/api/cart', { token: shopper.token, idempotent: true })
+          .call('clear cart', 'DELETE', '/api/cart', { as: shopper, idempotent: true })
           .catch(() => undefined);
       for (let n = 0; performance.now() < until; n++) {
         const t = performance.now();
