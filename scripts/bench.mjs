@@ -25,7 +25,7 @@ const settings = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
 };
 /** The parts of the bench, in the order they run (page speed first, on a shop nothing has loaded yet); BENCH_ONLY=paths,orders runs a subset. */
-const PARTS = ['lighthouse', 'paths', 'checkout', 'orders'];
+const PARTS = ['lighthouse', 'paths', 'checkout', 'orders', 'console'];
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const jsonPath = path.resolve(root, process.env.BENCH_JSON ?? '.data/bench-results.json');
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);

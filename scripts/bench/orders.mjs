@@ -27,7 +27,7 @@ const GOALS = [
 /** India day (YYYY-MM-DD) of `ms`. */
 const indiaDay = (ms) => new Date(ms + 5.5 * 3600_000).toISOString().slice(0, 10);
 
-async function withClient(url, fn) {
+export async function withClient(url, fn) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -55,11 +55,12 @@ async function shoppers(ctx) {
 }
 
 /**
- * `ORDERS` orders over the last 60 days, newest `ord_bench_0000001`: 80% paid (their
+ * `orders` orders over the last `days` days, newest `ord_bench_0000001`: 80% paid (their
  * fulfilment spread over not started, processing, packed, shipped, delivered, cancelled,
- * with the matching steps), 10% pending, 10% failed; 1–3 lines each; every shopper's.
+ * with the matching steps), 10% pending, 10% failed; 1–3 lines each; spread over the
+ * shoppers `userIds`. Replaces the orders an earlier seeding made.
  */
-async function seedOrders(ctx, userIds) {
+export async function seedOrders(ctx, userIds, { orders = ORDERS, days = 60 } = {}) {
   const address = JSON.stringify({ id: 'adr_bench', nickname: 'Home', fullName: 'Bench Shopper', phone: '9830012345', addressLine1: '12 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' });
   await withClient(ctx.databaseUrl('order'), async (c) => {
     await c.query(`delete from orders where id like 'ord_bench_%'`);
@@ -78,8 +79,8 @@ async function seedOrders(ctx, userIds) {
          from generate_series(1, $3::int) as i,
               lateral (select substr(md5('bench' || i), 1, 8) as n,
                               case i % 10 when 3 then 'pending' when 7 then 'failed' else 'paid' end as s,
-                              now() - make_interval(secs => (i * (5184000.0 / $3::int) + (i * 7919) % 40)::float8) as t) as x`,
-      [address, userIds, ORDERS],
+                              now() - make_interval(secs => (i * ($4::float8 * 86400 / $3::int) + (i * 7919) % 40)::float8) as t) as x`,
+      [address, userIds, orders, days],
     );
     await c.query(
       `insert into order_lines (order_id, product_id, position, product_name, quantity, unit_price_paise, discount_percent, discounted_unit_price_paise, line_total_paise)
@@ -151,9 +152,10 @@ export async function bench(ctx) {
   return rows;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** A context for running one bench part alone against a stack you started (BENCH_URL, BENCH_DB_<SERVICE>). */
+export function standaloneContext() {
   const url = (process.env.BENCH_URL ?? 'http://127.0.0.1:8580').replace(/\/$/, '');
-  const ctx = {
+  return {
     url,
     opsUrl: process.env.BENCH_OPS_URL,
     databaseUrl: (service) => {
@@ -170,9 +172,14 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     },
     log: (line) => console.error(line),
   };
-  const rows = await bench(ctx);
-  for (const row of rows) {
+}
+
+/** Runs one bench part alone and prints its rows. */
+export async function runAlone(part) {
+  for (const row of await part(standaloneContext())) {
     const missed = row.goals.filter((g) => (g.max !== undefined && row.figures[g.figure] > g.max) || (g.min !== undefined && row.figures[g.figure] < g.min));
-    console.log(`${row.name.padEnd(58)} ${JSON.stringify(row.figures)} ${missed.length ? 'MISSED' : 'met'}`);
+    console.log(`${row.name.padEnd(64)} ${JSON.stringify(row.figures)} ${missed.length ? 'MISSED' : 'met'}`);
   }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await runAlone(bench);
