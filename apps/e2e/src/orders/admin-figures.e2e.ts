@@ -70,10 +70,10 @@ test.describe("today's figures", () => {
     // The default tab stays Orders, with the strip above the four tabs.
     await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab')).toHaveText(['Orders', 'Products', 'Users', 'Admins']);
-    await expect(value(page, 'Orders today')).toHaveText(String(counted.paidOrders));
+    await expect(value(page, 'Orders today')).toHaveText(counted.paidOrders.toLocaleString('en-IN'));
     await expect(value(page, 'Revenue today')).toHaveText(formatRupees(counted.revenuePaise));
-    await expect(value(page, 'To ship')).toHaveText(String(counted.toShip));
-    await expect(value(page, 'Low on stock')).toHaveText(String(counted.lowStock));
+    await expect(value(page, 'To ship')).toHaveText(counted.toShip.toLocaleString('en-IN'));
+    await expect(value(page, 'Low on stock')).toHaveText(counted.lowStock.toLocaleString('en-IN'));
     await expect(figure(page, 'Low on stock')).toContainText(`Plants with stock ≤ ${counted.lowStockThreshold}`);
     const stripBox = (await strip(page).boundingBox())!;
     const tabsBox = (await page.getByRole('tablist').boundingBox())!;
@@ -123,7 +123,7 @@ test.describe("today's figures", () => {
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect(failure).toBeHidden();
     const base = await serverFigures(request, headers);
-    await expect(value(page, 'Low on stock')).toHaveText(String(base.lowStock));
+    await expect(value(page, 'Low on stock')).toHaveText(base.lowStock.toLocaleString('en-IN'));
 
     // A plant made scarce elsewhere (another admin, through the API) shows when the admin comes back to the tab.
     const name = `Figures Rotala ${Date.now().toString(36)}`;
@@ -132,7 +132,7 @@ test.describe("today's figures", () => {
     created.push((await res.json()) as Product);
     await expect(async () => {
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await expect(value(page, 'Low on stock')).toHaveText(String(base.lowStock + 1), { timeout: 1_000 });
+      await expect(value(page, 'Low on stock')).toHaveText((base.lowStock + 1).toLocaleString('en-IN'), { timeout: 1_000 });
     }).toPass({ timeout: 20_000 });
 
     // Deleted here, it leaves the count at once.
@@ -143,7 +143,7 @@ test.describe("today's figures", () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Product deleted successfully', { exact: true })).toBeVisible();
     created.splice(0);
-    await expect(value(page, 'Low on stock')).toHaveText(String(base.lowStock));
+    await expect(value(page, 'Low on stock')).toHaveText(base.lowStock.toLocaleString('en-IN'));
   });
 });
 

@@ -9,6 +9,9 @@ import { figureLinks } from './figure-links.js';
 /** Not in the spec: the strip's own load failure. */
 export const FIGURES_FAILED = "Today's figures could not be loaded";
 
+/** A count as India writes it: 30,000 and 1,00,000. */
+const count = (n: number): string => n.toLocaleString('en-IN');
+
 interface FigureProps {
   readonly to: string;
   readonly label: string;
@@ -62,10 +65,10 @@ export function TodaysFigures() {
       )}
       {data && links ? (
         <ul className="admin-figures__list" aria-label="Today's figures">
-          <Figure to={links.paidOnDay} label={LABELS[0]} value={data.paidOrders} hint="Paid orders placed today" />
+          <Figure to={links.paidOnDay} label={LABELS[0]} value={count(data.paidOrders)} hint="Paid orders placed today" />
           <Figure to={links.paidOnDay} label={LABELS[1]} value={formatRupees(data.revenuePaise)} hint="Paid today, in rupees" />
-          <Figure to={links.toShip} label={LABELS[2]} value={data.toShip} hint="Paid, waiting to ship" />
-          <Figure to={links.lowStock} label={LABELS[3]} value={data.lowStock} hint={`Plants with stock ≤ ${data.lowStockThreshold}`} />
+          <Figure to={links.toShip} label={LABELS[2]} value={count(data.toShip)} hint="Paid, waiting to ship" />
+          <Figure to={links.lowStock} label={LABELS[3]} value={count(data.lowStock)} hint={`Plants with stock ≤ ${data.lowStockThreshold}`} />
         </ul>
       ) : (
         !error && (
