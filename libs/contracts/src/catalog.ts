@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { resultSchema } from './errors.js';
-import { actorSchema, productSummarySchema, text } from './schemas.js';
+import { actorSchema, pageFields, pageReplyFields, productSummarySchema, text } from './schemas.js';
 import type { EventDefinition, RpcDefinition } from './subjects.js';
 
 const attribute = text(40).nullable();
@@ -72,8 +72,7 @@ export const adminProductQuerySchema = z
     /** `true`: only products whose stock is at or under the catalog's `LOW_STOCK_THRESHOLD`. */
     lowStock: z.boolean().optional(),
     sort: z.enum(ADMIN_PRODUCT_SORTS).default('newest'),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(ADMIN_PRODUCTS_MAX_PAGE_SIZE).default(24),
+    ...pageFields(ADMIN_PRODUCTS_MAX_PAGE_SIZE, 24),
   })
   .strict();
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
@@ -82,8 +81,7 @@ export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 export const adminProductPageSchema = z.object({
   items: z.array(productSchema),
   total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  ...pageReplyFields,
   /** Stock at or under this is low (catalog's `LOW_STOCK_THRESHOLD`). */
   lowStockThreshold: z.number().int().nonnegative(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notice, noticeSchema, resultSchema } from './errors.js';
-import { actorSchema, text } from './schemas.js';
+import { actorSchema, pageFields, pageReplyFields, text } from './schemas.js';
 import type { RpcDefinition } from './subjects.js';
 
 /** A person's profile as every screen sees it (spec §3 Profile). */
@@ -84,8 +84,7 @@ export const adminUserQuerySchema = z
   .object({
     /** Part of the name or email; `%` and `_` are looked for as themselves. */
     q: text().trim().max(100).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
-    pageSize: z.number().int().min(1).max(ADMIN_USERS_MAX_PAGE_SIZE).default(24),
+    ...pageFields(ADMIN_USERS_MAX_PAGE_SIZE, 24),
   })
   .strict();
 export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
@@ -99,8 +98,7 @@ export const adminUserPageSchema = z.object({
   matches: z.number().int().nonnegative(),
   /** More than {@link ADMIN_USERS_MATCH_CAP} accounts match: `matches` is the cap. */
   moreMatches: z.boolean(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  ...pageReplyFields,
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noticeSchema, notice, resultSchema } from './errors.js';
 import { addressSnapshotSchema, merchantOrderIdSchema, ORDER_FIXTURES, orderLineSchema, orderStateSchema } from './order.js';
-import { actorSchema, text } from './schemas.js';
+import { actorSchema, pageFields, pageReplyFields, text } from './schemas.js';
 import type { EventDefinition, RpcDefinition } from './subjects.js';
 
 /**
@@ -145,17 +145,13 @@ export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 /** The most orders one page of the Orders tab holds. */
 export const ADMIN_ORDERS_MAX_PAGE_SIZE = 100;
 
-export const adminOrderPageQuerySchema = adminOrderFilterSchema.extend({
-  page: z.number().int().min(1).max(100_000).default(1),
-  pageSize: z.number().int().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(20),
-});
+export const adminOrderPageQuerySchema = adminOrderFilterSchema.extend(pageFields(ADMIN_ORDERS_MAX_PAGE_SIZE, 20));
 
 /** One page of orders, newest first, and how many match in all. */
 export const adminOrderPageSchema = z.object({
   items: z.array(adminOrderSummarySchema),
   total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  ...pageReplyFields,
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 

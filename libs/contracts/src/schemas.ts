@@ -85,3 +85,28 @@ export const emptyRequestSchema = z.object({}).strict();
 /** The acting user, as the BFF passes it to services after checking the access token. */
 export const actorSchema = z.object({ id: text(), role: z.enum(['admin', 'user']) });
 export type Actor = z.infer<typeof actorSchema>;
+
+/** The furthest page a paged list may be asked for. */
+export const MAX_PAGE = 100_000;
+
+/** `page` and `pageSize` of a paged list's query, as a service receives them (numbers). */
+export function pageFields(maxPageSize: number, defaultPageSize: number) {
+  return {
+    page: z.number().int().min(1).max(MAX_PAGE).default(1),
+    pageSize: z.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  };
+}
+
+/** The same fields as the BFF reads them from a query string (`?page=2`), turned into numbers. */
+export function pageQueryFields(maxPageSize: number, defaultPageSize: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  };
+}
+
+/** The page a paged list's answer holds, and its size. */
+export const pageReplyFields = {
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+};

@@ -3,7 +3,7 @@ import { cartChangeSchema, cartSchema } from '../cart.js';
 import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
-import { MALFORMED_TEXT_MESSAGE, text } from '../schemas.js';
+import { MALFORMED_TEXT_MESSAGE, pageQueryFields, text } from '../schemas.js';
 import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
 import {
   adminOrderFilterSchema,
@@ -67,23 +67,16 @@ const noticeReplySchema = z.object({ notice: noticeSchema, title: z.string().opt
 const adminOrderFilterQuery = adminOrderFilterSchema.extend({
   archived: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
-const adminOrderPageQuery = adminOrderFilterQuery.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_PAGE_SIZE).default(20),
-});
+const adminOrderPageQuery = adminOrderFilterQuery.extend(pageQueryFields(ADMIN_ORDERS_MAX_PAGE_SIZE, 20));
 
 /** The Products tab's query as query strings: `lowStock=true`, `page=2`… */
 const adminProductPageQuery = adminProductQuerySchema.extend({
   lowStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_PRODUCTS_MAX_PAGE_SIZE).default(24),
+  ...pageQueryFields(ADMIN_PRODUCTS_MAX_PAGE_SIZE, 24),
 });
 
 /** The Users tab's query as query strings: `q=asha&page=2`. */
-const adminUserPageQuery = adminUserQuerySchema.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_PAGE_SIZE).default(24),
-});
+const adminUserPageQuery = adminUserQuerySchema.extend(pageQueryFields(ADMIN_USERS_MAX_PAGE_SIZE, 24));
 
 /**
  * The dashboard's strip of today's figures: the order service's figures of the day and the
