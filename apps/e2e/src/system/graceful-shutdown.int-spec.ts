@@ -33,7 +33,7 @@ describe('graceful shutdown of a service replica (real process)', () => {
       // Holds every read of the products table: the request below waits inside the handler.
       await locker.query('begin');
       await locker.query('lock table products in access exclusive mode');
-      const reply = rpc.request('rpc.catalog.products.get', { id }, { timeoutMs: 20000 });
+      const reply = rpc.request('rpc.catalog.products.get', { id }, { timeoutMs: 60_000 });
       await waitForLockWaiter(locker);
 
       const exited = new Promise<number | string | null>((resolve) => app!.child.once('exit', (code, signal) => resolve(code ?? signal)));
@@ -50,25 +50,30 @@ describe('graceful shutdown of a service replica (real process)', () => {
     } finally {
       await locker.end();
     }
-  }, 60000);
+  }, 120_000);
 });
 
-/** Waits until another session waits on a lock of this database (the catalog's read). */
-async function waitForLockWaiter(client: pg.Client): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * Waits until another session waits on a lock of this database (the catalog's read). By the
+ * clock, not a count of polls: on a busy machine the request may take seconds to get there.
+ */
+async function waitForLockWaiter(client: pg.Client, timeoutMs = 40_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
     const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
     if (rows[0].n > 0) return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('the request never reached the database');
+  throw new Error(`the request did not reach the database within ${timeoutMs / 1000} s`);
 }
 
 /** Polls the ops port's readiness until it answers `status`. */
-async function pollReadiness(opsPort: number, status: number): Promise<{ body: unknown }> {
-  for (let i = 0; i < 100; i++) {
+async function pollReadiness(opsPort: number, status: number, timeoutMs = 10_000): Promise<{ body: unknown }> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
     const r = await fetch(`http://127.0.0.1:${opsPort}/health/ready`).catch(() => null);
     if (r?.status === status) return { body: await r.json() };
     await new Promise((r) => setTimeout(r, 20));
   }
-  throw new Error(`readiness never answered ${status}`);
+  throw new Error(`readiness did not answer ${status} within ${timeoutMs / 1000} s`);
 }
