@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { renderMessage } from '@jalaj/commerce';
-import { ADMIN_USERS_MATCH_CAP } from '@jalaj/contracts';
+import { ADMIN_USERS_MATCH_CAP, type Cart } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
@@ -159,6 +159,12 @@ describe('admin users through the BFF (real processes)', () => {
       if (pay) {
         await phonepe.settle(merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
         await eventually(() => stateOf(orderId), (s) => s === 'paid');
+        // The cart lets go of what was bought when it hears of the payment (an event): until
+        // then a next checkout would buy this plant again, as a shopper's would.
+        await eventually(
+          async () => (await call('GET', '/api/cart', { token })).body as Cart,
+          (cart) => !cart.lines.some((line) => line.productId === product.id),
+        );
       }
       return { orderId, amountPaise };
     }
