@@ -199,7 +199,7 @@ export async function ensureBaseImages({ force = false } = {}) {
 /** Size of an image in MB, as `docker images` shows it. */
 export const imageSizeMb = (ref) => Math.round(Number(docker(['image', 'inspect', '--format', '{{.Size}}', ref]).trim()) / 1e6);
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     ensureEngine(log);
     const { debian, node } = await ensureBaseImages({ force: process.argv.includes('--force') });

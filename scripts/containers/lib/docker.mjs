@@ -99,6 +99,14 @@ export function runLogged(cmd, args, { logFile, env, cwd = ROOT } = {}) {
   let tail = '';
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd, env: env ? { ...process.env, ...env } : process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A stopped script stops its build too (docker build cancels when its client goes).
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('close', () => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+    });
     const keep = (d) => {
       out.write(d);
       tail = (tail + d).slice(-6000);
