@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillAddress, products, signUpShopper, toast } from '../support/shop.js';
+import { fillAddress, products, signInAsAdmin, signUpShopper, toast } from '../support/shop.js';
 
 /**
  * Accessibility of the main screens, checked by axe-core in the real browser: no
@@ -109,11 +109,7 @@ test.describe('accessibility', () => {
   });
 
   test('the admin dashboard tabs', async ({ page }) => {
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill('admin@jalaj.shop');
-    await page.getByLabel('Password').fill('jalaj-admin-2026');
-    await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-    await expect(page.getByText('Admin Dashboard')).toBeVisible();
+    await signInAsAdmin(page);
     for (const tab of ['Products', 'Users', 'Admins']) {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');

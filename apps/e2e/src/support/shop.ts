@@ -91,13 +91,17 @@ export async function fillAddress(form: Locator, fields: AddressFields): Promise
   if (fields.postalCode !== undefined) await form.getByLabel('Postal Code').fill(fields.postalCode);
 }
 
-/** Signs the demo admin in through the admin login and waits for the dashboard. */
+/**
+ * Signs the demo admin in through the admin login and waits for the dashboard. Sign-in,
+ * then the privilege check ("Checking admin privileges..."), then the dashboard's first
+ * load: on a busy machine that took more than the 10 s an expectation waits by default.
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible({ timeout: 30_000 });
 }
 
 /**
