@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildkitCli, docker, ensureEngine, inspectImage, localImages, recipeHash, recipeOf, RECIPE_LABEL, ROOT, runLogged, secondsSince, WORK_DIR } from './lib/docker.mjs';
+import { dropReplaced, ensureBuilt, ensureEngine, imageSizeMb, inspectImage, localImages, recipeHash, recipeOf, RECIPE_LABEL, ROOT, runLogged, secondsSince, WORK_DIR } from './lib/docker.mjs';
 
 const log = (msg) => console.log(`images:base: ${msg}`);
 
@@ -103,20 +103,9 @@ export async function ensureDebian({ force = false } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
   const seconds = secondsSince(start);
-  dropReplaced(replaced, debian.image);
+  dropReplaced(replaced, debian.image, log);
   log(`built ${debian.image} in ${seconds} s`);
   return { image: debian.image, recipe, built: true, seconds };
-}
-
-/**
- * Removes the image a rebuild replaced (now untagged), so rebuilds leave no dangling
- * copies behind; one still used by a container or by another tag stays.
- */
-function dropReplaced(oldId, ref) {
-  const now = inspectImage(ref)?.Id;
-  if (!oldId || oldId === now) return;
-  const r = spawnSync('docker', ['image', 'rm', oldId], { encoding: 'utf8' });
-  if (r.status === 0) log(`removed the image ${ref} replaced (${oldId.slice(7, 19)})`);
 }
 
 /** sha512 integrity (as npm writes it) of a file. */
@@ -141,50 +130,22 @@ function npmTarball({ package: name, version, integrity }) {
 }
 
 /** The Node base FROM the Debian base. */
-export async function ensureNode({ force = false, debianRecipe } = {}) {
+export function ensureNode({ force = false, debianRecipe } = {}) {
   const { node, debian } = localImages();
   const dockerfile = readFileSync(NODE_DOCKERFILE, 'utf8');
-  const recipe = recipeHash('node', node, dockerfile, debianRecipe);
-  if (!force && recipeOf(node.image) === recipe) {
-    log(`${node.image} is up to date (recipe ${recipe.slice(0, 12)})`);
-    return { image: node.image, recipe, built: false };
-  }
-  const replaced = inspectImage(node.image)?.Id;
-  const start = performance.now();
-  const context = mkdtempSync(path.join(WORK_DIR, 'node-context-'));
-  const logFile = path.join(WORK_DIR, 'logs', 'node.log');
-  try {
-    copyFileSync(npmTarball(node.node), path.join(context, 'node.tgz'));
-    copyFileSync(npmTarball(node.npm), path.join(context, 'npm.tgz'));
-    copyFileSync(NODE_DOCKERFILE, path.join(context, 'Dockerfile'));
-    const { cli, env, description } = buildkitCli();
-    log(`building ${node.image} with ${description} (log: ${path.relative(ROOT, logFile)})…`);
-    await runLogged(
-      cli,
-      [
-        'build',
-        '--progress=plain',
-        '--build-arg',
-        `BASE_IMAGE=${debian.image}`,
-        '--build-arg',
-        `NODE_VERSION=${node.node.version}`,
-        '--build-arg',
-        `NPM_VERSION=${node.npm.version}`,
-        '--label',
-        `${RECIPE_LABEL}=${recipe}`,
-        '-t',
-        node.image,
-        context,
-      ],
-      { logFile, env },
-    );
-  } finally {
-    rmSync(context, { recursive: true, force: true });
-  }
-  const seconds = secondsSince(start);
-  dropReplaced(replaced, node.image);
-  log(`built ${node.image} in ${seconds} s`);
-  return { image: node.image, recipe, built: true, seconds };
+  return ensureBuilt({
+    image: node.image,
+    recipe: recipeHash('node', node, dockerfile, debianRecipe),
+    name: 'node',
+    force,
+    log,
+    buildArgs: { BASE_IMAGE: debian.image, NODE_VERSION: node.node.version, NPM_VERSION: node.npm.version },
+    fill: (context) => {
+      copyFileSync(npmTarball(node.node), path.join(context, 'node.tgz'));
+      copyFileSync(npmTarball(node.npm), path.join(context, 'npm.tgz'));
+      copyFileSync(NODE_DOCKERFILE, path.join(context, 'Dockerfile'));
+    },
+  });
 }
 
 /** Both base images, each built only when its recipe changed (or `force`). */
@@ -195,9 +156,6 @@ export async function ensureBaseImages({ force = false } = {}) {
   const node = await ensureNode({ force, debianRecipe: debian.recipe });
   return { debian, node };
 }
-
-/** Size of an image in MB, as `docker images` shows it. */
-export const imageSizeMb = (ref) => Math.round(Number(docker(['image', 'inspect', '--format', '{{.Size}}', ref]).trim()) / 1e6);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {

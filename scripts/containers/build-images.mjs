@@ -20,18 +20,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureBaseImages, imageSizeMb } from './base-images.mjs';
+import { ensureBaseImages } from './base-images.mjs';
 import { checkAppContainer, openServices } from './lib/app-containers.mjs';
-import { buildkitCli, docker, ensureEngine, inspectImage, localImages, ROOT, runLogged, secondsSince, WORK_DIR } from './lib/docker.mjs';
+import { buildkitCli, docker, ensureEngine, imageSizeMb, localImages, ROOT, runLogged, secondsSince, table, WORK_DIR } from './lib/docker.mjs';
+import { staticProblems } from './lib/image-checks.mjs';
 import { describeCheck, smoke } from './smoke.mjs';
 
 /** The server apps, as k8s/README.md lists them. */
 export const SERVER_APPS = ['bff', 'identity', 'catalog', 'cart', 'order', 'media', 'phonepe-sandbox'];
-
-/** Packages that only build or test: none may be in an image's node_modules, at any depth. */
-const BUILD_ONLY_PACKAGES = ['typescript', '@swc/core', '@swc/jest', 'jest', 'eslint', 'vite', 'nx', '@playwright/test', 'lighthouse', 'node'];
-/** Programs that only build: none may be on an image's PATH. */
-const BUILD_TOOLS = ['gcc', 'cc', 'g++', 'c++', 'clang', 'make', 'cmake', 'ld', 'python3', 'tsc', 'swc', 'node-gyp'];
 
 const log = (msg) => console.log(`images: ${msg}`);
 
@@ -39,32 +35,6 @@ const log = (msg) => console.log(`images: ${msg}`);
 function dockerfileDefaultNodeImage() {
   const dockerfile = readFileSync(path.join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
   return /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1];
-}
-
-/**
- * What an image gets wrong of the guarantees that need no services: a non-root numeric
- * user, a HEALTHCHECK, no build-only packages and no build tools. [] when nothing.
- */
-export function staticProblems(ref) {
-  const problems = [];
-  const info = inspectImage(ref);
-  if (!info) return [`there is no image ${ref}`];
-  const user = info.Config.User ?? '';
-  if (!/^\d+(:\d+)?$/.test(user)) problems.push(`runs as ${user ? `"${user}"` : 'root (no USER)'}, not as a numeric user id (Kubernetes runAsNonRoot needs one)`);
-  else if (Number(user.split(':')[0]) === 0) problems.push('runs as uid 0 (root)');
-  const test = info.Config.Healthcheck?.Test;
-  if (!test?.length || test[0] === 'NONE') problems.push('has no HEALTHCHECK');
-  const packages = BUILD_ONLY_PACKAGES.map((p) => `-path '*/node_modules/${p}'`).join(' -o ');
-  const script = [
-    'test -d /app/node_modules || echo "no /app/node_modules"',
-    `find /app/node_modules -type d \\( ${packages} \\) -prune -print 2>/dev/null | sed 's|^|build-only package in the image: |'`,
-    `for tool in ${BUILD_TOOLS.join(' ')}; do found=$(command -v "$tool") && echo "build tool on the image's PATH: $found"; done`,
-    'true',
-  ].join('\n');
-  // As the image's user, with no network and a read-only root, as it runs.
-  const out = docker(['run', '--rm', '--network', 'none', '--read-only', '--cap-drop', 'ALL', '--entrypoint', '/bin/sh', ref, '-c', script]);
-  problems.push(...out.split('\n').filter(Boolean));
-  return problems;
 }
 
 /**
@@ -91,12 +61,6 @@ async function buildApp(app, { tag, nodeImage, npmCa }) {
   const seconds = secondsSince(start);
   log(`built ${ref} in ${seconds} s`);
   return seconds;
-}
-
-function table(rows, header) {
-  const all = [header, ...rows].map((r) => r.map(String));
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  return all.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n');
 }
 
 async function main() {
@@ -133,7 +97,7 @@ async function main() {
 
   const failures = [];
   for (const b of built) {
-    for (const p of staticProblems(b.ref)) failures.push(`${b.ref}: ${p}`);
+    for (const p of staticProblems(b.ref, { nodeModules: '/app/node_modules' })) failures.push(`${b.ref}: ${p}`);
   }
 
   if (!values['skip-start']) {

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -128,3 +128,58 @@ export function runLogged(cmd, args, { logFile, env, cwd = ROOT } = {}) {
 
 /** Seconds since `start` (a performance.now() value), one decimal. */
 export const secondsSince = (start) => Math.round((performance.now() - start) / 100) / 10;
+
+/** Size of an image in MB, as `docker images` shows it. */
+export const imageSizeMb = (ref) => Math.round(Number(docker(['image', 'inspect', '--format', '{{.Size}}', ref]).trim()) / 1e6);
+
+/**
+ * Removes the image a rebuild replaced (now untagged), so rebuilds leave no dangling
+ * copies behind; one still used by a container or by another tag stays.
+ */
+export function dropReplaced(oldId, ref, log) {
+  const now = inspectImage(ref)?.Id;
+  if (!oldId || oldId === now) return;
+  const r = spawnSync('docker', ['image', 'rm', oldId], { encoding: 'utf8' });
+  if (r.status === 0) log(`removed the image ${ref} replaced (${oldId.slice(7, 19)})`);
+}
+
+/**
+ * Builds `image` from a Dockerfile in a fresh build context unless an image of that name
+ * already carries `recipe` (or `force`). `fill(dir)` writes the context, its Dockerfile
+ * included; the build is logged to .data/images/logs/<name>.log. Resolves to
+ * `{ image, recipe, built, seconds }`.
+ *
+ * @param {{ image: string, recipe: string, name: string, fill: (dir: string) => unknown,
+ *   buildArgs?: Record<string, string>, force?: boolean, log: (msg: string) => void }} o
+ */
+export async function ensureBuilt({ image, recipe, name, fill, buildArgs = {}, force = false, log }) {
+  if (!force && recipeOf(image) === recipe) {
+    log(`${image} is up to date (recipe ${recipe.slice(0, 12)})`);
+    return { image, recipe, built: false };
+  }
+  const replaced = inspectImage(image)?.Id;
+  const start = performance.now();
+  mkdirSync(WORK_DIR, { recursive: true });
+  const context = mkdtempSync(path.join(WORK_DIR, `${name}-context-`));
+  const logFile = path.join(WORK_DIR, 'logs', `${name}.log`);
+  try {
+    await fill(context);
+    const { cli, env, description } = buildkitCli();
+    log(`building ${image} with ${description} (log: ${path.relative(ROOT, logFile)})…`);
+    const args = Object.entries(buildArgs).flatMap(([k, v]) => ['--build-arg', `${k}=${v}`]);
+    await runLogged(cli, ['build', '--progress=plain', ...args, '--label', `${RECIPE_LABEL}=${recipe}`, '-t', image, context], { logFile, env });
+  } finally {
+    rmSync(context, { recursive: true, force: true });
+  }
+  const seconds = secondsSince(start);
+  dropReplaced(replaced, image, log);
+  log(`built ${image} in ${seconds} s`);
+  return { image, recipe, built: true, seconds };
+}
+
+/** Rows as an aligned text table, the first column left-aligned, the others right-aligned. */
+export function table(rows, header) {
+  const all = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  return all.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n');
+}
