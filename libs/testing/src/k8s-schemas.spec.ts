@@ -161,6 +161,33 @@ describe('images', () => {
     expect(out.split('\n').filter(Boolean).sort()).toEqual(expect.arrayContaining(['bff', 'catalog', 'nats', 'postgres', 'redis']));
   });
 
+  it('deploy/compose.local.yml swaps in, for each backing service, the local image deploy/local-images.json names, and changes nothing else', () => {
+    const compose = YAML.parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, { image: string }> };
+    const local = YAML.parse(readFileSync(path.join(ROOT, 'deploy/compose.local.yml'), 'utf8')) as Record<string, unknown> & { services: Record<string, Record<string, unknown>> };
+    const stands = (JSON.parse(readFileSync(path.join(ROOT, 'deploy/local-images.json'), 'utf8')) as { backing: Record<string, { image: string }> }).backing;
+    const officialKey = Object.fromEntries(Object.entries(JSON.parse(readFileSync(path.join(ROOT, 'deploy/backing-images.json'), 'utf8')) as Record<string, string>).map(([k, v]) => [v, k]));
+    expect(Object.keys(local)).toEqual(['services']);
+    // Every service of docker-compose.yml on an official backing image gets its stand-in, and only its image changes.
+    const expected = Object.fromEntries(
+      Object.entries(compose.services)
+        .filter(([, s]) => officialKey[s.image])
+        .map(([name, s]) => [name, { image: stands[officialKey[s.image]]?.image }]),
+    );
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(local.services).toEqual(expected);
+  });
+
+  (composeV1 ? it : it.skip)(`docker-compose ${composeV1 ?? '(not installed)'} accepts docker-compose.yml with deploy/compose.local.yml`, () => {
+    expect(composeV1).not.toBe('missing');
+    const out = execFileSync('docker-compose', ['-p', 'jalaj', '-f', path.join(ROOT, 'docker-compose.yml'), '-f', path.join(ROOT, 'deploy/compose.local.yml'), 'config'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const merged = YAML.parse(out) as { services: Record<string, { image: string; healthcheck?: unknown }> };
+    expect(merged.services.postgres.image).toMatch(/^jalaj-local\//);
+    expect(merged.services.postgres.healthcheck).toBeDefined();
+  });
+
   it('the containerised test infrastructure reads the same list', () => {
     const source = readFileSync(path.join(ROOT, 'libs/local-platform/src/containers.mjs'), 'utf8');
     expect(source).toContain('deploy/backing-images.json');
