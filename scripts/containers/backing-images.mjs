@@ -16,8 +16,8 @@
  * tools, and its service run as docker-compose.yml describes it (command, environment,
  * volume, health check; only the image replaced) but hardened — read-only root file system,
  * /tmp a tmpfs, no capabilities — until healthy, used (a row, a stream message, a key, an
- * object), stopped with `docker stop` (no SIGKILL), started again on the same volume and
- * found to have kept the data. `--skip-check` leaves the running checks out.
+ * object), undisturbed by an orphaned process exiting non-zero, stopped with `docker stop`
+ * (no SIGKILL), started again on the same volume and found to have kept the data. `--skip-check` leaves the running checks out.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -298,6 +298,12 @@ async function checkService(service, image, compose, { network, prefix, containe
       }
     }
     await probe.write(url(), env, compose);
+    // A health check killed by its timeout leaves its child to PID 1; one that then exits
+    // non-zero must not disturb the service (the postmaster as PID 1 would restart).
+    docker(['exec', name, 'sh', '-c', '(sleep 1; exit 2) & exit 0']);
+    await sleep(2500);
+    if (/untracked child process|terminating any other active server processes/.test(logsOf(name))) throw new Error('an orphaned process exiting non-zero made it restart');
+    await probe.read(url(), env, compose);
     const stopStart = performance.now();
     docker(['stop', '--time', '30', name]);
     const stopSeconds = secondsSince(stopStart);

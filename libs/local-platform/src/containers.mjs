@@ -1,29 +1,94 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** The backing services' images, named in one place (deploy/backing-images.json). */
-export const backingImages = JSON.parse(readFileSync(new URL('../../../deploy/backing-images.json', import.meta.url), 'utf8'));
+const readJson = (file) => JSON.parse(readFileSync(new URL(`../../../deploy/${file}`, import.meta.url), 'utf8'));
+/** An object without its `$comment`-like keys. */
+const entries = (o) => Object.entries(o).filter(([key]) => !key.startsWith('$'));
+
+/** The backing services' official images, named in one place (deploy/backing-images.json). */
+export const backingImages = Object.fromEntries(entries(readJson('backing-images.json')));
+
+/**
+ * The local stand-ins for them (deploy/local-images.json `backing`, built by
+ * `npm run images:backing` where no registry is reachable), keyed as backingImages.
+ */
+export const localBackingImages = Object.fromEntries(
+  entries(readJson('local-images.json').backing).map(([key, { image }]) => [key, image]),
+);
+
+/**
+ * The image each backing service runs in: with `mode` 'official' the official image, with
+ * 'local' the local stand-in, and unset the official image unless it is absent here and the
+ * local one present (a machine without a registry that has run `npm run images:backing`).
+ * Throws for another mode.
+ *
+ * @param {string | undefined} mode  JALAJ_IMAGES
+ * @param {(image: string) => boolean} isPresent  whether the Docker engine has the image
+ * @returns {Record<string, string>}
+ */
+export function chooseBackingImages(mode, isPresent, official = backingImages, local = localBackingImages) {
+  if (mode !== undefined && mode !== '' && mode !== 'official' && mode !== 'local') {
+    throw new Error(`JALAJ_IMAGES=${mode}: use official (deploy/backing-images.json) or local (deploy/local-images.json, npm run images:backing), or leave it unset`);
+  }
+  return Object.fromEntries(
+    Object.entries(official).map(([key, image]) => {
+      if (mode === 'official' || !local[key]) return [key, image];
+      if (mode === 'local') return [key, local[key]];
+      return [key, !isPresent(image) && isPresent(local[key]) ? local[key] : image];
+    }),
+  );
+}
+
+/** Whether the Docker engine has the image (false too when there is no docker CLI). */
+const imagePresent = (image) => spawnSync('docker', ['image', 'inspect', '--format', '{{.Id}}', image], { stdio: 'ignore' }).status === 0;
 
 /**
  * The backing services in containers (testcontainers), for hosts with a Docker engine:
- * `TEST_INFRA=containers npm test`. PostgreSQL, NATS with JetStream, Redis and MinIO.
+ * `TEST_INFRA=containers npm test`. PostgreSQL, NATS with JetStream, Redis and MinIO, from
+ * the official images or their local stand-ins (chooseBackingImages, JALAJ_IMAGES).
+ *
+ * Testcontainers' Ryuk (which removes the containers of a run that died) is an image too:
+ * when it is absent, the images chosen are all local and TESTCONTAINERS_RYUK_DISABLED is
+ * unset, Ryuk is switched off rather than pulled from a registry that is not there; the
+ * global teardown still stops the containers, a killed run leaves them behind
+ * (docs/containers.md says how to remove them).
  */
-export async function startContainers() {
+export async function startContainers({ log = (msg) => console.warn(`test-infra: ${msg}`) } = {}) {
+  const images = chooseBackingImages(process.env.JALAJ_IMAGES, imagePresent);
+  const missing = Object.entries(images).filter(([key, image]) => image === localBackingImages[key] && !imagePresent(image));
+  if (missing.length) throw new Error(`no image ${missing.map(([, image]) => image).join(', ')} here: build the local backing images with npm run images:backing`);
   const { GenericContainer, Wait } = await import('testcontainers');
-  const [pg, nats, redis, minio] = await Promise.all([
-    new GenericContainer(backingImages.postgres)
+  const allLocal = Object.entries(images).every(([key, image]) => image === localBackingImages[key]);
+  const ryuk = process.env.RYUK_CONTAINER_IMAGE ?? 'testcontainers/ryuk:0.14.0';
+  if (allLocal && process.env.TESTCONTAINERS_RYUK_DISABLED === undefined && !imagePresent(ryuk)) {
+    process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
+    log(`no ${ryuk} here and the local backing images in use: Ryuk is off, a killed run leaves its containers behind`);
+  }
+  log(`backing images: ${[...new Set(Object.values(images))].join(', ')}`);
+  const started = await Promise.allSettled([
+    new GenericContainer(images.postgres)
       .withEnvironment({ POSTGRES_PASSWORD: 'postgres' })
       .withExposedPorts(5432)
-      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
+      // Over TCP, as docker-compose.yml's health check: the official image's first-start
+      // server listens on its socket only, and is stopped again after the init.
+      .withWaitStrategy(Wait.forSuccessfulCommand('pg_isready -h 127.0.0.1 -U postgres -d postgres'))
       .start(),
-    new GenericContainer(backingImages.nats).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
-    new GenericContainer(backingImages.redis).withExposedPorts(6379).start(),
-    new GenericContainer(backingImages.minio)
+    new GenericContainer(images.nats).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
+    new GenericContainer(images.redis).withExposedPorts(6379).start(),
+    new GenericContainer(images.minio)
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: 'jalaj', MINIO_ROOT_PASSWORD: 'jalaj-secret' })
       .withExposedPorts(9000)
       .withWaitStrategy(Wait.forHttp('/minio/health/live', 9000))
       .start(),
   ]);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    // Without Ryuk nothing else would remove the ones that did start.
+    await Promise.all(started.filter((s) => s.status === 'fulfilled').map((s) => s.value.stop().catch(() => {})));
+    throw failed.reason;
+  }
+  const [pg, nats, redis, minio] = started.map((s) => s.value);
   return {
     env: {
       POSTGRES_URL: `postgres://postgres:postgres@${pg.getHost()}:${pg.getMappedPort(5432)}`,

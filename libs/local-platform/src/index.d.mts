@@ -69,5 +69,19 @@ export interface Balancer {
   close: () => Promise<void>;
 }
 export function startBalancer(options: { port: number; host?: string; backends?: number[] }): Promise<Balancer>;
-export function startContainers(): Promise<Infra>;
+/** The backing services' official images (deploy/backing-images.json), by service. */
+export const backingImages: Record<string, string>;
+/** Their local stand-ins (deploy/local-images.json `backing`), by the same keys. */
+export const localBackingImages: Record<string, string>;
+/**
+ * The image of each backing service: JALAJ_IMAGES=official or local chooses, unset the
+ * official image unless it is absent and the local one present.
+ */
+export function chooseBackingImages(
+  mode: string | undefined,
+  isPresent: (image: string) => boolean,
+  official?: Record<string, string>,
+  local?: Record<string, string>,
+): Record<string, string>;
+export function startContainers(options?: { log?: (msg: string) => void }): Promise<Infra>;
 export function startTestInfra(dataDir: string): Promise<Infra>;
