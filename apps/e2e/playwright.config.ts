@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunch } from './chromium.js';
 
 /**
  * Browser specs (`*.e2e.ts`) in Debian's Chromium against the whole shop, started by
@@ -12,7 +13,6 @@ const opsPort = 9080 + Number(portOffset);
 process.env.E2E_OPS_URL ??= `http://127.0.0.1:${opsPort}`;
 // The PhonePe sandbox under `npm start` (its default 8086 plus the offset): its API and payment page.
 process.env.E2E_SANDBOX_URL ??= `http://localhost:${8086 + Number(portOffset)}`;
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './src',
@@ -29,10 +29,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },

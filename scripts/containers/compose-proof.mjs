@@ -23,7 +23,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -149,6 +149,11 @@ async function shopState() {
 }
 
 function browserJourneys() {
+  // The specs import the shared libraries' builds (npm test builds them first; alone, so does this).
+  if (!existsSync(path.join(ROOT, 'libs/commerce/dist/index.js'))) {
+    const b = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    if (b.status !== 0) throw new Error('building the workspace for the browser journeys failed (above)');
+  }
   const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'apps/e2e/playwright.compose.config.ts'], {
     cwd: ROOT,
     stdio: 'inherit',

@@ -49,13 +49,13 @@ test.describe('the shop under docker compose', () => {
     expect(transactionId).toBeTruthy();
 
     await expect.poll(() => stockOf(plant!.id), { message: 'the stock after the sale' }).toBe(before - 1);
-    await expect
-      .poll(async () => {
-        const { items } = (await (await page.request.get('/api/orders')).json()) as { items: { state: string; transactionId: string | null }[] };
-        return items.find((o) => o.transactionId === transactionId)?.state;
-      }, { message: 'the paid order in the shopper’s orders' })
-      .toBe('paid');
-    await page.goto('/orders');
+    // The orders page as the shopper opens it: the order it loads is paid, and it shows the amount.
+    await expect(async () => {
+      const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'GET');
+      await page.goto('/orders');
+      const { items } = (await (await reply).json()) as { items: { state: string; transactionId: string | null }[] };
+      expect(items.find((o) => o.transactionId === transactionId)?.state).toBe('paid');
+    }, 'the paid order in the shopper’s orders').toPass({ timeout: 30_000 });
     await expect(page.getByRole('main').getByText(payable).first()).toBeVisible();
   });
 });
