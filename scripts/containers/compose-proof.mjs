@@ -203,7 +203,7 @@ async function main() {
         const b = spawnSync(process.execPath, [path.join(ROOT, 'scripts/containers/backing-images.mjs')], { cwd: ROOT, stdio: 'inherit' });
         if (b.status !== 0) throw new Error('building the local backing images failed (above)');
       }
-      return values.official ? 'official backing images' : `local backing images: ${Object.values(localImages().backing ?? {}).map((i) => i.image).join(', ')}`;
+      return values.official ? 'official backing images' : `local backing images: ${[...new Set(Object.entries(localImages().backing).filter(([key]) => !key.startsWith('$')).map(([, i]) => i.image))].join(', ')}`;
     });
   }
 
