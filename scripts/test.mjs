@@ -51,6 +51,20 @@ function countPlaywright(file) {
   failed += s.unexpected ?? 0;
 }
 
+/**
+ * A script's JSON list of rows (fault scenarios, proof steps): one test per row, passed when
+ * `passes(row)`. No file from a failed run counts as one failure.
+ */
+function countRows(file, ok, passes) {
+  if (!existsSync(file)) {
+    if (!ok) failed++;
+    return;
+  }
+  const rows = JSON.parse(readFileSync(file, 'utf8'));
+  passed += rows.filter(passes).length;
+  failed += rows.filter((r) => !passes(r)).length;
+}
+
 const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 const stages = {
   static: () =>
@@ -75,11 +89,7 @@ const stages = {
   chaos: () => {
     const out = path.join(results, 'chaos.json');
     const ok = run('fault suite, short (scripts/chaos.mjs --short)', [path.join(root, 'scripts/chaos.mjs'), '--short', `--json=${out}`]);
-    if (existsSync(out)) {
-      const rows = JSON.parse(readFileSync(out, 'utf8'));
-      passed += rows.filter((r) => r.held).length;
-      failed += rows.filter((r) => !r.held).length;
-    } else if (!ok) failed++;
+    countRows(out, ok, (r) => r.held);
     return ok;
   },
   containers: () => {
@@ -90,11 +100,7 @@ const stages = {
     }
     const out = path.join(results, 'containers.json');
     const ok = run('containers (images, docker compose: up, buy, restart, heal, logs, down)', [path.join(root, 'scripts/containers/compose-proof.mjs'), `--json=${out}`]);
-    if (existsSync(out)) {
-      const steps = JSON.parse(readFileSync(out, 'utf8'));
-      passed += steps.filter((s) => s.ok).length;
-      failed += steps.filter((s) => !s.ok).length;
-    } else if (!ok) failed++;
+    countRows(out, ok, (step) => step.ok);
     return ok;
   },
   e2e: () => {

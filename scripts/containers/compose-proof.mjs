@@ -131,20 +131,15 @@ async function up(compose, services, timeoutMs) {
   return untilHealthy(compose, services, Math.max(deadline - Date.now(), 30_000));
 }
 
-async function json(step, url, init) {
-  const r = await fetch(url, init);
-  if (!r.ok) throw new Error(`${step}: ${r.status} ${await r.text().catch(() => '')}`.slice(0, 400));
-  return r.json();
-}
-
 /** What must survive a restart: the demo shopper's paid orders and the catalogue. */
 async function shopState() {
   const token = await signIn(SHOP, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
-  const { items } = await shopClient(SHOP).json('orders', 'GET', '/api/orders', { token });
-  const catalogue = await json('products', `${SHOP}/api/products`);
+  const shop = shopClient(SHOP);
+  const { items } = await shop.json('orders', 'GET', '/api/orders', { token });
+  const catalogue = await shop.json('products', 'GET', '/api/products');
   return {
     paid: items.filter((o) => o.state === 'paid').map((o) => o.id).sort(),
-    products: (catalogue.items ?? catalogue).map((p) => `${p.id}:${p.stockQuantity}`).sort(),
+    products: catalogue.items.map((p) => `${p.id}:${p.stockQuantity}`).sort(),
   };
 }
 
