@@ -131,7 +131,7 @@ try {
   say(`Health and metrics (this machine only): http://127.0.0.1:${opsPorts.bff}/health, /metrics`);
   say('Ctrl-C stops everything.');
 } catch (e) {
-  process.stderr.write(`[jalaj] could not start: ${e.message}\n`);
+  process.stderr.write(`[jalaj] could not start: ${e instanceof Error ? e.message : String(e)}\n`);
   await shutdown(1);
 }
 

@@ -26,5 +26,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      // What the shared helpers read of the shop under test (src/support/stack.ts).
+      metadata: { sandboxUrl: process.env.E2E_SANDBOX_URL },
+    },
+  ],
 });

@@ -1,64 +1,104 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type Project } from '@playwright/test';
 import { chromiumLaunch } from './chromium.js';
 
 /**
  * Browser specs (`*.e2e.ts`) in Debian's Chromium against the whole shop, started by
- * `npm start` on its own ports and a fresh data folder (.data/e2e).
+ * `npm start`. Each project (desktop, phone) has a shop of its own, on its own ports and in
+ * its own fresh data folder (.data/e2e-desktop, .data/e2e-phone), so no project sees the
+ * other's orders, carts or figures, and each runs its tests one at a time, in order.
+ * E2E_WORKERS=2 runs the two projects side by side: on a machine with cores to spare.
+ * On 2 cores the browser is the bottleneck and it was slower (490 s against 439 s for a
+ * quarter of the suite), so one worker is the default (ADR 041).
+ *
+ * Ports: E2E_PORT, JALAJ_PORT_OFFSET and JALAJ_{POSTGRES,NATS,REDIS,S3}_PORT name the
+ * desktop shop's; the phone shop's are 10 above them (its port offset 100 above).
+ * `--project=desktop` (or phone) starts only that project's shop.
  */
-const port = Number(process.env.E2E_PORT ?? 8180);
-const portOffset = process.env.JALAJ_PORT_OFFSET ?? '200';
-// The BFF's ops port under `npm start` (its default 9080 plus the offset): readiness, and the
-// detailed health report the smoke spec reads. Specs run in workers that inherit this.
-const opsPort = 9080 + Number(portOffset);
-process.env.E2E_OPS_URL ??= `http://127.0.0.1:${opsPort}`;
-// The PhonePe sandbox under `npm start` (its default 8086 plus the offset): its API and payment page.
-process.env.E2E_SANDBOX_URL ??= `http://localhost:${8086 + Number(portOffset)}`;
+const base = {
+  port: Number(process.env.E2E_PORT ?? 8180),
+  offset: Number(process.env.JALAJ_PORT_OFFSET ?? 200),
+  postgres: Number(process.env.JALAJ_POSTGRES_PORT ?? 55440),
+  nats: Number(process.env.JALAJ_NATS_PORT ?? 42440),
+  redis: Number(process.env.JALAJ_REDIS_PORT ?? 63990),
+  s3: Number(process.env.JALAJ_S3_PORT ?? 45690),
+};
+
+const SHOPS = [
+  { name: 'desktop', device: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  { name: 'phone', device: { ...devices['Pixel 7'], browserName: 'chromium' as const } },
+].map((shop, i) => {
+  const offset = base.offset + 100 * i;
+  return {
+    ...shop,
+    baseURL: `http://localhost:${base.port + 10 * i}`,
+    // The BFF's ops port under `npm start` (its default 9080 plus the offset): readiness and
+    // the detailed health report. The PhonePe sandbox's (8086 plus the offset): its API and page.
+    opsUrl: `http://127.0.0.1:${9080 + offset}`,
+    sandboxUrl: `http://localhost:${8086 + offset}`,
+    env: {
+      PORT: String(base.port + 10 * i),
+      JALAJ_PORT_OFFSET: String(offset),
+      JALAJ_DATA_DIR: `.data/e2e-${shop.name}`,
+      JALAJ_POSTGRES_PORT: String(base.postgres + 10 * i),
+      JALAJ_NATS_PORT: String(base.nats + 10 * i),
+      JALAJ_REDIS_PORT: String(base.redis + 10 * i),
+      JALAJ_S3_PORT: String(base.s3 + 10 * i),
+    },
+  };
+});
+
+/** The projects named on the command line (`--project x`, `--project=x`), or all. */
+function chosenProjects(argv: readonly string[]): Set<string> | null {
+  const names = argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
+  return names.length ? new Set(names.flatMap((n) => n.split(','))) : null;
+}
+const chosen = chosenProjects(process.argv);
+const running = SHOPS.filter((shop) => !chosen || chosen.has(shop.name));
 
 export default defineConfig({
   testDir: './src',
   testMatch: /.*\.e2e\.ts$/,
   outputDir: '../../.data/e2e-output',
   fullyParallel: false,
-  workers: 1,
+  // At most one worker per project (below): each project's tests run in order against its shop.
+  workers: Math.min(Number(process.env.E2E_WORKERS ?? 1), SHOPS.length),
   retries: 0,
   // Generous: the suite must also pass on a busy machine (CI shares its cores).
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
-  ],
-  webServer: {
+  projects: SHOPS.map(
+    (shop): Project => ({
+      name: shop.name,
+      workers: 1,
+      use: { ...shop.device, baseURL: shop.baseURL },
+      metadata: { opsUrl: shop.opsUrl, sandboxUrl: shop.sandboxUrl },
+    }),
+  ),
+  webServer: running.map((shop) => ({
     command: 'node scripts/start.mjs',
     cwd: '../..',
-    url: `http://127.0.0.1:${opsPort}/health/ready`,
+    url: `${shop.opsUrl}/health/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'ignore',
     stderr: 'pipe',
+    name: `${shop.name} shop`,
     env: {
-      PORT: String(port),
-      JALAJ_DATA_DIR: '.data/e2e',
+      ...shop.env,
       JALAJ_FRESH: 'true',
       JALAJ_SKIP_BUILD: process.env.JALAJ_SKIP_BUILD ?? 'true',
-      JALAJ_POSTGRES_PORT: process.env.JALAJ_POSTGRES_PORT ?? '55440',
-      JALAJ_NATS_PORT: process.env.JALAJ_NATS_PORT ?? '42440',
-      JALAJ_REDIS_PORT: process.env.JALAJ_REDIS_PORT ?? '63990',
-      JALAJ_S3_PORT: process.env.JALAJ_S3_PORT ?? '45690',
-      JALAJ_PORT_OFFSET: portOffset,
-      // Both projects sign the demo accounts in many times within the sign-in window.
+      // The specs sign the demo accounts in many times within the sign-in window.
       RATE_LIMIT_FACTOR: '20',
       DEV_MAILBOX: 'true',
       LOG_FORMAT: 'json',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 });

@@ -146,6 +146,12 @@ const isTransient = (error: unknown): boolean => !isApiError(error) || error.sta
  * @param deps - The API client and, for tests, timers, clock, lock and broadcast.
  * @returns The manager.
  */
+/**
+ * The state before the session is restored: what the server draws a page with, since it never
+ * knows the visitor. Hydration must read this, not the live state (see session.tsx).
+ */
+export const RESTORING_SESSION: SessionState = Object.freeze({ status: 'loading', user: null });
+
 export function createSessionManager(deps: SessionManagerDeps): SessionManager {
   const { client } = deps;
   const setTimer = deps.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
@@ -154,7 +160,7 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
   const withLock = deps.withLock ?? defaultWithLock;
   const broadcast = deps.broadcast ?? (() => undefined);
 
-  let state: SessionState = { status: 'loading', user: null };
+  let state: SessionState = RESTORING_SESSION;
   const listeners = new Set<() => void>();
   let active = false;
   let restoreStarted = false;

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { useApiClient } from './api-provider.js';
-import { createSessionManager, type Me, type Session, type SessionBroadcast, type SessionManager, type SessionStatus } from './session-core.js';
+import { createSessionManager, RESTORING_SESSION, type Me, type Session, type SessionBroadcast, type SessionManager, type SessionStatus } from './session-core.js';
 
 export type { Me, Session, SessionStatus } from './session-core.js';
 
@@ -25,6 +25,15 @@ const SessionContext = createContext<SessionManager | null>(null);
 
 const CHANNEL_NAME = 'jalaj-session';
 
+/**
+ * The snapshot React reads while it takes server-rendered markup over: the server drew the
+ * page before any session was restored, so hydration must see that state even when the
+ * restore has already answered (a part taken over later, behind Suspense, would otherwise
+ * be drawn signed out over markup drawn restoring: React error #418). React renders again
+ * with the live state once the markup is its own.
+ */
+const serverState = () => RESTORING_SESSION;
+
 // API paths whose cached replies belong to one user: dropped when the user
 // changes, so the next user never sees the previous one's addresses or cart.
 const isUserScopedKey = (key: unknown): boolean =>
@@ -46,7 +55,7 @@ export function SessionProvider(props: { children: ReactNode }) {
     createSessionManager({ client, broadcast: (event: SessionBroadcast) => channel.current?.postMessage(event) }),
   );
   const { mutate } = useSWRConfig();
-  const state = useSyncExternalStore(manager.subscribe, manager.getState, manager.getState);
+  const state = useSyncExternalStore(manager.subscribe, manager.getState, serverState);
 
   useEffect(() => {
     manager.start();
@@ -86,7 +95,7 @@ export function SessionProvider(props: { children: ReactNode }) {
 export function useSession(): SessionContextValue {
   const manager = useContext(SessionContext);
   if (manager === null) throw new Error('useSession must be used inside <SessionProvider>');
-  const state = useSyncExternalStore(manager.subscribe, manager.getState, manager.getState);
+  const state = useSyncExternalStore(manager.subscribe, manager.getState, serverState);
   return useMemo(
     () => ({
       status: state.status,

@@ -1,25 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { violations } from '../support/a11y.js';
 import { fillAddress, products, signInAsAdmin, signUpShopper, toast } from '../support/shop.js';
 
 /**
  * Accessibility of the main screens, checked by axe-core in the real browser: no
  * serious or critical WCAG 2.1 A/AA violations, at desktop and phone sizes.
  */
-async function violations(page: Page) {
-  // Measure the settled page: a notification fading in or out is briefly translucent, and axe
-  // would report its text's contrast at that opacity. Endless animations (spinners) are skipped.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 test.describe('accessibility', () => {
   test('the landing page', async ({ page }) => {
     await page.goto('/');

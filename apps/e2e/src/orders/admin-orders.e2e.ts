@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj/commerce';
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { violations } from '../support/a11y.js';
 import { placePaidOrder, type PlacedOrder } from '../support/orders.js';
 import { chooseOption, signInAsAdmin as signInToDashboard, signUpShopper } from '../support/shop.js';
 
@@ -35,13 +35,6 @@ async function signInAsAdmin(page: Page): Promise<void> {
 }
 
 const ordersList = (page: Page): Locator => page.getByRole('list', { name: 'Orders', exact: true });
-/** Serious or critical WCAG 2.1 A/AA violations on the settled page (as the accessibility spec measures). */
-async function violations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 /** The newest admin toast (an antd notification, role alert) with this exact text. */
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').getByText(text, { exact: true }).last();
 

@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
 import { placePaidOrder, plantInStock } from '../support/orders.js';
 import { signUpShopper } from '../support/shop.js';
+import { sandboxUrl } from '../support/stack.js';
 
 /**
  * The shopper's orders (issue #11): `/orders` with its empty state and order cards, the
@@ -11,7 +12,7 @@ import { signUpShopper } from '../support/shop.js';
  * purchases through the PhonePe sandbox; nothing here is answered by the test.
  */
 
-const sandbox = () => process.env.E2E_SANDBOX_URL!;
+const sandbox = sandboxUrl;
 
 // The spec's customer date: US long format with time, e.g. "November 22, 2026 at 3:04 PM".
 const CUSTOMER_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;

@@ -1,19 +1,20 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { violations } from '../support/a11y.js';
+import { sandboxUrl } from '../support/stack.js';
 
 /**
  * The PhonePe sandbox's payment page as `npm start` runs it (docs/payments.md): labelled as
  * a simulator, readable and accessible at desktop and phone sizes, usable with the keyboard,
  * and each choice recorded and followed by a return to the merchant.
  */
-const sandbox = process.env.E2E_SANDBOX_URL!;
+const sandbox = sandboxUrl;
 const credentials = { client_id: 'jalaj-sandbox', client_secret: 'jalaj-sandbox-secret', client_version: '1', grant_type: 'client_credentials' };
 
 /** A payment made the way the order service makes it: token, then pay. */
 async function createPayment(request: APIRequestContext, amount: number, returnTo: string) {
-  const token = await (await request.post(`${sandbox}/v1/oauth/token`, { form: credentials })).json();
+  const token = await (await request.post(`${sandbox()}/v1/oauth/token`, { form: credentials })).json();
   const merchantOrderId = `MO${Date.now()}${Math.floor(Math.random() * 1e6)}_e2e`;
-  const reply = await request.post(`${sandbox}/checkout/v2/pay`, {
+  const reply = await request.post(`${sandbox()}/checkout/v2/pay`, {
     headers: { authorization: `O-Bearer ${token.access_token}` },
     data: { merchantOrderId, amount, expireAfter: 900, paymentFlow: { type: 'PG_CHECKOUT', message: 'Jalaj order', merchantUrls: { redirectUrl: returnTo } } },
   });
@@ -23,7 +24,7 @@ async function createPayment(request: APIRequestContext, amount: number, returnT
 }
 
 const state = async (request: APIRequestContext, merchantOrderId: string) =>
-  (await (await request.get(`${sandbox}/_sandbox/orders/${merchantOrderId}`)).json()).status as { state: string; errorCode?: string };
+  (await (await request.get(`${sandbox()}/_sandbox/orders/${merchantOrderId}`)).json()).status as { state: string; errorCode?: string };
 
 test.describe('PhonePe sandbox payment page', () => {
   test('shows the payment as a labelled test, passes axe, and Pay by keyboard returns to the shop', async ({ page, request, baseURL }) => {
@@ -34,8 +35,7 @@ test.describe('PhonePe sandbox payment page', () => {
     await expect(page.getByRole('heading', { name: 'Pay Jalaj' })).toBeVisible();
     await expect(page.getByLabel('Amount to pay')).toHaveText('₹1,649.00');
     await expect(page.getByText(merchantOrderId)).toBeVisible();
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
 
     const pay = page.getByRole('button', { name: 'Pay ₹1,649.00' });
     for (let i = 0; i < 10 && !(await pay.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -44,7 +44,7 @@ test.describe('PhonePe sandbox payment page', () => {
     await expect(page).toHaveURL(returnTo);
     expect((await state(request, merchantOrderId)).state).toBe('COMPLETED');
     await expect
-      .poll(async () => (await (await request.get(`${sandbox}/_sandbox/webhooks`)).json()).deliveries.some((d: { merchantOrderId: string; event: string }) => d.merchantOrderId === merchantOrderId && d.event === 'checkout.order.completed'))
+      .poll(async () => (await (await request.get(`${sandbox()}/_sandbox/webhooks`)).json()).deliveries.some((d: { merchantOrderId: string; event: string }) => d.merchantOrderId === merchantOrderId && d.event === 'checkout.order.completed'))
       .toBe(true);
   });
 
@@ -60,7 +60,7 @@ test.describe('PhonePe sandbox payment page', () => {
 
   test('an expired payment cannot be paid', async ({ page, request, baseURL }) => {
     const { merchantOrderId, redirectUrl } = await createPayment(request, 10_000, `${baseURL}/`);
-    await request.post(`${sandbox}/_sandbox/orders/${merchantOrderId}/expire`, { data: { webhook: 'drop' } });
+    await request.post(`${sandbox()}/_sandbox/orders/${merchantOrderId}/expire`, { data: { webhook: 'drop' } });
     await page.goto(redirectUrl);
     await expect(page.getByRole('status')).toHaveText('This payment request has expired. No money was taken.');
     await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);

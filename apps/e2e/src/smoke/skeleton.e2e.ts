@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { opsUrl } from '../support/stack.js';
 
 /**
  * The walking skeleton as a shopper and an admin see it: the plant list on `/` comes from
@@ -6,7 +7,7 @@ import { expect, test } from '@playwright/test';
  */
 test.describe('walking skeleton', () => {
   test('every service reports healthy through the BFF (on its ops port; not on the shop)', async ({ request }) => {
-    const res = await request.get(`${process.env.E2E_OPS_URL}/health`);
+    const res = await request.get(`${opsUrl()}/health`);
     expect(res.ok()).toBe(true);
     expect((await request.get('/api/health')).status()).toBe(404);
     const health = await res.json();

@@ -3,8 +3,9 @@ import type { Product } from '@jalaj/contracts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from './checkout.js';
 import { products } from './shop.js';
+import { sandboxUrl } from './stack.js';
 
-const sandbox = () => process.env.E2E_SANDBOX_URL!;
+const sandbox = sandboxUrl;
 
 /** A plant with at least `n` in stock. */
 export async function plantInStock(request: APIRequestContext, n = 3): Promise<Product> {
