@@ -139,6 +139,12 @@ const defaultWithLock = <T>(task: () => Promise<T>): Promise<T> => {
 const isTransient = (error: unknown): boolean => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 /**
+ * The state before the session is restored: what the server draws a page with, since it never
+ * knows the visitor. Hydration must read this, not the live state (see session.tsx).
+ */
+export const RESTORING_SESSION: SessionState = Object.freeze({ status: 'loading', user: null });
+
+/**
  * Creates the session state machine: `loading` → `signed-in` | `signed-out`,
  * with the access token kept in memory (see {@link setAccessToken}) and
  * renewed shortly before it expires (see {@link refreshDelayMs}).
@@ -146,12 +152,6 @@ const isTransient = (error: unknown): boolean => !isApiError(error) || error.sta
  * @param deps - The API client and, for tests, timers, clock, lock and broadcast.
  * @returns The manager.
  */
-/**
- * The state before the session is restored: what the server draws a page with, since it never
- * knows the visitor. Hydration must read this, not the live state (see session.tsx).
- */
-export const RESTORING_SESSION: SessionState = Object.freeze({ status: 'loading', user: null });
-
 export function createSessionManager(deps: SessionManagerDeps): SessionManager {
   const { client } = deps;
   const setTimer = deps.setTimer ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));

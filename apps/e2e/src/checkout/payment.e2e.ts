@@ -11,7 +11,6 @@ import { sandboxUrl } from '../support/stack.js';
  * which asks the order service, which asks PhonePe's Order Status. Nothing here is
  * answered by the test: the order service, catalog, cart, identity and the sandbox do it.
  */
-const sandbox = sandboxUrl;
 
 /** A plant with at least `n` in stock, and its stock now. */
 async function aPlant(request: APIRequestContext, n = 3): Promise<Product> {
@@ -31,7 +30,7 @@ async function checkoutToSandbox(page: Page, plant: Product): Promise<string> {
   const card = page.getByRole('region', { name: 'Payment' });
   await expect(card.getByText(payable)).toBeVisible();
   await card.getByRole('button', { name: 'Pay with PhonePe' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${sandbox().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/`));
+  await expect(page).toHaveURL(new RegExp(`^${sandboxUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/`));
   await expect(page.getByLabel('Amount to pay')).toHaveText(payable);
   return payable;
 }
@@ -101,7 +100,7 @@ test.describe('paying through the PhonePe sandbox', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // PhonePe decides later (the shopper approved it in the UPI app): the sandbox settles it and sends the webhook.
-    const settled = await page.request.post(`${sandbox()}/_sandbox/orders/${merchantOrderId}/settle`, { data: { state: 'COMPLETED' } });
+    const settled = await page.request.post(`${sandboxUrl()}/_sandbox/orders/${merchantOrderId}/settle`, { data: { state: 'COMPLETED' } });
     expect(settled.ok()).toBe(true);
     await expect(page).toHaveURL(/\/payment-success\?/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();

@@ -12,7 +12,6 @@ import { sandboxUrl } from '../support/stack.js';
  * purchases through the PhonePe sandbox; nothing here is answered by the test.
  */
 
-const sandbox = sandboxUrl;
 
 // The spec's customer date: US long format with time, e.g. "November 22, 2026 at 3:04 PM".
 const CUSTOMER_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
@@ -145,7 +144,7 @@ test.describe('my orders', () => {
     await page.goto('/cart?checkout=true');
     await addAddress(page, KOLKATA);
     await page.getByRole('region', { name: 'Payment' }).getByRole('button', { name: 'Pay with PhonePe' }).click();
-    await expect(page).toHaveURL(new RegExp(`^${escapeRe(sandbox())}/pay/`));
+    await expect(page).toHaveURL(new RegExp(`^${escapeRe(sandboxUrl())}/pay/`));
     await page.getByRole('button', { name: 'Leave pending and go back' }).click();
     await expect(page).toHaveURL(/\/payment-pending\?orderId=/);
     const merchantOrderId = new URL(page.url()).searchParams.get('orderId')!;

@@ -7,14 +7,13 @@ import { sandboxUrl } from '../support/stack.js';
  * a simulator, readable and accessible at desktop and phone sizes, usable with the keyboard,
  * and each choice recorded and followed by a return to the merchant.
  */
-const sandbox = sandboxUrl;
 const credentials = { client_id: 'jalaj-sandbox', client_secret: 'jalaj-sandbox-secret', client_version: '1', grant_type: 'client_credentials' };
 
 /** A payment made the way the order service makes it: token, then pay. */
 async function createPayment(request: APIRequestContext, amount: number, returnTo: string) {
-  const token = await (await request.post(`${sandbox()}/v1/oauth/token`, { form: credentials })).json();
+  const token = await (await request.post(`${sandboxUrl()}/v1/oauth/token`, { form: credentials })).json();
   const merchantOrderId = `MO${Date.now()}${Math.floor(Math.random() * 1e6)}_e2e`;
-  const reply = await request.post(`${sandbox()}/checkout/v2/pay`, {
+  const reply = await request.post(`${sandboxUrl()}/checkout/v2/pay`, {
     headers: { authorization: `O-Bearer ${token.access_token}` },
     data: { merchantOrderId, amount, expireAfter: 900, paymentFlow: { type: 'PG_CHECKOUT', message: 'Jalaj order', merchantUrls: { redirectUrl: returnTo } } },
   });
@@ -24,7 +23,7 @@ async function createPayment(request: APIRequestContext, amount: number, returnT
 }
 
 const state = async (request: APIRequestContext, merchantOrderId: string) =>
-  (await (await request.get(`${sandbox()}/_sandbox/orders/${merchantOrderId}`)).json()).status as { state: string; errorCode?: string };
+  (await (await request.get(`${sandboxUrl()}/_sandbox/orders/${merchantOrderId}`)).json()).status as { state: string; errorCode?: string };
 
 test.describe('PhonePe sandbox payment page', () => {
   test('shows the payment as a labelled test, passes axe, and Pay by keyboard returns to the shop', async ({ page, request, baseURL }) => {
@@ -44,7 +43,7 @@ test.describe('PhonePe sandbox payment page', () => {
     await expect(page).toHaveURL(returnTo);
     expect((await state(request, merchantOrderId)).state).toBe('COMPLETED');
     await expect
-      .poll(async () => (await (await request.get(`${sandbox()}/_sandbox/webhooks`)).json()).deliveries.some((d: { merchantOrderId: string; event: string }) => d.merchantOrderId === merchantOrderId && d.event === 'checkout.order.completed'))
+      .poll(async () => (await (await request.get(`${sandboxUrl()}/_sandbox/webhooks`)).json()).deliveries.some((d: { merchantOrderId: string; event: string }) => d.merchantOrderId === merchantOrderId && d.event === 'checkout.order.completed'))
       .toBe(true);
   });
 
@@ -60,7 +59,7 @@ test.describe('PhonePe sandbox payment page', () => {
 
   test('an expired payment cannot be paid', async ({ page, request, baseURL }) => {
     const { merchantOrderId, redirectUrl } = await createPayment(request, 10_000, `${baseURL}/`);
-    await request.post(`${sandbox()}/_sandbox/orders/${merchantOrderId}/expire`, { data: { webhook: 'drop' } });
+    await request.post(`${sandboxUrl()}/_sandbox/orders/${merchantOrderId}/expire`, { data: { webhook: 'drop' } });
     await page.goto(redirectUrl);
     await expect(page.getByRole('status')).toHaveText('This payment request has expired. No money was taken.');
     await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);

@@ -5,7 +5,6 @@ import { addAddress, addToCart, KOLKATA } from './checkout.js';
 import { products } from './shop.js';
 import { sandboxUrl } from './stack.js';
 
-const sandbox = sandboxUrl;
 
 /** A plant with at least `n` in stock. */
 export async function plantInStock(request: APIRequestContext, n = 3): Promise<Product> {
@@ -41,7 +40,7 @@ export async function placePaidOrder(page: Page, options: { plant?: Product; add
   if (options.addAddress ?? true) await addAddress(page, KOLKATA);
   await expect(card.getByText(payable)).toBeVisible();
   await card.getByRole('button', { name: 'Pay with PhonePe' }).click();
-  await expect(page).toHaveURL(new RegExp(`^${sandbox().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/`));
+  await expect(page).toHaveURL(new RegExp(`^${sandboxUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/pay/`));
   await page.getByRole('button', { name: `Pay ${payable}` }).click();
   await expect(page).toHaveURL(/\/payment-success\?/);
   // The success page's `transactionId` is PhonePe's (OM…); the order's own id (MO…) is `orderId`.
