@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every check, in the order a failure is cheapest to see —
- * lint, type check, build, unit specs, integration specs against real PostgreSQL, NATS,
- * Redis and S3, the short fault suite (a shop of its own with two replicas of every app,
- * through NATS and Redis outages, a database outage, a crowd for the last units and
- * killed replicas), the Playwright suite in Chromium against the running shop, and last,
- * where a Docker engine answers, the containers stage: every image built and checked, and
- * the shop under docker compose brought up, bought from, restarted, healed and torn down
- * (scripts/containers/compose-proof.mjs).
+ * lint, type check, build, unit specs; where a Docker engine answers, the containers stage:
+ * every image built and checked, and the shop under docker compose brought up, bought from
+ * in Chromium, restarted, healed and torn down (scripts/containers/compose-proof.mjs); the
+ * integration specs against real PostgreSQL, NATS, Redis and S3 (in containers, from the
+ * images that stage made ready, where the engine has them; as local processes otherwise);
+ * the short fault suite (a shop of its own with two replicas of every app, through NATS and
+ * Redis outages, a database outage, a crowd for the last units and killed replicas); and
+ * the Playwright suite in Chromium against the running shop.
  * `npm test -- unit|int|chaos|e2e|containers|static` runs one stage. Ends with one line
  * `tests: N passed, N failed` counting every spec that ran.
  */
@@ -27,10 +28,10 @@ let passed = 0;
 let failed = 0;
 const failures = [];
 
-function run(stage, args) {
+function run(stage, args, extraEnv = {}) {
   const started = Date.now();
   process.stdout.write(`\n=== ${stage} ===\n`);
-  const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env });
+  const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
   const ok = r.status === 0;
   process.stdout.write(`=== ${stage}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   if (!ok) failures.push(stage);
@@ -65,6 +66,46 @@ function countRows(file, ok, passes) {
   failed += rows.filter((r) => !passes(r)).length;
 }
 
+/** Whether a Docker engine answers. */
+const engineAnswers = () => spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
+const hasImage = (image) => spawnSync('docker', ['image', 'inspect', '--format', '{{.Id}}', image], { stdio: 'ignore' }).status === 0;
+const deployJson = (file) => JSON.parse(readFileSync(path.join(root, 'deploy', file), 'utf8'));
+const named = (o) => Object.entries(o).filter(([key]) => !key.startsWith('$'));
+
+let choice;
+/**
+ * Which images the containers stage and the integration specs run: JALAJ_IMAGES when set;
+ * else the official ones (deploy/backing-images.json, and the Node image deploy/Dockerfile
+ * builds FROM) when the engine has them or can pull them, and otherwise, on a machine
+ * without a registry like this project's, the local stand-ins (deploy/local-images.json),
+ * which the containers stage builds.
+ */
+function imageChoice() {
+  if (choice) return choice;
+  const asked = process.env.JALAJ_IMAGES;
+  if (asked === 'official' || asked === 'local') return (choice = asked);
+  const official = [...named(deployJson('backing-images.json')).map(([, image]) => image), deployJson('local-images.json').node.official];
+  const reachable = official.every((image) => hasImage(image) || spawnSync('docker', ['pull', '--quiet', image], { stdio: 'ignore' }).status === 0);
+  return (choice = reachable ? 'official' : 'local');
+}
+
+/**
+ * Where the integration specs' PostgreSQL, NATS, Redis and S3 run: as TEST_INFRA says when it
+ * is set; else in containers (testcontainers) where an engine answers and has the chosen
+ * backing images (the containers stage, which runs first, builds the local ones), and
+ * otherwise as local processes, the way `npm start` runs them.
+ */
+function integrationInfra() {
+  const asked = process.env.TEST_INFRA;
+  if (asked) return { label: asked === 'containers' ? 'containers' : 'local processes', env: {} };
+  if (engineAnswers()) {
+    const images = imageChoice();
+    const wanted = images === 'official' ? named(deployJson('backing-images.json')).map(([, image]) => image) : named(deployJson('local-images.json').backing).map(([, { image }]) => image);
+    if (wanted.every(hasImage)) return { label: `containers, ${images} images`, env: { TEST_INFRA: 'containers', JALAJ_IMAGES: images } };
+  }
+  return { label: 'local processes', env: { TEST_INFRA: 'local' } };
+}
+
 const jest = path.join(root, 'node_modules/jest/bin/jest.js');
 const stages = {
   static: () =>
@@ -82,7 +123,8 @@ const stages = {
   },
   int: () => {
     const out = path.join(results, 'int.json');
-    const ok = run('integration specs', [jest, '--selectProjects', 'int', '--runInBand', '--json', `--outputFile=${out}`]);
+    const infra = integrationInfra();
+    const ok = run(`integration specs (backing services: ${infra.label})`, [jest, '--selectProjects', 'int', '--runInBand', '--json', `--outputFile=${out}`], infra.env);
     countJest(out);
     return ok;
   },
@@ -94,12 +136,17 @@ const stages = {
   },
   containers: () => {
     // Runs where a Docker engine answers (.ci/run starts one); elsewhere it says so and passes.
-    if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status !== 0) {
+    if (!engineAnswers()) {
       process.stdout.write('\n=== containers: skipped, no Docker engine answers (scripts/containers/engine.sh installs and starts one) ===\n');
       return true;
     }
     const out = path.join(results, 'containers.json');
-    const ok = run('containers (images, docker compose: up, buy, restart, heal, logs, down)', [path.join(root, 'scripts/containers/compose-proof.mjs'), `--json=${out}`]);
+    const official = imageChoice() === 'official';
+    const ok = run(`containers (${official ? 'official' : 'local'} images, docker compose: up, buy, restart, heal, logs, down)`, [
+      path.join(root, 'scripts/containers/compose-proof.mjs'),
+      `--json=${out}`,
+      ...(official ? ['--official'] : []),
+    ]);
     countRows(out, ok, (step) => step.ok);
     return ok;
   },
@@ -118,7 +165,7 @@ const stages = {
   },
 };
 
-const order = only ? (['int', 'chaos', 'e2e'].includes(only) ? ['build', only] : [only]) : ['static', 'build', 'unit', 'int', 'chaos', 'e2e', 'containers'];
+const order = only ? (['int', 'chaos', 'e2e'].includes(only) ? ['build', only] : [only]) : ['static', 'build', 'unit', 'containers', 'int', 'chaos', 'e2e'];
 for (const stage of order) {
   if (!stages[stage]) {
     process.stderr.write(`unknown stage ${stage}; use one of ${Object.keys(stages).join(', ')}\n`);

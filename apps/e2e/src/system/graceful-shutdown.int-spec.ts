@@ -34,7 +34,13 @@ describe('graceful shutdown of a service replica (real process)', () => {
       await locker.query('begin');
       await locker.query('lock table products in access exclusive mode');
       const reply = rpc.request('rpc.catalog.products.get', { id }, { timeoutMs: 60_000 });
-      await waitForLockWaiter(locker);
+      // The request must wait in this catalog's handler; an answer before that (another
+      // catalog on the shared NATS, no responder yet) fails the test with what it was.
+      const early = reply.then(
+        (r) => `the request was answered before it reached the lock: ${JSON.stringify(r)}`,
+        (e: unknown) => `the request failed before it reached the lock: ${String(e)}`,
+      );
+      await Promise.race([waitForLockWaiter(locker), early.then((why) => Promise.reject(new Error(why)))]);
 
       const exited = new Promise<number | string | null>((resolve) => app!.child.once('exit', (code, signal) => resolve(code ?? signal)));
       app!.child.kill('SIGTERM');

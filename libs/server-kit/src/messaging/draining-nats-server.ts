@@ -1,4 +1,5 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
+import type { NatsConnection } from '@nats-io/transport-node';
 
 /**
  * Nest's NATS server that, when the app closes, stops taking requests and then waits for
@@ -7,6 +8,11 @@ import { ServerNats, type NatsOptions } from '@nestjs/microservices';
  * one counts the requests between Nest's processing hooks and stops waiting when none is
  * left, so a replica that is asked to stop loses no request and stops at once when idle.
  * Unsubscribing hands the queue group's next requests to the other replicas.
+ *
+ * It also reports itself started only once the NATS server has its subscriptions: Nest's
+ * calls back as soon as they are queued on the connection, so the app could answer ready
+ * (and a balancer or a spec send it work) while the server still answered the queue group's
+ * requests with "no responders". Seen behind Docker's port proxy on a busy machine.
  */
 export class DrainingNatsServer extends ServerNats {
   private inFlight = 0;
@@ -25,6 +31,20 @@ export class DrainingNatsServer extends ServerNats {
     // `close()` calls it after unsubscribing; Nest's own waits the whole period. It is
     // private in Nest's typings, so it is replaced on the instance.
     (this as unknown as { waitForGracePeriod: () => Promise<void> }).waitForGracePeriod = () => this.untilIdle(options.gracePeriod);
+  }
+
+  /**
+   * Subscribes (Nest's `bindEvents`), then calls back after a round trip to the server
+   * (`flush`): the server handles a connection's messages in order, so by its answer it
+   * has every subscription.
+   */
+  override start(callback: (err?: unknown) => void): void {
+    const client = this.unwrap<NatsConnection>();
+    this.bindEvents(client);
+    client.flush().then(
+      () => callback(),
+      (e: unknown) => callback(e),
+    );
   }
 
   /** The requests being handled now. */
