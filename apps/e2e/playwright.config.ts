@@ -1,5 +1,6 @@
 import { defineConfig, devices, type Project } from '@playwright/test';
 import { chromiumLaunch } from './chromium.js';
+import { DESKTOP_ONLY } from './src/support/tags.js';
 
 /**
  * Browser specs (`*.e2e.ts`) in Debian's Chromium against the whole shop, started by
@@ -76,6 +77,8 @@ export default defineConfig({
     (shop): Project => ({
       name: shop.name,
       workers: 1,
+      // What a phone adds nothing to runs once, at desktop size (src/support/tags.ts).
+      grepInvert: shop.name === 'phone' ? new RegExp(DESKTOP_ONLY) : undefined,
       use: { ...shop.device, baseURL: shop.baseURL },
       metadata: { opsUrl: shop.opsUrl, sandboxUrl: shop.sandboxUrl },
     }),

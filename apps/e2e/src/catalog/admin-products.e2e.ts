@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { chooseOption, signInAsAdmin } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The Products tab of the admin dashboard (issue #5) as an admin uses it: adding a product
@@ -154,7 +155,7 @@ test.describe('admin products', () => {
     });
   });
 
-  test('image checks refuse what the shop cannot take, and cancelling empties the dialog', async ({ page }) => {
+  test('image checks refuse what the shop cannot take, and cancelling empties the dialog', { tag: DESKTOP_ONLY }, async ({ page }) => {
     const mediaRequests: string[] = [];
     page.on('request', (req) => {
       if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/admin/media') mediaRequests.push(req.url());

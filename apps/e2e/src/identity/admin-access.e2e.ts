@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The admin area as its users see it (issue #4): the admin login, the access check, the
@@ -55,7 +56,7 @@ async function restoreShopper(request: APIRequestContext): Promise<void> {
   expect([200, 409]).toContain(res.status());
 }
 
-test.describe('admin access', () => {
+test.describe('admin access', { tag: DESKTOP_ONLY }, () => {
   test('a signed-out visitor to /admin is sent to the admin login', async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, DEMO_SHOPPER } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The sticky header keeps to one line at every width, for every kind of visitor: an
@@ -42,7 +43,7 @@ const ROLES = [
   { role: 'an admin', account: ADMIN, links: ['Plants', 'About', 'Contact', 'Admin', 'My Orders', 'My Account'], action: 'Sign Out' },
 ] as const;
 
-test.describe('the site header', () => {
+test.describe('the site header', { tag: DESKTOP_ONLY }, () => {
   for (const { role, account, links, action } of ROLES) {
     test(`fits on one line for ${role} from 320 px up`, async ({ page }) => {
       if (account) await signIn(page, account);

@@ -1,8 +1,9 @@
 import { formatRupees } from '@jalaj/commerce';
 import type { AdminFigures, Product } from '@jalaj/contracts';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
-import { placePaidOrder } from '../support/orders.js';
+import { payThroughApi } from '../support/orders.js';
 import { ADMIN, signInAsAdmin, signUpShopper } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * Today's figures above the dashboard's tabs (issue #14): the strip shows what the server
@@ -34,7 +35,7 @@ async function paidOrderToday(browser: Browser, testInfo: TestInfo): Promise<voi
   try {
     const page = await context.newPage();
     await signUpShopper(page, 'figures');
-    await placePaidOrder(page);
+    await payThroughApi(page.request);
   } finally {
     await context.close();
   }
@@ -109,7 +110,7 @@ test.describe("today's figures", () => {
     await expect(page.getByRole('radio', { name: /^Low stock/ })).toBeChecked({ timeout: 30_000 });
   });
 
-  test('the strip refreshes when the admin comes back to the browser tab and after a change, and a failure leaves the tabs usable', async ({ page, request }, testInfo) => {
+  test('the strip refreshes when the admin comes back to the browser tab and after a change, and a failure leaves the tabs usable', { tag: DESKTOP_ONLY }, async ({ page, request }, testInfo) => {
     await atWidth(page, testInfo);
     const headers = await adminHeaders(request);
     await page.route('**/api/admin/figures', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, code: 'UNAVAILABLE', message: 'Service unavailable' }) }));
@@ -147,7 +148,7 @@ test.describe("today's figures", () => {
   });
 });
 
-test.describe('the admin login notification', () => {
+test.describe('the admin login notification', { tag: DESKTOP_ONLY }, () => {
   for (const width of [390, 1440]) {
     test(`never covers the header's Sign Out at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });

@@ -2,12 +2,14 @@ import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { violations } from '../support/a11y.js';
-import { placePaidOrder, type PlacedOrder } from '../support/orders.js';
+import { payThroughApi, type PlacedOrder } from '../support/orders.js';
 import { chooseOption, signInAsAdmin as signInToDashboard, signUpShopper } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The admin dashboard's Orders tab (issue #11) as a seller uses it, on orders that shoppers
- * really paid through the PhonePe sandbox in a browser context of their own: finding an
+ * signed in to a browser context of their own really paid through the PhonePe sandbox
+ * (over the shop's API: the checkout specs buy through the pages): finding an
  * order, its card and details, fulfilment the shopper then sees, the bill, the refund, and
  * deleting to Archived (bulk and single) and restoring. Sign-in is limited per account and
  * both projects run this file, so each test signs the admin in once.
@@ -54,7 +56,7 @@ test.describe('admin orders', () => {
   test('an admin finds a paid order, reads its card and details, ships it (the shopper sees it), opens its bill and exports it as CSV', async ({ page, browser }, testInfo) => {
     test.setTimeout(180_000);
     const shopper = await newShopper(browser, testInfo, 'orders-ship');
-    const order = await placePaidOrder(shopper.page);
+    const order = await payThroughApi(shopper.page.request);
     const shortId = adminShortId(order.transactionId);
 
     await signInAsAdmin(page);
@@ -144,11 +146,11 @@ test.describe('admin orders', () => {
     await shopper.context.close();
   });
 
-  test('an admin deletes orders in bulk and singly to Archived, and restores one', async ({ page, browser }, testInfo) => {
+  test('an admin deletes orders in bulk and singly to Archived, and restores one', { tag: DESKTOP_ONLY }, async ({ page, browser }, testInfo) => {
     test.setTimeout(240_000);
     const shopper = await newShopper(browser, testInfo, 'orders-delete');
-    const first = await placePaidOrder(shopper.page);
-    const second = await placePaidOrder(shopper.page, { addAddress: false });
+    const first = await payThroughApi(shopper.page.request);
+    const second = await payThroughApi(shopper.page.request, { addAddress: false });
 
     await signInAsAdmin(page);
     await search(page, shopper.email, 2);
@@ -204,10 +206,10 @@ test.describe('admin orders', () => {
     await shopper.context.close();
   });
 
-  test('an admin refunds a paid order once, and its status changes', async ({ page, browser }, testInfo) => {
+  test('an admin refunds a paid order once, and its status changes', { tag: DESKTOP_ONLY }, async ({ page, browser }, testInfo) => {
     test.setTimeout(180_000);
     const shopper = await newShopper(browser, testInfo, 'orders-refund');
-    const order = await placePaidOrder(shopper.page);
+    const order = await payThroughApi(shopper.page.request);
 
     await signInAsAdmin(page);
     await search(page, shopper.email, 1);

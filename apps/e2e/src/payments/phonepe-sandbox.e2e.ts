@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { violations } from '../support/a11y.js';
 import { sandboxUrl } from '../support/stack.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The PhonePe sandbox's payment page as `npm start` runs it (docs/payments.md): labelled as
@@ -25,7 +26,7 @@ async function createPayment(request: APIRequestContext, amount: number, returnT
 const state = async (request: APIRequestContext, merchantOrderId: string) =>
   (await (await request.get(`${sandboxUrl()}/_sandbox/orders/${merchantOrderId}`)).json()).status as { state: string; errorCode?: string };
 
-test.describe('PhonePe sandbox payment page', () => {
+test.describe('PhonePe sandbox payment page', { tag: DESKTOP_ONLY }, () => {
   test('shows the payment as a labelled test, passes axe, and Pay by keyboard returns to the shop', async ({ page, request, baseURL }) => {
     const returnTo = `${baseURL}/?paid=1`;
     const { merchantOrderId, redirectUrl } = await createPayment(request, 164_900, returnTo);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
-test('the API docs render every route group from the shop origin, without CSP violations', async ({ page }, testInfo) => {
+test('the API docs render every route group from the shop origin, without CSP violations', { tag: DESKTOP_ONLY }, async ({ page }, testInfo) => {
   const violations: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') violations.push(m.text());

@@ -1,5 +1,6 @@
 import { type ConsoleMessage, expect, type Page, test } from '@playwright/test';
 import { products, signInDemoShopper } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * What every page load owes the browser (issue #14): no error in the console for a
@@ -43,7 +44,7 @@ test.describe('every page load', () => {
     expect(errors).toEqual([]);
   });
 
-  test('each page has one title, named after it', async ({ page, request }) => {
+  test('each page has one title, named after it', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
     const [plant] = await products(request);
     const pages = [
       ['/', 'Jalaj — Aquarium Plants Online in India'],

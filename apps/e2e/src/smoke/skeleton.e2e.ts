@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { opsUrl } from '../support/stack.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The walking skeleton as a shopper and an admin see it: the plant list on `/` comes from
  * the catalog's PostgreSQL table through NATS and the BFF; `/admin` loads the admin app.
  */
 test.describe('walking skeleton', () => {
-  test('every service reports healthy through the BFF (on its ops port; not on the shop)', async ({ request }) => {
+  test('every service reports healthy through the BFF (on its ops port; not on the shop)', { tag: DESKTOP_ONLY }, async ({ request }) => {
     const res = await request.get(`${opsUrl()}/health`);
     expect(res.ok()).toBe(true);
     expect((await request.get('/api/health')).status()).toBe(404);

@@ -1,6 +1,6 @@
 import { formatRupees, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from './checkout.js';
 import { products } from './shop.js';
 import { sandboxUrl } from './stack.js';
@@ -47,4 +47,46 @@ export async function placePaidOrder(page: Page, options: { plant?: Product; add
   const transactionId = new URL(page.url()).searchParams.get('orderId')!;
   expect(transactionId).toMatch(/^MO/);
   return { plant: chosen, transactionId, payable };
+}
+
+/**
+ * The same purchase as {@link placePaidOrder}, made over HTTP by the shopper signed in to
+ * `request`'s browser context (its refresh cookie): the shop's own API calls the storefront
+ * makes (cart, address, Pay with PhonePe), the sandbox's Pay form, and the return to the
+ * shop, which has the order service decide the payment. Nothing is faked; only no page is
+ * drawn. For the specs whose subject is what comes after the purchase (the admin's Orders
+ * tab, its figures); the checkout, payment and shopper-orders specs buy through the pages.
+ */
+export async function payThroughApi(request: APIRequestContext, options: { plant?: Product; addAddress?: boolean } = {}): Promise<PlacedOrder> {
+  const plant = options.plant ?? (await plantInStock(request));
+  const refreshed = await request.post('/api/auth/refresh');
+  expect(refreshed.status(), 'a signed-in shopper').toBe(200);
+  const headers = { authorization: `Bearer ${((await refreshed.json()) as { accessToken: string }).accessToken}` };
+  const ok = async (what: string, reply: Promise<APIResponse>, status = 200): Promise<unknown> => {
+    const r = await reply;
+    expect(r.status(), `${what}: ${await r.text()}`).toBe(status);
+    return r.json();
+  };
+
+  let addressId: string;
+  if (options.addAddress ?? true) {
+    const data = { nickname: KOLKATA.nickname, fullName: KOLKATA.fullName, phone: KOLKATA.phone, addressLine1: KOLKATA.line1, city: KOLKATA.city, state: KOLKATA.state, postalCode: KOLKATA.postalCode, addressType: 'both' };
+    addressId = ((await ok('the address', request.post('/api/me/addresses', { headers, data }), 201)) as { id: string }).id;
+  } else {
+    addressId = ((await ok('the addresses', request.get('/api/me/addresses', { headers }))) as { items: { id: string }[] }).items[0].id;
+  }
+  await ok('the cart', request.post('/api/cart/items', { headers, data: { productId: plant.id, quantity: 1 } }));
+  const started = (await ok('Pay with PhonePe', request.post('/api/checkout/pay', { headers, data: { shippingAddressId: addressId, billingAddressId: addressId } }))) as {
+    merchantOrderId: string;
+    redirectUrl: string;
+    amountPaise: number;
+  };
+  expect(started.amountPaise).toBe(payableAmountPaise(plant.pricePaise, REGIONAL_SHIPPING_PAISE));
+
+  // The sandbox's page posts the shopper's choice and sends the browser back to the shop.
+  const paid = await request.post(started.redirectUrl, { form: { outcome: 'COMPLETED' }, maxRedirects: 0 });
+  expect(paid.status(), 'the sandbox takes the payment').toBe(303);
+  const returned = await request.get(paid.headers().location!, { maxRedirects: 0 });
+  expect(new URL(returned.headers().location!, 'http://shop').pathname, 'the shop decides the payment on the return').toBe('/payment-success');
+  return { plant, transactionId: started.merchantOrderId, payable: formatRupees(started.amountPaise) };
 }
