@@ -88,5 +88,10 @@ export async function payThroughApi(request: APIRequestContext, options: { plant
   expect(paid.status(), 'the sandbox takes the payment').toBe(303);
   const returned = await request.get(paid.headers().location!, { maxRedirects: 0 });
   expect(new URL(returned.headers().location!, 'http://shop').pathname, 'the shop decides the payment on the return').toBe('/payment-success');
+  // The paid order empties the cart (an event from the order service): a next purchase
+  // starts on an empty cart, as the shopper's next visit would.
+  await expect
+    .poll(async () => ((await ok('the cart', request.get('/api/cart', { headers }))) as { itemCount: number }).itemCount, { message: 'the paid order empties the cart', timeout: 15_000 })
+    .toBe(0);
   return { plant, transactionId: started.merchantOrderId, payable: formatRupees(started.amountPaise) };
 }
