@@ -12,7 +12,6 @@ import { sandboxUrl } from '../support/stack.js';
  * purchases through the PhonePe sandbox; nothing here is answered by the test.
  */
 
-
 // The spec's customer date: US long format with time, e.g. "November 22, 2026 at 3:04 PM".
 const CUSTOMER_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
 

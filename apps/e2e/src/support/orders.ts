@@ -5,7 +5,6 @@ import { addAddress, addToCart, KOLKATA } from './checkout.js';
 import { products } from './shop.js';
 import { sandboxUrl } from './stack.js';
 
-
 /** A plant with at least `n` in stock. */
 export async function plantInStock(request: APIRequestContext, n = 3): Promise<Product> {
   const plant = (await products(request)).find((p) => p.stockQuantity >= n);

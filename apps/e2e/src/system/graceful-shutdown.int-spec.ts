@@ -40,7 +40,12 @@ describe('graceful shutdown of a service replica (real process)', () => {
         (r) => `the request was answered before it reached the lock: ${JSON.stringify(r)}`,
         (e: unknown) => `the request failed before it reached the lock: ${String(e)}`,
       );
-      await Promise.race([waitForLockWaiter(locker), early.then((why) => Promise.reject(new Error(why)))]);
+      await Promise.race([
+        waitForLockWaiter(locker),
+        early.then((why) => {
+          throw new Error(why);
+        }),
+      ]);
 
       const exited = new Promise<number | string | null>((resolve) => app!.child.once('exit', (code, signal) => resolve(code ?? signal)));
       app!.child.kill('SIGTERM');
