@@ -1,4 +1,7 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
+import { EVENT_STREAM } from '@jalaj/contracts';
 import { freePort, startReplicas, type ReplicasHandle } from '@jalaj/local-platform';
 import { testDatabaseUrl } from './databases.js';
 import { startTestSandbox, type TestSandbox } from './phonepe-sandbox.js';
@@ -43,6 +46,7 @@ export interface TestShop {
  */
 export async function startTestShop(options: TestShopOptions): Promise<TestShop> {
   await resetTestAdminSignInLimit();
+  await forgetEarlierEvents();
   const shared: Env = { ...integrationEnv(), SEED_DEMO_DATA: 'true', ...options.env };
   const bffPort = await freePort();
   const base = `http://127.0.0.1:${bffPort}`;
@@ -114,5 +118,25 @@ async function resetTestAdminSignInLimit(): Promise<void> {
     if (keys.length) await redis.del(...keys);
   } finally {
     redis.disconnect();
+  }
+}
+
+/**
+ * Every spec file of a run shares NATS, and so the event stream and the services' durable
+ * consumers. Demo products have the same ids in every shop, so an event an earlier spec's
+ * shop left unacknowledged (a replica killed, a shop stopped mid-delivery) would reach this
+ * shop's fresh services: a stock level of 0 from another shop's sale made a cart refuse a
+ * plant this shop has in stock. Spec files run one at a time (`--runInBand`), so each shop
+ * starts on an empty stream with no consumers.
+ */
+async function forgetEarlierEvents(): Promise<void> {
+  const nc = await connect({ servers: process.env.NATS_URL!, name: 'spec-shop-reset' });
+  try {
+    const jsm = await jetstreamManager(nc);
+    if (!(await jsm.streams.info(EVENT_STREAM).catch(() => null))) return;
+    for await (const consumer of jsm.consumers.list(EVENT_STREAM)) await jsm.consumers.delete(EVENT_STREAM, consumer.name);
+    await jsm.streams.purge(EVENT_STREAM);
+  } finally {
+    await nc.close();
   }
 }
