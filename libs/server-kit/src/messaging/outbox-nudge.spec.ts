@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
-import { addToOutbox, OutboxRelay } from './outbox.js';
+import { addToOutbox, forgetPublished, OutboxRelay, relayIdleWait } from './outbox.js';
 import type { NatsConnectionHolder } from './nats.module.js';
 
 /** Turns of the event loop, so a woken relay gets to run its pass. */
@@ -8,16 +8,33 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 };
 
+const em = { create: (_: unknown, data: unknown) => data, persist: () => undefined } as unknown as EntityManager;
+const queueEvent = () => addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: 'prd_1', imageKeys: [] }).id;
+
 describe('OutboxRelay.nudge', () => {
   let relay: OutboxRelay;
   let passes: number;
+  /** What the next pass finds committed and publishes. */
+  let committed: string[];
+  /** Runs inside the next pass, after it looked (a commit it did not see). */
+  let duringPass: (() => void) | undefined;
 
   beforeEach(async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
     relay = new OutboxRelay({} as MikroORM, {} as NatsConnectionHolder);
     passes = 0;
-    // The relay's work is not the point here: count its passes, each publishing nothing.
-    relay.publishBatch = async () => (passes++, 0);
+    committed = [];
+    duringPass = undefined;
+    // The relay's database and NATS work is not the point here: a pass publishes `committed`.
+    relay.publishBatch = async () => {
+      passes++;
+      const published = committed;
+      committed = [];
+      duringPass?.();
+      duringPass = undefined;
+      forgetPublished(published);
+      return published.length;
+    };
     relay.onApplicationBootstrap();
     await settle();
   });
@@ -38,15 +55,56 @@ describe('OutboxRelay.nudge', () => {
     expect(passes).toBe(2);
   });
 
-  it('wakes the relay at once when an event was queued since its last pass', async () => {
-    const em = { create: (_: unknown, data: unknown) => data, persist: () => undefined } as unknown as EntityManager;
-    addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: 'prd_1', imageKeys: [] });
+  it('wakes the relay at once when an event it has not published was queued', async () => {
+    committed = [queueEvent()];
     relay.nudge();
     await settle();
-    expect(passes).toBe(2);
-    // That pass saw it: the next nudge without new events does nothing.
+    // It published one, so it looked again at once, found nothing, and waits.
+    expect(passes).toBe(3);
+    // Published: a nudge without new events does nothing.
     relay.nudge();
     await settle();
-    expect(passes).toBe(2);
+    expect(passes).toBe(3);
+  });
+
+  it('looks once more when a nudge comes during a pass, whose commit that pass may not have seen', async () => {
+    const id = queueEvent();
+    // The event's transaction commits, and nudges, while the woken pass is under way.
+    duringPass = () => {
+      committed = [id];
+      relay.nudge();
+    };
+    jest.advanceTimersByTime(250);
+    await settle();
+    // The tick's pass (which missed it), then the one the nudge asked for, then an empty one.
+    expect(passes).toBe(4);
+  });
+
+  it('waits longer after each empty pass, up to 2 s, and starts over after publishing', async () => {
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const before = passes;
+      let waited = 0;
+      while (passes === before) {
+        jest.advanceTimersByTime(50);
+        waited += 50;
+        await settle();
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([250, 500, 1000, 2000, 2000]);
+    committed = [queueEvent()];
+    relay.nudge();
+    await settle();
+    const before = passes;
+    jest.advanceTimersByTime(250);
+    await settle();
+    expect(passes).toBe(before + 1);
+  });
+});
+
+describe('relayIdleWait', () => {
+  it('doubles from 250 ms and stops at 2 s', () => {
+    expect([1, 2, 3, 4, 5, 10].map(relayIdleWait)).toEqual([250, 500, 1000, 2000, 2000, 2000]);
   });
 });
