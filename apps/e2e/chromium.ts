@@ -5,7 +5,8 @@ import { existsSync, statfsSync } from 'node:fs';
  * background connections this machine's closed network refuses. Debian's old headless
  * shell (package chromium-headless-shell, the build Playwright itself runs headless) when it
  * is installed: the same engine without the browser's window machinery, about a fifth
- * faster over the suite than `chromium --headless`. CHROMIUM_PATH overrides the choice.
+ * faster over the suite than `chromium --headless`. CHROMIUM_PATH overrides the choice;
+ * CHROMIUM_ARGS (space-separated) adds flags, for experiments (ADR 043).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
@@ -27,5 +28,14 @@ function roomyDevShm(): boolean {
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   ignoreDefaultArgs: roomyDevShm() ? ['--disable-dev-shm-usage'] : [],
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    ...(process.env.CHROMIUM_ARGS ?? '').split(' ').filter(Boolean),
+  ],
 };

@@ -1,4 +1,4 @@
-import { defineConfig, devices, type Project } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightWorkerOptions, type Project } from '@playwright/test';
 import { chromiumLaunch } from './chromium.js';
 import { DESKTOP_ONLY } from './src/support/tags.js';
 
@@ -48,6 +48,17 @@ const SHOPS = [
   };
 });
 
+/**
+ * E2E_TRACE: what a failed test leaves in .data/e2e-output besides its screenshot. `lean`
+ * (the default): a trace with the page's DOM at every action, without the screencast of
+ * every frame, which cost about a sixth of the suite's CPU; `full`: with it; `off`: none,
+ * the default under CI, where nobody can open one.
+ */
+function traceOption(mode: string): PlaywrightWorkerOptions['trace'] {
+  if (mode === 'off') return 'off';
+  return { mode: 'retain-on-failure', screenshots: mode === 'full', snapshots: true };
+}
+
 /** The projects named on the command line (`--project x`, `--project=x`), or all. */
 function chosenProjects(argv: readonly string[]): Set<string> | null {
   const names = argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
@@ -69,7 +80,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    trace: 'retain-on-failure',
+    trace: traceOption(process.env.E2E_TRACE ?? (process.env.CI ? 'off' : 'lean')),
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunch,
   },
