@@ -2,18 +2,19 @@
 /**
  * `npm test`: every check, in the order a failure is cheapest to see —
  * lint, type check, build, unit specs; where a Docker engine answers, the containers stage:
- * every image built and checked, and the shop under docker compose brought up, bought from
- * in Chromium, restarted, healed and torn down (scripts/containers/compose-proof.mjs); the
- * integration specs against real PostgreSQL, NATS, Redis and S3 (in containers, from the
- * images that stage made ready, where the engine has them; as local processes otherwise);
+ * every image built and checked, then, beside the integration specs, the shop under docker
+ * compose brought up, bought from in Chromium, restarted, healed and torn down
+ * (scripts/containers/compose-proof.mjs); the integration specs against real PostgreSQL,
+ * NATS, Redis and S3 (in containers, from the images that stage made ready, where the
+ * engine has them; as local processes otherwise);
  * the short fault suite (a shop of its own with two replicas of every app, through NATS and
  * Redis outages, a database outage, a crowd for the last units and killed replicas); and
  * the Playwright suite in Chromium against the running shop.
  * `npm test -- unit|int|chaos|e2e|containers|static` runs one stage. Ends with one line
  * `tests: N passed, N failed` counting every spec that ran.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,10 +33,36 @@ function run(stage, args, extraEnv = {}) {
   const started = Date.now();
   process.stdout.write(`\n=== ${stage} ===\n`);
   const r = spawnSync(node, args, { cwd: root, stdio: 'inherit', env: { ...env, ...extraEnv } });
-  const ok = r.status === 0;
+  return finished(stage, r.status === 0, started);
+}
+
+function finished(stage, ok, started) {
   process.stdout.write(`=== ${stage}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   if (!ok) failures.push(stage);
   return ok;
+}
+
+/**
+ * Like {@link run}, but resolves when the stage ends, so another can run beside it. Its
+ * output goes to a file in the results folder and is printed whole when it ends: two
+ * stages' lines interleaved would be unreadable.
+ */
+function runBeside(stage, args, extraEnv = {}) {
+  const started = Date.now();
+  const logFile = path.join(results, `${stage.split(' ')[0].replace(/[^a-z]/gi, '')}-${started}.log`);
+  process.stdout.write(`\n=== ${stage}: started, beside another stage (its output follows when it ends) ===\n`);
+  return new Promise((resolve) => {
+    const out = createWriteStream(logFile);
+    const child = spawn(node, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => {
+        process.stdout.write(`\n=== ${stage} ===\n${readFileSync(logFile, 'utf8')}`);
+        resolve(finished(stage, code === 0, started));
+      });
+    });
+  });
 }
 
 function countJest(file) {
@@ -107,6 +134,35 @@ function integrationInfra() {
 }
 
 const jest = path.join(root, 'node_modules/jest/bin/jest.js');
+
+/** The integration specs, run by `runner` ({@link run} or {@link runBeside}). */
+function intSpecs(runner) {
+  const out = path.join(results, 'int.json');
+  const infra = integrationInfra();
+  const done = (ok) => (countJest(out), ok);
+  const r = runner(`integration specs (backing services: ${infra.label})`, [jest, '--selectProjects', 'int', '--runInBand', '--json', `--outputFile=${out}`], infra.env);
+  return typeof r === 'boolean' ? done(r) : r.then(done);
+}
+
+function containersSkipped() {
+  process.stdout.write('\n=== containers: skipped, no Docker engine answers (scripts/containers/engine.sh installs and starts one) ===\n');
+  return true;
+}
+
+/**
+ * scripts/containers/compose-proof.mjs with `flags` (--images-only, --skip-images), run by
+ * `runner`; every step it reports counts as one test.
+ */
+function composeProof(runner, flags) {
+  const part = flags.includes('--images-only') ? 'images' : flags.includes('--skip-images') ? 'compose' : 'all';
+  const out = path.join(results, `containers-${part}.json`);
+  const official = imageChoice() === 'official';
+  const what = { images: 'images', compose: 'docker compose: up, buy, restart, heal, logs, down', all: 'images; docker compose: up, buy, restart, heal, logs, down' }[part];
+  const args = [path.join(root, 'scripts/containers/compose-proof.mjs'), `--json=${out}`, ...flags, ...(official ? ['--official'] : [])];
+  const done = (ok) => (countRows(out, ok, (step) => step.ok), ok);
+  const r = runner(`containers (${official ? 'official' : 'local'} images, ${what})`, args);
+  return typeof r === 'boolean' ? done(r) : r.then(done);
+}
 const stages = {
   static: () =>
     // The module-boundary rule reads Nx's project graph and silently skips itself when
@@ -121,13 +177,7 @@ const stages = {
     countJest(out);
     return ok;
   },
-  int: () => {
-    const out = path.join(results, 'int.json');
-    const infra = integrationInfra();
-    const ok = run(`integration specs (backing services: ${infra.label})`, [jest, '--selectProjects', 'int', '--runInBand', '--json', `--outputFile=${out}`], infra.env);
-    countJest(out);
-    return ok;
-  },
+  int: () => intSpecs(run),
   chaos: () => {
     const out = path.join(results, 'chaos.json');
     const ok = run('fault suite, short (scripts/chaos.mjs --short)', [path.join(root, 'scripts/chaos.mjs'), '--short', `--json=${out}`]);
@@ -136,19 +186,8 @@ const stages = {
   },
   containers: () => {
     // Runs where a Docker engine answers (.ci/run starts one); elsewhere it says so and passes.
-    if (!engineAnswers()) {
-      process.stdout.write('\n=== containers: skipped, no Docker engine answers (scripts/containers/engine.sh installs and starts one) ===\n');
-      return true;
-    }
-    const out = path.join(results, 'containers.json');
-    const official = imageChoice() === 'official';
-    const ok = run(`containers (${official ? 'official' : 'local'} images, docker compose: up, buy, restart, heal, logs, down)`, [
-      path.join(root, 'scripts/containers/compose-proof.mjs'),
-      `--json=${out}`,
-      ...(official ? ['--official'] : []),
-    ]);
-    countRows(out, ok, (step) => step.ok);
-    return ok;
+    if (!engineAnswers()) return containersSkipped();
+    return composeProof(run, []);
   },
   e2e: () => {
     // One Playwright run per project, one after the other: each run starts only its own
@@ -173,15 +212,39 @@ const stages = {
   },
 };
 
-const order = only ? (['int', 'chaos', 'e2e'].includes(only) ? ['build', only] : [only]) : ['static', 'build', 'unit', 'containers', 'int', 'chaos', 'e2e'];
-for (const stage of order) {
-  if (!stages[stage]) {
-    process.stderr.write(`unknown stage ${stage}; use one of ${Object.keys(stages).join(', ')}\n`);
-    process.exit(2);
+/**
+ * The whole run. The integration specs mostly wait (about half of the 2 cores idle), so the
+ * compose proof, which mostly waits for health checks, runs beside them once the images they
+ * both need are built; the fault suite and the browser specs, which keep the cores busy,
+ * run alone.
+ */
+async function everything() {
+  for (const stage of ['static', 'build']) if (!stages[stage]()) return;
+  stages.unit();
+  if (!engineAnswers()) {
+    containersSkipped();
+    stages.int();
+  } else if (composeProof(run, ['--images-only'])) {
+    await Promise.all([composeProof(runBeside, ['--skip-images']), intSpecs(runBeside)]);
+  } else {
+    // No images: the integration specs run as local processes (integrationInfra).
+    stages.int();
   }
-  // Keep going after a failing spec stage so one run reports everything; a broken
-  // static check or build makes the later stages meaningless.
-  if (!stages[stage]() && (stage === 'static' || stage === 'build')) break;
+  stages.chaos();
+  stages.e2e();
+}
+
+if (only) {
+  const order = ['int', 'chaos', 'e2e'].includes(only) ? ['build', only] : [only];
+  for (const stage of order) {
+    if (!stages[stage]) {
+      process.stderr.write(`unknown stage ${stage}; use one of ${Object.keys(stages).join(', ')}\n`);
+      process.exit(2);
+    }
+    if (!stages[stage]() && stage === 'build') break;
+  }
+} else {
+  await everything();
 }
 
 process.stdout.write(`\n${failures.length ? `failed stages: ${failures.join(', ')}` : 'every stage passed'}\n`);

@@ -19,7 +19,8 @@
  *   7. teardown: `down -v`, then no container, volume or network of the project is left.
  *
  * `--keep` leaves the stack running (and skips 7); `--skip-images` uses the images as they
- * are. Works with Compose v2 (`docker compose`) and Debian's docker-compose 1.29.
+ * are; `--images-only` does step 1 alone (`npm test` runs the rest beside the integration
+ * specs, which need the backing images). Works with Compose v2 (`docker compose`) and Debian's docker-compose 1.29.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -168,7 +169,7 @@ function leftovers() {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { json: { type: 'string' }, keep: { type: 'boolean', default: false }, official: { type: 'boolean', default: false }, 'skip-images': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({ options: { json: { type: 'string' }, keep: { type: 'boolean', default: false }, official: { type: 'boolean', default: false }, 'skip-images': { type: 'boolean', default: false }, 'images-only': { type: 'boolean', default: false } } });
   const started = performance.now();
   const steps = [];
   const step = async (name, fn) => {
@@ -200,6 +201,12 @@ async function main() {
       }
       return values.official ? 'official backing images' : `local backing images: ${[...new Set(Object.entries(localImages().backing).filter(([key]) => !key.startsWith('$')).map(([, i]) => i.image))].join(', ')}`;
     });
+  }
+
+  if (values['images-only']) {
+    if (values.json) writeFileSync(values.json, `${JSON.stringify(steps, null, 2)}\n`);
+    log(`images ready in ${secondsSince(started)} s`);
+    return;
   }
 
   // A stack left by an interrupted run goes first.

@@ -13,10 +13,16 @@ describe('graceful shutdown of a service replica (real process)', () => {
   let app: AppHandle | undefined;
   let rpc: RpcClient;
   let databaseUrl = '';
+  /** The catalog's latest log lines, for a failure's message. */
+  const lines: string[] = [];
 
   beforeAll(async () => {
     databaseUrl = testDatabaseUrl('catalog-shutdown');
-    app = await startApp('catalog', { port: await freePort(), env: { ...integrationEnv(), DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', SHUTDOWN_DELAY_MS: '1500' } });
+    const onLine = (_: string, line: string) => {
+      lines.push(line);
+      if (lines.length > 20) lines.shift();
+    };
+    app = await startApp('catalog', { port: await freePort(), onLine, env: { ...integrationEnv(), DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'true', SHUTDOWN_DELAY_MS: '1500' } });
     rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'shutdown-spec' });
   }, 120000);
 
@@ -41,7 +47,9 @@ describe('graceful shutdown of a service replica (real process)', () => {
         (e: unknown) => `the request failed before it reached the lock: ${String(e)}`,
       );
       await Promise.race([
-        waitForLockWaiter(locker),
+        waitForLockWaiter(locker).catch(async (e: unknown) => {
+          throw new Error(`${String(e)}\n${await whatWaits(locker, app!, lines)}`);
+        }),
         early.then((why) => {
           throw new Error(why);
         }),
@@ -76,6 +84,28 @@ async function waitForLockWaiter(client: pg.Client, timeoutMs = 40_000): Promise
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`the request did not reach the database within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * What the database's sessions and the catalog were doing when the request did not arrive
+ * (it failed so twice in containers, neither answered nor at the lock after 40 s).
+ */
+async function whatWaits(client: pg.Client, app: AppHandle, lines: readonly string[]): Promise<string> {
+  const { rows } = await client.query(
+    "select pid, usename, application_name, state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  const [{ used, max }] = (await client.query<{ used: number; max: string }>("select count(*)::int as used, current_setting('max_connections') as max from pg_stat_activity")).rows;
+  const ready = await fetch(`http://127.0.0.1:${app.opsPort}/health`).then(
+    async (r) => `${r.status} ${await r.text()}`,
+    (e: unknown) => String(e),
+  );
+  return [
+    `catalog process: ${app.child.exitCode === null ? 'running' : `exited ${app.child.exitCode}`}; its health: ${ready.slice(0, 400)}`,
+    `connections: ${used} of ${max}; this database's other sessions:`,
+    ...rows.map((r) => `  ${JSON.stringify(r)}`),
+    'the catalog\'s last lines:',
+    ...lines,
+  ].join('\n');
 }
 
 /** Polls the ops port's readiness until it answers `status`. */
