@@ -34,6 +34,7 @@ export default {
       testMatch: ['<rootDir>/{apps,libs}/*/src/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.mjs',
       globalTeardown: '<rootDir>/libs/testing/src/global-teardown.mjs',
+      setupFiles: ['<rootDir>/libs/testing/src/lane.mjs'],
       testTimeout: 60000,
     },
   ],

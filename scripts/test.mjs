@@ -140,7 +140,14 @@ function intSpecs(runner) {
   const out = path.join(results, 'int.json');
   const infra = integrationInfra();
   const done = (ok) => (countJest(out), ok);
-  const r = runner(`integration specs (backing services: ${infra.label})`, [jest, '--selectProjects', 'int', '--runInBand', '--json', `--outputFile=${out}`], infra.env);
+  // INT_LANES spec files side by side (2 by default), each on a NATS and a Redis of its own
+  // (libs/testing/src/lane.mjs): the specs mostly wait on processes starting and events.
+  const lanes = Math.max(1, Number(process.env.INT_LANES ?? 2));
+  const r = runner(
+    `integration specs (backing services: ${infra.label}; ${lanes} side by side)`,
+    [jest, '--selectProjects', 'int', ...(lanes > 1 ? [`--maxWorkers=${lanes}`] : ['--runInBand']), '--json', `--outputFile=${out}`],
+    { ...infra.env, INT_LANES: String(lanes) },
+  );
   return typeof r === 'boolean' ? done(r) : r.then(done);
 }
 

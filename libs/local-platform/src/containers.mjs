@@ -53,7 +53,7 @@ const imagePresent = (image) => spawnSync('docker', ['image', 'inspect', '--form
  * global teardown still stops the containers, a killed run leaves them behind
  * (docs/containers.md says how to remove them).
  */
-export async function startContainers({ log = (msg) => console.warn(`test-infra: ${msg}`) } = {}) {
+export async function startContainers({ log = (msg) => console.warn(`test-infra: ${msg}`), lanes = 1 } = {}) {
   const images = chooseBackingImages(process.env.JALAJ_IMAGES, imagePresent);
   const missing = Object.entries(images).filter(([key, image]) => image === localBackingImages[key] && !imagePresent(image));
   if (missing.length) throw new Error(`no image ${missing.map(([, image]) => image).join(', ')} here: build the local backing images with npm run images:backing`);
@@ -73,8 +73,11 @@ export async function startContainers({ log = (msg) => console.warn(`test-infra:
       // server listens on its socket only, and is stopped again after the init.
       .withWaitStrategy(Wait.forSuccessfulCommand('pg_isready -h 127.0.0.1 -U postgres -d postgres'))
       .start(),
-    new GenericContainer(images.nats).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
-    new GenericContainer(images.redis).withExposedPorts(6379).start(),
+    // A NATS and a Redis per lane (JALAJ_TEST_LANES below): the first lane's come first.
+    ...Array.from({ length: lanes }, () => [
+      new GenericContainer(images.nats).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
+      new GenericContainer(images.redis).withExposedPorts(6379).start(),
+    ]).flat(),
     new GenericContainer(images.minio)
       .withCommand(['server', '/data'])
       .withEnvironment({ MINIO_ROOT_USER: 'jalaj', MINIO_ROOT_PASSWORD: 'jalaj-secret' })
@@ -88,18 +91,23 @@ export async function startContainers({ log = (msg) => console.warn(`test-infra:
     await Promise.all(started.filter((s) => s.status === 'fulfilled').map((s) => s.value.stop().catch(() => {})));
     throw failed.reason;
   }
-  const [pg, nats, redis, minio] = started.map((s) => s.value);
+  const all = started.map((s) => s.value);
+  const [pg, minio] = [all[0], all.at(-1)];
+  const laneEnv = Array.from({ length: lanes }, (_, i) => {
+    const [nats, redis] = all.slice(1 + 2 * i, 3 + 2 * i);
+    return { NATS_URL: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`, REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}` };
+  });
   return {
     env: {
       POSTGRES_URL: `postgres://postgres:postgres@${pg.getHost()}:${pg.getMappedPort(5432)}`,
-      NATS_URL: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`,
-      REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
+      ...laneEnv[0],
       S3_ENDPOINT: `http://${minio.getHost()}:${minio.getMappedPort(9000)}`,
       S3_ACCESS_KEY: 'jalaj',
       S3_SECRET_KEY: 'jalaj-secret',
     },
+    lanes: laneEnv,
     stop: async () => {
-      await Promise.all([pg.stop(), nats.stop(), redis.stop(), minio.stop()]);
+      await Promise.all(all.map((c) => c.stop()));
     },
   };
 }

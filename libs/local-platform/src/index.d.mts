@@ -83,5 +83,9 @@ export function chooseBackingImages(
   official?: Record<string, string>,
   local?: Record<string, string>,
 ): Record<string, string>;
-export function startContainers(options?: { log?: (msg: string) => void }): Promise<Infra>;
-export function startTestInfra(dataDir: string): Promise<Infra>;
+/** The backing services of spec files running side by side: each lane's NATS and Redis. */
+export interface TestInfra extends Infra {
+  lanes: { NATS_URL: string; REDIS_URL: string }[];
+}
+export function startContainers(options?: { log?: (msg: string) => void; lanes?: number }): Promise<TestInfra>;
+export function startTestInfra(dataDir: string, options?: { lanes?: number }): Promise<TestInfra>;

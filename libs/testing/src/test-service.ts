@@ -31,8 +31,9 @@ export interface TestService {
  * Starts one built service (`apps/<name>/dist/main.js`) as its own process on a fresh
  * database against the integration infrastructure, without the BFF or other services: a
  * per-service integration spec calls its subjects over NATS (a `RpcClient` of its own)
- * and reads the database and the outbox through {@link TestService.sql}. Specs run one
- * file at a time (`--runInBand`), so the service's queue group is its own.
+ * and reads the database and the outbox through {@link TestService.sql}. Spec files that
+ * run side by side have a NATS each (their lanes, lane.mjs), so the service's queue group
+ * is its own.
  */
 export async function startTestService(name: Service, options: TestServiceOptions = {}): Promise<TestService> {
   const databaseUrl = testDatabaseUrl(name);

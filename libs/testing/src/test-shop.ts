@@ -60,7 +60,8 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
       S3_ENDPOINT: process.env.S3_ENDPOINT!,
       S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!,
       S3_SECRET_KEY: process.env.S3_SECRET_KEY!,
-      S3_BUCKET: options.bucket ?? 'photos',
+      // Shops on other lanes (lane.mjs) draw the same demo photos: their own bucket each.
+      S3_BUCKET: options.bucket ?? `photos${process.env.JALAJ_TEST_LANE_SUFFIX ?? ''}`,
     },
   };
   const apps: TestShop['apps'] = {};
@@ -104,11 +105,12 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
 }
 
 /**
- * The BFF counts sign-ins per account in Redis, which every spec file of the run shares,
+ * The BFF counts sign-ins per account in Redis, which every spec file of a lane shares,
  * and every test shop's first admin has the same email: without this, the spec files that
  * sign in as {@link TEST_ADMIN} would together exhaust its limit (10 per 15 minutes) and
- * later ones get 429. Spec files run one at a time (`--runInBand`), so each shop starts its
- * admin with a fresh budget; the specs of the limit itself use their own accounts.
+ * later ones get 429. A lane runs one spec file at a time and has a Redis of its own
+ * (lane.mjs), so each shop starts its admin with a fresh budget; the specs of the limit
+ * itself use their own accounts.
  */
 async function resetTestAdminSignInLimit(): Promise<void> {
   const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -122,12 +124,12 @@ async function resetTestAdminSignInLimit(): Promise<void> {
 }
 
 /**
- * Every spec file of a run shares NATS, and so the event stream and the services' durable
- * consumers. Demo products have the same ids in every shop, so an event an earlier spec's
+ * Every spec file of a lane shares its NATS, and so the event stream and the services'
+ * durable consumers. Demo products have the same ids in every shop, so an event an earlier spec's
  * shop left unacknowledged (a replica killed, a shop stopped mid-delivery) would reach this
  * shop's fresh services: a stock level of 0 from another shop's sale made a cart refuse a
- * plant this shop has in stock. Spec files run one at a time (`--runInBand`), so each shop
- * starts on an empty stream with no consumers.
+ * plant this shop has in stock. A lane runs one spec file at a time and has a NATS of its
+ * own (lane.mjs), so each shop starts on an empty stream with no consumers.
  */
 async function forgetEarlierEvents(): Promise<void> {
   const nc = await connect({ servers: process.env.NATS_URL!, name: 'spec-shop-reset' });

@@ -23,10 +23,11 @@ describe('product deleted: catalog → outbox → JetStream → media (real proc
   let mediaPort: number;
   let rpc: RpcClient;
   let s3: S3;
-  const bucket = 'photos';
+  // Its own: other spec files' media draw the same demo photos into theirs.
+  const bucket = 'photos-deleted-flow-spec';
 
   const startMedia = async () =>
-    startApp('media', { env: { ...env(mediaDb), S3_ENDPOINT: process.env.S3_ENDPOINT!, S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!, S3_SECRET_KEY: process.env.S3_SECRET_KEY! }, port: mediaPort, onLine: (_a, l) => logs.push(l) });
+    startApp('media', { env: { ...env(mediaDb), S3_ENDPOINT: process.env.S3_ENDPOINT!, S3_ACCESS_KEY: process.env.S3_ACCESS_KEY!, S3_SECRET_KEY: process.env.S3_SECRET_KEY!, S3_BUCKET: bucket }, port: mediaPort, onLine: (_a, l) => logs.push(l) });
   const query = async (url: string, sql: string, params: unknown[] = []) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
