@@ -12,6 +12,8 @@ export interface CallOptions {
   body?: unknown;
   token?: string;
   cookie?: string;
+  /** Sent as the `Idempotency-Key` header: the same key on a retry, as the storefront does. */
+  idempotencyKey?: string;
 }
 
 /** A private (RFC 1918) address of its own for each client: 10.x.y.z, never 10.0.0.0. */
@@ -35,6 +37,7 @@ export function httpClient(base: string) {
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
     const r = await fetch(base + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), redirect: 'manual' });
     const text = await r.text();
     const isJson = (r.headers.get('content-type') ?? '').includes('json');
