@@ -145,7 +145,7 @@ function intSpecs(runner) {
   // 640, but the machine was saturated and the checkout spec's race failed (ADR 044).
   const lanes = Math.max(1, Number(process.env.INT_LANES ?? 1));
   const r = runner(
-    `integration specs (backing services: ${infra.label}; ${lanes} side by side)`,
+    `integration specs (backing services: ${infra.label}${lanes > 1 ? `; ${lanes} files side by side` : ''})`,
     [jest, '--selectProjects', 'int', ...(lanes > 1 ? [`--maxWorkers=${lanes}`] : ['--runInBand']), '--json', `--outputFile=${out}`],
     { ...infra.env, INT_LANES: String(lanes) },
   );

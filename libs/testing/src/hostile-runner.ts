@@ -66,7 +66,16 @@ async function readBack(base: string, f: HostileFixtures, cls: RouteClass, as: S
   const { route, params } = cls.readBack;
   const token = callerOf(route) === 'admin' ? f.adminToken : as.token;
   const r = await send(base, 'GET', pathOf(route, params?.(f)), { token });
-  return `${r.status} ${r.text}`;
+  return `${r.status} ${cls.readBack.without ? withoutFields(r.text, cls.readBack.without) : r.text}`;
+}
+
+/** The JSON `text` with the fields named `names` removed at any depth (text that is not JSON as it is). */
+function withoutFields(text: string, names: readonly string[]): string {
+  try {
+    return JSON.stringify(JSON.parse(text), (key, value: unknown) => (names.includes(key) ? undefined : value));
+  } catch {
+    return text;
+  }
 }
 
 /**

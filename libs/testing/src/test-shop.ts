@@ -45,7 +45,7 @@ export interface TestShop {
  * environment), with the demo catalogue and {@link TEST_ADMIN}. One call per spec file.
  */
 export async function startTestShop(options: TestShopOptions): Promise<TestShop> {
-  await resetTestAdminSignInLimit();
+  await forgetEarlierRedisState();
   await forgetEarlierEvents();
   const shared: Env = { ...integrationEnv(), SEED_DEMO_DATA: 'true', ...options.env };
   const bffPort = await freePort();
@@ -105,18 +105,22 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
 }
 
 /**
- * The BFF counts sign-ins per account in Redis, which every spec file of a lane shares,
- * and every test shop's first admin has the same email: without this, the spec files that
- * sign in as {@link TEST_ADMIN} would together exhaust its limit (10 per 15 minutes) and
- * later ones get 429. A lane runs one spec file at a time and has a Redis of its own
- * (lane.mjs), so each shop starts its admin with a fresh budget; the specs of the limit
- * itself use their own accounts.
+ * Every spec file of a lane shares its Redis (lane.mjs), where the BFF keeps what a new
+ * shop must not inherit:
+ * - sign-in counts per account, and every test shop's first admin has the same email:
+ *   the spec files that sign in as {@link TEST_ADMIN} would together exhaust its limit
+ *   (10 per 15 minutes) and later ones get 429 (the specs of the limit use their own
+ *   accounts);
+ * - the catalogue cache (`cache:catalog:*`): its version counter and reads are the
+ *   catalogue's, and demo products have the same ids in every shop, so a shop could answer
+ *   an earlier shop's plant list (28 plants where its database had 1,030).
+ * A lane runs one spec file at a time, so each shop starts with neither.
  */
-async function resetTestAdminSignInLimit(): Promise<void> {
+async function forgetEarlierRedisState(): Promise<void> {
   const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    const keys = await redis.keys(`rate:*${TEST_ADMIN.email}*`);
+    const keys = [...(await redis.keys(`rate:*${TEST_ADMIN.email}*`)), ...(await redis.keys('cache:catalog:*'))];
     if (keys.length) await redis.del(...keys);
   } finally {
     redis.disconnect();
