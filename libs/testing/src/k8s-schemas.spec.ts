@@ -188,6 +188,18 @@ describe('images', () => {
     expect(merged.services.postgres.healthcheck).toBeDefined();
   });
 
+  (composeV1 ? it : it.skip)(`docker-compose ${composeV1 ?? '(not installed)'} takes deploy/compose.proof.yml: the apps' health interval only, the checks the images'`, () => {
+    expect(composeV1).not.toBe('missing');
+    const files = ['docker-compose.yml', 'deploy/compose.local.yml', 'deploy/compose.proof.yml'].flatMap((f) => ['-f', path.join(ROOT, f)]);
+    const merged = YAML.parse(execFileSync('docker-compose', ['-p', 'jalaj', ...files, 'config'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as {
+      services: Record<string, { build?: unknown; healthcheck?: Record<string, unknown> }>;
+    };
+    const apps = Object.entries(merged.services).filter(([, s]) => s.build);
+    expect(apps.map(([name]) => name).sort()).toEqual(['bff', 'cart', 'catalog', 'identity', 'media', 'order', 'phonepe-sandbox']);
+    // No test of its own: the engine keeps the image's HEALTHCHECK command with this interval.
+    for (const [name, s] of apps) expect({ name, healthcheck: s.healthcheck }).toEqual({ name, healthcheck: { interval: '3s' } });
+  });
+
   it('the containerised test infrastructure reads the same list', () => {
     const source = readFileSync(path.join(ROOT, 'libs/local-platform/src/containers.mjs'), 'utf8');
     expect(source).toContain('deploy/backing-images.json');
