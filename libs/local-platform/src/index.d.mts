@@ -39,8 +39,13 @@ export interface AppHandle {
 }
 /** V8 flags every app starts with (the young generation capped at 8 MB per semi-space). */
 export const APP_NODE_FLAGS: string[];
-/** Environment every app starts with unless the caller's sets it (MALLOC_ARENA_MAX=2). */
+/** Environment every app starts with unless the caller's sets it (MALLOC_ARENA_MAX=2, NODE_COMPILE_CACHE). */
 export const APP_ENV: Record<string, string>;
+/**
+ * Runs every start at once; when one fails, stops the ones that started and throws its error.
+ * Returns the handles in the order of `starts`.
+ */
+export function startTogether<H extends { stop(): Promise<void> }>(starts: (() => Promise<H>)[]): Promise<H[]>;
 export function startApp(
   name: string,
   options: { env: Record<string, string>; port: number; opsPort?: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },

@@ -2,7 +2,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { EVENT_STREAM } from '@jalaj/contracts';
-import { freePort, startReplicas, type ReplicasHandle } from '@jalaj/local-platform';
+import { freePort, startReplicas, startTogether, type ReplicasHandle } from '@jalaj/local-platform';
 import { testDatabaseUrl } from './databases.js';
 import { startTestSandbox, type TestSandbox } from './phonepe-sandbox.js';
 import { integrationEnv, type Service } from './test-service.js';
@@ -64,37 +64,34 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
       S3_BUCKET: options.bucket ?? `photos${process.env.JALAJ_TEST_LANE_SUFFIX ?? ''}`,
     },
   };
-  const apps: TestShop['apps'] = {};
-  // Before the services: order is configured with the sandbox's address.
-  const phonepe = options.services.includes('order') ? await startTestSandbox({ shopUrl: base }) : undefined;
-  if (phonepe) own.order = Object.fromEntries(Object.entries(phonepe.env).filter(([name]) => name.startsWith('PHONEPE_')));
+  const mediaBase = mediaPort ? `http://127.0.0.1:${mediaPort}` : undefined;
+  // Every app starts at once, as `npm start` starts them: their starts are mostly CPU, and one
+  // after another left a core idle (the BFF alone at the end). Only order waits, for the
+  // sandbox's address.
+  const sandbox = options.services.includes('order') ? startTestSandbox({ shopUrl: base }) : undefined;
+  const startService = async (name: Service) => {
+    const port = name === 'media' ? mediaPort! : await freePort();
+    const payments = name === 'order' ? Object.fromEntries(Object.entries((await sandbox!).env).filter(([key]) => key.startsWith('PHONEPE_'))) : {};
+    const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...payments, ...options.serviceEnv?.[name] };
+    return startReplicas(name, { count: options.replicas, port, env });
+  };
+  const startBff = () => startReplicas('bff', { count: options.replicas, port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
   // Every spec shares NATS: a service left running after a failed start would answer the
   // next spec's requests from its own database. So a failed start stops whatever did start.
-  const settled = await Promise.allSettled(
-    options.services.map(async (name) => {
-      const port = name === 'media' ? mediaPort! : await freePort();
-      const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...options.serviceEnv?.[name] };
-      return [name, await startReplicas(name, { count: options.replicas, port, env })] as const;
-    }),
-  );
-  for (const r of settled) if (r.status === 'fulfilled') apps[r.value[0]] = r.value[1];
-  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  let handles: ReplicasHandle[];
+  try {
+    handles = await startTogether([...options.services.map((name) => () => startService(name)), startBff]);
+  } catch (e) {
+    await (await sandbox?.catch(() => undefined))?.stop();
+    throw e;
+  }
+  const phonepe = await sandbox;
+  const apps: TestShop['apps'] = Object.fromEntries([...options.services, 'bff'].map((name, i) => [name, handles[i]]));
   const stopAll = async () => {
     await apps.bff?.stop();
     await Promise.all(options.services.map((name) => apps[name]?.stop()));
     await phonepe?.stop();
   };
-  if (failed) {
-    await stopAll();
-    throw failed.reason;
-  }
-  const mediaBase = mediaPort ? `http://127.0.0.1:${mediaPort}` : undefined;
-  try {
-    apps.bff = await startReplicas('bff', { count: options.replicas, port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
-  } catch (e) {
-    await stopAll();
-    throw e;
-  }
   return {
     base,
     apps,
