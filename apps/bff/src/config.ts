@@ -13,6 +13,12 @@ export const bffConfigSchema = z.object({
   /** Built storefront and admin; the workspace's dist folders by default. */
   STOREFRONT_DIST: z.string().min(1).optional(),
   ADMIN_DIST: z.string().min(1).optional(),
+  /**
+   * The soonest the BFF asks identity for its signing keys again when a token names a key
+   * it does not know, in seconds (it also asks whenever its copy is 5 minutes old). At most
+   * 120: identity starts signing with a new key 2 minutes after publishing it.
+   */
+  SIGNING_KEYS_REFETCH_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
   /** `true` serves `/dev/mailbox` (never in production). */
   DEV_MAILBOX: z.string().optional(),
 });

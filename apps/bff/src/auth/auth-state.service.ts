@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppErrorException } from '@jalaj/contracts';
-import { AccessTokenVerifier, getLogger, RpcClient, type AccessClaims } from '@jalaj/server-kit';
+import { AccessTokenVerifier, getLogger, InjectConfig, RpcClient, type AccessClaims } from '@jalaj/server-kit';
+import type { BffConfig } from '../config.js';
 import { RedisService } from '../redis/redis.service.js';
 
 /** Longest life of an access token (identity's ACCESS_TOKEN_TTL_SECONDS upper bound). */
@@ -20,8 +21,11 @@ export class AuthStateService {
   constructor(
     private readonly redis: RedisService,
     rpc: RpcClient,
+    @InjectConfig() config: BffConfig,
   ) {
-    this.verifier = new AccessTokenVerifier(async () => (await rpc.request('rpc.identity.keys.list', {})) as never);
+    this.verifier = new AccessTokenVerifier(async () => (await rpc.request('rpc.identity.keys.list', {})) as never, {
+      refetchIntervalMs: config.SIGNING_KEYS_REFETCH_SECONDS * 1000,
+    });
   }
 
   /**

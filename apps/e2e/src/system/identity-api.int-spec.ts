@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
+import { freePort, startApp, startTogether, type AppHandle } from '@jalaj/local-platform';
 import { eventually, httpClient, newConfirmedShopper, testDatabaseUrl, type HttpCall, type HttpReply } from '@jalaj/testing';
 
 /**
@@ -20,11 +20,18 @@ describe('identity through the BFF (real processes)', () => {
     const bffPort = await freePort();
     base = `http://127.0.0.1:${bffPort}`;
     identityDb = testDatabaseUrl('identity');
-    identity = await startApp('identity', {
-      port: await freePort(),
-      env: { ...shared, DATABASE_URL: identityDb, PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, REFRESH_REUSE_GRACE_MS: '0' },
-    });
-    bff = await startApp('bff', { port: bffPort, env: shared });
+    const identityPort = await freePort();
+    // Started together, as npm start starts them. The BFF asks for a key it does not know
+    // every 3 s at most (30 by default): the rotation test below waits for that.
+    // One that started while the other failed would stay on the lane's NATS: startTogether stops it.
+    [identity, bff] = await startTogether([
+      () =>
+        startApp('identity', {
+          port: identityPort,
+          env: { ...shared, DATABASE_URL: identityDb, PUBLIC_URL: base, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, REFRESH_REUSE_GRACE_MS: '0' },
+        }),
+      () => startApp('bff', { port: bffPort, env: { ...shared, SIGNING_KEYS_REFETCH_SECONDS: '3' } }),
+    ]);
   }, 90000);
 
   afterAll(async () => {
@@ -344,7 +351,7 @@ describe('identity through the BFF (real processes)', () => {
     expect((await call('DELETE', `/api/admin/admins/${encodeURIComponent(survivor.email)}`, { token: mainAgain })).status).toBe(200);
   });
 
-  // Last: a new signing key makes the BFF refetch the keys, which it does at most every 30 s.
+  // Last: a new signing key makes the BFF refetch the keys, which it does at most every 3 s here.
   it('rotates the signing key: the new key signs and tokens of the old one keep working (issue #9)', async () => {
     const s = await newShopper('rotation');
     const oldKid = decodeProtectedHeader(s.token).kid!;
