@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 
 const readJson = (file) => JSON.parse(readFileSync(new URL(`../../../deploy/${file}`, import.meta.url), 'utf8'));
 /** An object without its `$comment`-like keys. */
@@ -75,7 +76,8 @@ export async function startContainers({ log = (msg) => console.warn(`test-infra:
       .start(),
     // A NATS and a Redis per lane (JALAJ_TEST_LANES below): the first lane's come first.
     ...Array.from({ length: lanes }, () => [
-      new GenericContainer(images.nats).withCommand(['-js']).withExposedPorts(4222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
+      // -m: the monitoring endpoint, for failed specs' diagnostics (NATS_MONITOR_URL).
+      new GenericContainer(images.nats).withCommand(['-js', '-m', '8222']).withExposedPorts(4222, 8222).withWaitStrategy(Wait.forLogMessage(/Server is ready/)).start(),
       new GenericContainer(images.redis).withExposedPorts(6379).start(),
     ]).flat(),
     new GenericContainer(images.minio)
@@ -93,15 +95,20 @@ export async function startContainers({ log = (msg) => console.warn(`test-infra:
   }
   const all = started.map((s) => s.value);
   const [pg, minio] = [all[0], all.at(-1)];
+  const mode = process.env.JALAJ_TEST_CONTAINER_ADDRESS ?? 'direct';
+  if (mode !== 'direct' && mode !== 'published') throw new Error(`JALAJ_TEST_CONTAINER_ADDRESS=${mode}: use direct or published`);
+  const lanePorts = all.slice(1, -1).flatMap((c, i) => (i % 2 === 0 ? [[c, 4222], [c, 8222]] : [[c, 6379]]));
+  const [pgAt, minioAt, ...laneAt] = await Promise.all([[pg, 5432], [minio, 9000], ...lanePorts].map(([c, port]) => addressOf(c, port, mode)));
+  if (mode === 'direct') log(pgAt.direct ? 'reaching the containers at their own addresses' : 'reaching the containers through their published ports (their own addresses do not answer here)');
   const laneEnv = Array.from({ length: lanes }, (_, i) => {
-    const [nats, redis] = all.slice(1 + 2 * i, 3 + 2 * i);
-    return { NATS_URL: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`, REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}` };
+    const [nats, natsMonitor, redis] = laneAt.slice(3 * i, 3 * i + 3);
+    return { NATS_URL: `nats://${nats.at}`, NATS_MONITOR_URL: `http://${natsMonitor.at}`, REDIS_URL: `redis://${redis.at}` };
   });
   return {
     env: {
-      POSTGRES_URL: `postgres://postgres:postgres@${pg.getHost()}:${pg.getMappedPort(5432)}`,
+      POSTGRES_URL: `postgres://postgres:postgres@${pgAt.at}`,
       ...laneEnv[0],
-      S3_ENDPOINT: `http://${minio.getHost()}:${minio.getMappedPort(9000)}`,
+      S3_ENDPOINT: `http://${minioAt.at}`,
       S3_ACCESS_KEY: 'jalaj',
       S3_SECRET_KEY: 'jalaj-secret',
     },
@@ -110,4 +117,33 @@ export async function startContainers({ log = (msg) => console.warn(`test-infra:
       await Promise.all(all.map((c) => c.stop()));
     },
   };
+}
+
+/**
+ * Where the specs and the shop's processes reach a container's port (`host:port`). With
+ * `direct`, at the container's own address on its Docker network when this host can connect
+ * to it (Linux; not Docker Desktop): a published port goes through docker-proxy, which
+ * copies every byte of every connection in user space, and the integration specs send
+ * all their SQL, NATS and Redis traffic that way. Otherwise, and with `published`, through
+ * the port Docker publishes on the host (JALAJ_TEST_CONTAINER_ADDRESS).
+ */
+async function addressOf(container, port, mode) {
+  const published = { at: `${container.getHost()}:${container.getMappedPort(port)}`, direct: false };
+  if (mode !== 'direct') return published;
+  const ip = container.getIpAddress(container.getNetworkNames()[0]);
+  return ip && (await answers(ip, port)) ? { at: `${ip}:${port}`, direct: true } : published;
+}
+
+/** Whether a TCP connection to `host:port` opens within `timeoutMs`. */
+function answers(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: timeoutMs });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
 }

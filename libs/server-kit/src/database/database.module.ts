@@ -88,6 +88,8 @@ export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.s
     ensureDatabase: true,
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: 10 },
+    // pg_stat_activity names the service of every connection (operators, and failed specs' diagnostics).
+    driverOptions: { application_name: options.service },
     migrations: {
       migrationsList: [Migration20261122000000Kit, Migration20261201000000CommandLog, ...options.migrations],
       transactional: true,
