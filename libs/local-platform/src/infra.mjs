@@ -120,6 +120,8 @@ function spawnDaemon(name, bin, args, log) {
   });
   return {
     child,
+    /** Its last words on stderr. */
+    stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -139,8 +141,17 @@ function restartable(name, bin, args, port, log) {
   let current;
   return {
     async start() {
+      // Another server on the port (often a shop or test run that was killed and left its
+      // daemons behind) would answer the port check below and be used in this one's place,
+      // with its own data: refuse instead.
+      if (!(await canListen(port))) {
+        throw new Error(`${name}: port ${port} on 127.0.0.1 is taken by another process (a shop or test run left behind?); stop it (see which with: ss -ltnp 'sport = :${port}') or choose another port`);
+      }
       current = spawnDaemon(name, bin, args, log);
-      await waitForPort(port);
+      const { child, stderr } = current;
+      const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(`${signal ?? code}`)));
+      const early = await Promise.race([waitForPort(port).then(() => null), exited]);
+      if (early !== null) throw new Error(`${name} exited (${early}) before it listened on port ${port}: ${stderr().trim()}`);
     },
     stop: () => current?.stop() ?? Promise.resolve(),
     /** Kills it at once (SIGKILL), as a crash would. */
