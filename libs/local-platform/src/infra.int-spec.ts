@@ -33,8 +33,8 @@ describe('the local backing daemons', () => {
     const infra = await startInfra({ dataDir, ports: { postgres: 1, nats: 1, redis: port, s3: 1 }, ephemeral: true, env: given });
     try {
       expect(infra.env.REDIS_URL).toBe(`redis://127.0.0.1:${port}`);
-      await infra.servers.redis!.stop();
-      await infra.servers.redis!.start();
+      await infra.servers!.redis!.stop();
+      await infra.servers!.redis!.start();
       const pong = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
         socket.once('data', (d) => {
