@@ -49,7 +49,7 @@ const SHOPS = [
 });
 
 /**
- * E2E_TRACE: what a failed test leaves in .data/e2e-output besides its screenshot. `lean`
+ * E2E_TRACE: what a failed test leaves in .data/e2e-output/<project> besides its screenshot. `lean`
  * (the default): a trace with the page's DOM at every action, without the screencast of
  * every frame, which cost about a sixth of the suite's CPU; `full`: with it; `off`: none,
  * the default under CI, where nobody can open one.
@@ -91,6 +91,10 @@ export default defineConfig({
       // What a phone adds nothing to runs once, at desktop size (src/support/tags.ts).
       grepInvert: shop.name === 'phone' ? new RegExp(DESKTOP_ONLY) : undefined,
       use: { ...shop.device, baseURL: shop.baseURL },
+      // A folder per project: npm test runs the projects one after the other, and a run
+      // empties the folders of the projects it runs (one shared folder lost the desktop
+      // failures' screenshots when the phone run started).
+      outputDir: `../../.data/e2e-output/${shop.name}`,
       metadata: { opsUrl: shop.opsUrl, sandboxUrl: shop.sandboxUrl },
     }),
   ),

@@ -17,9 +17,15 @@ const CUSTOMER_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
 
 /** The shopper's orders as the page loaded them (the ids the screens do not show). */
 async function openOrders(page: Page): Promise<OrderView[]> {
-  const reply = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'GET');
-  await page.goto('/orders');
-  const res = await reply;
+  // Bounded, with what the page showed: once, on a loaded machine, no list came within the
+  // test's 2 minutes, and nothing said whether the page was signed in or still loading.
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/orders' && r.request().method() === 'GET', { timeout: 30_000 }),
+    page.goto('/orders', { timeout: 30_000 }),
+  ]).catch(async (e: unknown) => {
+    const shown = await page.locator('body').innerText({ timeout: 2_000 }).catch((why: unknown) => `(unreadable: ${String(why)})`);
+    throw new Error(`${String(e)}\nthe page at ${page.url()} showed:\n${shown.slice(0, 1_000)}`);
+  });
   expect(res.ok(), 'GET /api/orders').toBe(true);
   return ((await res.json()) as { items: OrderView[] }).items;
 }
