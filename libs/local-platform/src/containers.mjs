@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import { portAnswers } from './infra.mjs';
 
 const readJson = (file) => JSON.parse(readFileSync(new URL(`../../../deploy/${file}`, import.meta.url), 'utf8'));
 /** An object without its `$comment`-like keys. */
@@ -131,19 +131,5 @@ async function addressOf(container, port, mode) {
   const published = { at: `${container.getHost()}:${container.getMappedPort(port)}`, direct: false };
   if (mode !== 'direct') return published;
   const ip = container.getIpAddress(container.getNetworkNames()[0]);
-  return ip && (await answers(ip, port)) ? { at: `${ip}:${port}`, direct: true } : published;
-}
-
-/** Whether a TCP connection to `host:port` opens within `timeoutMs`. */
-function answers(host, port, timeoutMs = 1000) {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port, timeout: timeoutMs });
-    const done = (ok) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('timeout', () => done(false));
-    socket.once('error', () => done(false));
-  });
+  return ip && (await portAnswers(ip, port)) ? { at: `${ip}:${port}`, direct: true } : published;
 }

@@ -59,18 +59,25 @@ export async function freePort() {
   throw new Error(`no free port between ${PORT_RANGE.from} and ${PORT_RANGE.to}`);
 }
 
+/** Whether a TCP connection to `host:port` opens within `timeoutMs`. */
+export function portAnswers(host, port, timeoutMs = 1000) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: timeoutMs });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+}
+
 /** Resolves once something accepts TCP connections on the port, or rejects after `timeoutMs`. */
 export async function waitForPort(port, timeoutMs = 20000, host = '127.0.0.1') {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const ok = await new Promise((resolve) => {
-      const s = net.connect({ port, host }, () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (ok) return;
+    if (await portAnswers(host, port)) return;
     if (Date.now() > until) throw new Error(`Nothing is listening on ${host}:${port} after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }

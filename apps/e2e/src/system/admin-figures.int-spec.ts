@@ -92,7 +92,7 @@ describe("today's figures through the BFF (real processes)", () => {
    * PhonePe reports the payment; the shopper's return has the order service decide it. A
    * paid order then leaves the cart as the success page waits for it to: the cart hears of
    * the payment by an event, and a plant added before that would be taken out with the
-   * bought ones (the CI run of 75d5c8a: the next payment found the cart empty).
+   * bought ones (a CI run of 2026-11-24: the next payment found the cart empty).
    */
   async function settle(merchantOrderId: string, state: 'COMPLETED' | 'FAILED') {
     await phonepe.settle(merchantOrderId, state === 'COMPLETED' ? { state, webhook: 'drop' } : { state, errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA', webhook: 'drop' });

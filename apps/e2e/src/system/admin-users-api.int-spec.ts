@@ -233,7 +233,7 @@ describe('admin users through the BFF (real processes)', () => {
     await identityDb.query(`insert into users (id, email, password_hash, full_name, created_at) values ('usr_zubeen', 'zubeen.g@example.in', 'x', 'Zubeen Garg', now() - interval '4 days')`);
     // VACUUM too: the rows just inserted wait in the trigram indexes' GIN pending list, which
     // ANALYZE leaves alone and the planner prices as a full read; whether autovacuum had
-    // merged it yet decided the plan (a sequential scan in the CI run of 75d5c8a).
+    // merged it yet decided the plan (a sequential scan in a CI run of 2026-11-24).
     await identityDb.query('vacuum analyze users');
     const plan = async (sql: string) => (await identityDb.query<{ 'QUERY PLAN': string }>(`explain ${sql}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
     // A page deep in the list walks the list's index; a search for a rare name reads the trigram indexes (one
