@@ -17,6 +17,7 @@ import { ProblemFilter } from './errors/problem.filter.js';
 import { BffHealthDetails } from './health/health-details.service.js';
 import { MeController } from './me/me.controller.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
+import { AdminOrderReads } from './orders/admin-order-reads.service.js';
 import { OrdersController } from './orders/orders.controller.js';
 import { AdminProductsController } from './catalog/admin-products.controller.js';
 import { CatalogCache } from './catalog/catalog-cache.service.js';
@@ -42,6 +43,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
     ...RATE_LIMIT_PROVIDERS,
     CatalogCache,
     ShopperReads,
+    AdminOrderReads,
     ProductReads,
     StorefrontPages,
     { provide: APP_FILTER, useClass: ProblemFilter },

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
+import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
+import { AdminOrderReads } from './admin-order-reads.service.js';
 import { csvFileName, CSV_HEADER, csvRow } from './orders-csv.js';
 
 const listQuery = HTTP_SCHEMAS['admin.orders.list'].query;
@@ -17,16 +19,22 @@ const refundBody = HTTP_SCHEMAS['admin.orders.refund'].body;
 /**
  * `/api/admin/orders`: the Orders tab. The guard checks the token's role; the order service
  * re-checks it with identity for every change (spec §6: each deletion re-checks the role).
+ * The list's pages come from this process's memory while the list has not changed (ADR 046).
  */
 @Controller('admin/orders')
 @UseGuards(AuthGuard)
 @AdminOnly()
 export class AdminOrdersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly reads: AdminOrderReads,
+  ) {}
 
   @Get()
-  async list(@CurrentActor() actor: Actor, @Query() raw: unknown) {
-    return unwrap(await this.rpc.request('rpc.order.admin.list', { actor, query: parseBody(listQuery, raw) }));
+  async list(@CurrentActor() actor: Actor, @Query() raw: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const query = parseBody(listQuery, raw);
+    const body = await this.reads.page(actor.id, query, async () => unwrap(await this.rpc.request('rpc.order.admin.list', { actor, query })));
+    return body.send(request, reply, PRIVATE_NO_CACHE);
   }
 
   /**
@@ -65,31 +73,45 @@ export class AdminOrdersController {
 
   @Delete(':id')
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return unwrap(await this.rpc.request('rpc.order.admin.archive', { actor, orderIds: [pathId(id)] }));
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.archive', { actor, orderIds: [pathId(id)] })));
   }
 
   @Post('bulk-delete')
   @HttpCode(200)
   async bulkDelete(@CurrentActor() actor: Actor, @Body() raw: unknown) {
     const { orderIds } = parseBody(bulkBody, raw);
-    return unwrap(await this.rpc.request('rpc.order.admin.archive', { actor, orderIds }));
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.archive', { actor, orderIds })));
   }
 
   @Post(':id/restore')
   @HttpCode(200)
   async restore(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return unwrap(await this.rpc.request('rpc.order.admin.restore', { actor, orderId: pathId(id) }));
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.restore', { actor, orderId: pathId(id) })));
   }
 
   @Post(':id/fulfilment')
   @HttpCode(200)
   async fulfil(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
-    return unwrap(await this.rpc.request('rpc.order.admin.fulfil', { actor, orderId: pathId(id), step: parseBody(fulfilBody, raw) }));
+    const step = parseBody(fulfilBody, raw);
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.fulfil', { actor, orderId: pathId(id), step })));
   }
 
   @Post(':id/refund')
   @HttpCode(200)
   async refund(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
-    return unwrap(await this.rpc.request('rpc.order.admin.refund', { actor, orderId: pathId(id), refund: parseBody(refundBody, raw) }));
+    const refund = parseBody(refundBody, raw);
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.refund', { actor, orderId: pathId(id), refund })));
+  }
+
+  /**
+   * Runs an admin's change and then forgets the kept pages, whatever the outcome (a change
+   * that timed out may have been made): the admin reads it at once, before the hint arrives.
+   */
+  private async changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.reads.changed();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { financialYear, invoiceNumber, orderNumber } from '@jalaj/commerce';
 import { freePort, startApp, type AppHandle } from '@jalaj/local-platform';
-import { httpClient, integrationEnv, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+import { eventually, httpClient, integrationEnv, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 import { orderFilterSql, type OrderListFilter } from './orders.repository.js';
 
 /**
@@ -234,6 +234,23 @@ describe('orders through the BFF (real processes)', () => {
     expect((await search('no-such-customer-anywhere')).total).toBe(0);
   }, 60000);
 
+  it('the list the BFF keeps shows a change made anywhere else at once: the database announces it at commit (ADR 046)', async () => {
+    const total = async () => ((await admin()('GET', '/api/admin/orders?pageSize=5', { token: adminToken })).body as { total: number }).total;
+    // The first read confirms the admin with the order service, the second is kept by the BFF.
+    const before = await total();
+    expect(await total()).toBe(before);
+    const target = paidOrders[7]!.orderId;
+    // Archived outside any service: only the database's notification can tell the BFF.
+    await orderDb.query(`update orders set archived_at = now(), archived_by = 'usr_sql' where id = $1`, [target]);
+    try {
+      // Well inside the 5 s the BFF keeps a page without a hint.
+      await eventually(total, (n) => n === before - 1, 2_500);
+    } finally {
+      await orderDb.query('update orders set archived_at = null, archived_by = null where id = $1', [target]);
+    }
+    await eventually(total, (n) => n === before, 2_500);
+  }, 60000);
+
   /** The paid orders' bill numbers are exactly 1..N of the year: nothing skipped, nothing twice. */
   it('bill serials stay gap-free across every payment of the spec', async () => {
     const rows = (await orderDb.query<{ bill_number: string }>("select bill_number from orders where bill_number is not null and id not like 'ord_gen_%'")).rows;
@@ -384,3 +401,4 @@ describe('orders through the BFF (real processes)', () => {
     }, 60000);
   });
 });
+

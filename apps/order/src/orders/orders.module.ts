@@ -11,6 +11,7 @@ import { OrderActionsRpc } from './order-actions.rpc.js';
 import { OrderActionsService } from './order-actions.service.js';
 import { OrderExportService } from './order-export.js';
 import { OrderListCache } from './order-list-cache.js';
+import { OrderListHints } from './order-list-hints.js';
 import { OrdersEvents } from './orders.events.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersRpc } from './orders.rpc.js';
@@ -25,6 +26,6 @@ import { OrdersService } from './orders.service.js';
 @Module({
   imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial, OrderListVersion])],
   controllers: [OrdersRpc, OrderActionsRpc],
-  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints],
 })
 export class OrdersModule {}
