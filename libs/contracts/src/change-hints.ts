@@ -10,6 +10,8 @@ import { z } from 'zod';
 export const changeHintSubjects = {
   /** An account's profile (`GET /api/me`) changed: its name or its role. Emitted by: identity. */
   'hint.identity.user.changed.v1': z.object({ userId: z.string().min(1) }),
+  /** A shopper's addresses (`GET /api/me/addresses`) changed: added, edited, removed, or a new default. Emitted by: identity. */
+  'hint.identity.addresses.changed.v1': z.object({ userId: z.string().min(1) }),
   /** A shopper's cart lines changed: added, changed, removed, or taken out by a paid order. Emitted by: cart. */
   'hint.cart.cart.changed.v1': z.object({ userId: z.string().min(1) }),
   /** The cart's copy of these products' facts changed (name, price, picture, stock, deletion): every cart holding one reads differently. Emitted by: cart. */

@@ -39,39 +39,54 @@ export class MeController {
     }
   }
 
+  /** The addresses, from this process's memory while identity has announced no change to them (ADR 025). */
   @Get('addresses')
-  async addresses(@CurrentActor() actor: Actor) {
-    return unwrap(await this.rpc.request('rpc.identity.addresses.list', { actor }));
+  async addresses(@CurrentActor() actor: Actor, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const body = await this.reads.addresses.read(actor.id, async () => ({ value: unwrap(await this.rpc.request('rpc.identity.addresses.list', { actor })) }));
+    return body.send(request, reply, PRIVATE_NO_CACHE);
   }
 
   @Post('addresses')
   @HttpCode(201)
   async create(@CurrentActor() actor: Actor, @Body() raw: unknown) {
     const address = parseBody(addressBody, raw);
-    return unwrap(await this.rpc.request('rpc.identity.addresses.create', { actor, address }));
+    return this.changingAddresses(actor, async () => unwrap(await this.rpc.request('rpc.identity.addresses.create', { actor, address })));
   }
 
   @Patch('addresses/:id')
   async update_(@CurrentActor() actor: Actor, @Param('id') addressId: string, @Body() raw: unknown) {
     const address = parseBody(HTTP_SCHEMAS['me.addresses.update'].body, raw);
-    return unwrap(await this.rpc.request('rpc.identity.addresses.update', { actor, id: id(addressId), address }));
+    return this.changingAddresses(actor, async () => unwrap(await this.rpc.request('rpc.identity.addresses.update', { actor, id: id(addressId), address })));
   }
 
   @Delete('addresses/:id')
   @HttpCode(204)
   async delete(@CurrentActor() actor: Actor, @Param('id') addressId: string) {
-    unwrap(await this.rpc.request('rpc.identity.addresses.delete', { actor, id: id(addressId) }));
+    await this.changingAddresses(actor, async () => unwrap(await this.rpc.request('rpc.identity.addresses.delete', { actor, id: id(addressId) })));
   }
 
   @Post('addresses/:id/default-shipping')
   @HttpCode(200)
   async defaultShipping(@CurrentActor() actor: Actor, @Param('id') addressId: string) {
-    return unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'shipping' }));
+    return this.changingAddresses(actor, async () => unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'shipping' })));
   }
 
   @Post('addresses/:id/default-billing')
   @HttpCode(200)
   async defaultBilling(@CurrentActor() actor: Actor, @Param('id') addressId: string) {
-    return unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'billing' }));
+    return this.changingAddresses(actor, async () => unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'billing' })));
+  }
+
+  /**
+   * Runs a change of the shopper's addresses and then forgets their kept list, whatever the
+   * outcome (a change that timed out may have been made): read here at once; other processes
+   * hear identity's hint.
+   */
+  private async changingAddresses<T>(actor: Actor, change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.reads.addresses.forget(actor.id);
+    }
   }
 }

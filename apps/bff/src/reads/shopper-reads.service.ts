@@ -11,7 +11,7 @@ const TTL_MS = 30_000;
 
 /**
  * The signed-in shopper's reads this BFF process answers from memory (ADR 025): the
- * profile (`GET /api/me`) and the cart (`GET /api/cart`). Identity and cart announce every
+ * profile (`GET /api/me`), the addresses (`GET /api/me/addresses`) and the cart (`GET /api/cart`). Identity and cart announce every
  * change after it commits (change hints on core NATS); this process forgets what they
  * name, and everything when its connection drops, until it is back. Checkout never reads
  * from here: amounts and stock are decided by the cart and order services.
@@ -19,6 +19,7 @@ const TTL_MS = 30_000;
 @Injectable()
 export class ShopperReads implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly me = new ShopperCache({ maxEntries: MAX_SHOPPERS, ttlMs: TTL_MS });
+  readonly addresses = new ShopperCache({ maxEntries: MAX_SHOPPERS, ttlMs: TTL_MS });
   readonly cart = new ShopperCache({ maxEntries: MAX_SHOPPERS, ttlMs: TTL_MS });
   private subscriptions: Subscription[] = [];
 
@@ -28,10 +29,11 @@ export class ShopperReads implements OnApplicationBootstrap, OnApplicationShutdo
     const nc = await this.nats.connection();
     this.subscriptions.push(
       onHint(nc, 'hint.identity.user.changed.v1', ({ userId }) => this.me.forget(userId)),
+      onHint(nc, 'hint.identity.addresses.changed.v1', ({ userId }) => this.addresses.forget(userId)),
       onHint(nc, 'hint.cart.cart.changed.v1', ({ userId }) => this.cart.forget(userId)),
       onHint(nc, 'hint.cart.products.changed.v1', ({ productIds }) => this.cart.forgetTagged(productIds)),
     );
-    void pauseWhileDisconnected(nc, [this.me, this.cart]);
+    void pauseWhileDisconnected(nc, [this.me, this.addresses, this.cart]);
   }
 
   onApplicationShutdown() {

@@ -2,7 +2,7 @@ import { freePort, startApp } from '@jalaj/local-platform';
 import { eventually, httpClient, integrationEnv, newConfirmedShopper, startTestShop, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
 
 /**
- * A shopper's profile and cart as two BFF replicas answer them (ADR 025): each keeps them
+ * A shopper's profile, addresses and cart as two BFF replicas answer them (ADR 025): each keeps them
  * in memory, and a change made through one replica, by an admin, or by the catalogue is
  * read through the other at once, because identity and cart announce it after it commits.
  * "At once" is checked well inside the 30 s each replica keeps an answer without a hint,
@@ -38,7 +38,7 @@ describe('a shopper\'s reads kept by two BFF replicas (real processes)', () => {
 
   it('answers a shopper\'s own reads privately, with an ETag a browser can revalidate', async () => {
     const { token } = await newConfirmedShopper(a, 'reads');
-    for (const path of ['/api/me', '/api/cart']) {
+    for (const path of ['/api/me', '/api/me/addresses', '/api/cart']) {
       const first = await fetch(shop.base + path, { headers: { authorization: `Bearer ${token}` } });
       expect(first.status).toBe(200);
       expect(first.headers.get('cache-control')).toBe('private, no-cache');
@@ -83,6 +83,30 @@ describe('a shopper\'s reads kept by two BFF replicas (real processes)', () => {
 
     expect((await a('DELETE', `/api/admin/products/${plant.id}`, { token: adminToken })).status).toBeLessThan(300);
     for (const call of [a, b]) await eventually(async () => (await call('GET', '/api/cart', { token })).body, (cart) => cart.lines[0].product === null && cart.subtotalPaise === 0, SOON_MS);
+  });
+
+  it('shows an address added, made the default and removed through one replica when read through the other', async () => {
+    const { token } = await newConfirmedShopper(a, 'reads');
+    const names = async (call: HttpCall) => ((await call('GET', '/api/me/addresses', { token })).body.items as { nickname: string | null; isDefaultShipping: boolean }[]).map((x) => `${x.nickname}${x.isDefaultShipping ? '*' : ''}`);
+    // Read through B first, so B keeps the empty list.
+    expect(await names(b)).toEqual([]);
+    expect(await names(b)).toEqual([]);
+
+    const address = { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' };
+    const home = await a('POST', '/api/me/addresses', { token, body: { ...address, nickname: 'Home' } });
+    expect(home.status).toBe(201);
+    // The replica that made the change reads it at once, the other within moments.
+    expect(await names(a)).toEqual(['Home*']);
+    await eventually(() => names(b), (list) => list.join() === 'Home*', SOON_MS);
+
+    const work = await b('POST', '/api/me/addresses', { token, body: { ...address, nickname: 'Work' } });
+    expect((await b('POST', `/api/me/addresses/${work.body.id}/default-shipping`, { token })).status).toBe(200);
+    expect(await names(b)).toEqual(['Work*', 'Home']);
+    await eventually(() => names(a), (list) => list.join() === 'Work*,Home', SOON_MS);
+
+    expect((await a('DELETE', `/api/me/addresses/${home.body.id}`, { token })).status).toBe(204);
+    expect(await names(a)).toEqual(['Work*']);
+    await eventually(() => names(b), (list) => list.join() === 'Work*', SOON_MS);
   });
 
   it('shows a new name and a new role on both replicas', async () => {

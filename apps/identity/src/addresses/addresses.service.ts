@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { canSetDefaultBilling, canSetDefaultShipping, normalizeAddress, validateAddress } from '@jalaj/commerce';
 import { fail, failFields, newId, ok, type Actor, type Address, type AddressInputBody, type Result } from '@jalaj/contracts';
+import { ChangeHints } from '@jalaj/server-kit';
 import { UserAddress } from './entities/address.entity.js';
 
 const toAddress = (a: UserAddress): Address => ({
@@ -33,7 +34,15 @@ const allowsBilling = (t: UserAddress['addressType']) => t === 'billing' || t ==
  */
 @Injectable()
 export class AddressesService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hints: ChangeHints,
+  ) {}
+
+  /** Tells the BFFs, once the change commits, that the shopper's list of addresses reads differently (ADR 025). */
+  private announce(userId: string) {
+    this.hints.announce('hint.identity.addresses.changed.v1', { userId });
+  }
 
   private validate(input: AddressInputBody) {
     const normalized = normalizeAddress(input);
@@ -52,6 +61,7 @@ export class AddressesService {
   }
 
   async create(actor: Actor, input: AddressInputBody): Promise<Result<Address>> {
+    this.announce(actor.id);
     const { normalized, errors } = this.validate(input);
     if (errors.length) return failFields(errors);
     return this.em.transactional(async (tx) => {
@@ -75,6 +85,7 @@ export class AddressesService {
   }
 
   async update(actor: Actor, id: string, input: AddressInputBody): Promise<Result<Address>> {
+    this.announce(actor.id);
     const { normalized, errors } = this.validate(input);
     if (errors.length) return failFields(errors);
     return this.em.transactional(async (tx) => {
@@ -92,6 +103,7 @@ export class AddressesService {
   }
 
   async delete(actor: Actor, id: string): Promise<Result<{ id: string }>> {
+    this.announce(actor.id);
     return this.em.transactional(async (tx) => {
       await this.lockUser(tx, actor.id);
       const row = await tx.findOne(UserAddress, { id, userId: actor.id });
@@ -104,6 +116,7 @@ export class AddressesService {
   }
 
   async setDefault(actor: Actor, id: string, kind: 'shipping' | 'billing'): Promise<Result<{ items: Address[] }>> {
+    this.announce(actor.id);
     const result = await this.em.transactional(async (tx) => {
       await this.lockUser(tx, actor.id);
       const row = await tx.findOne(UserAddress, { id, userId: actor.id });
