@@ -53,27 +53,31 @@ export async function bench(ctx) {
   await measure('GET /api/orders', signedIn('/api/orders'));
 
   // Cart writes: add a third plant, change its quantity, remove it — per shopper, in turn.
-  const plant = products[2];
-  const writeHeaders = (c) => ({ authorization: `Bearer ${c.token}`, 'content-type': 'application/json' });
   await measure(
     'cart writes (add, change quantity, remove)',
-    {
-      perConnection,
-      steps: [
-        {
-          build: (c) => ({ method: 'POST', path: '/api/cart/items', headers: writeHeaders(c), body: JSON.stringify({ productId: plant.id, quantity: 1 }) }),
-          onResponse: (status, body, c) => {
-            if (status === 200) c.lineId = JSON.parse(body).cart.lines.find((l) => l.productId === plant.id)?.id;
-          },
-        },
-        { build: (c) => ({ method: 'PATCH', path: `/api/cart/items/${c.lineId}`, headers: writeHeaders(c), body: JSON.stringify({ quantity: 2 }) }) },
-        { build: (c) => ({ method: 'DELETE', path: `/api/cart/items/${c.lineId}`, headers: { authorization: `Bearer ${c.token}` } }) },
-      ],
-    },
+    { perConnection, steps: cartWriteSteps(products[2]) },
     [
       { figure: 'ratio', min: 0.1 },
       { figure: 'p99Ms', max: 60 },
     ],
   );
   return rows;
+}
+
+/**
+ * One cycle of cart writes per connection (its context holds the shopper's `token`): add
+ * `plant`, change its quantity, remove it.
+ */
+export function cartWriteSteps(plant) {
+  const json = (c) => ({ authorization: `Bearer ${c.token}`, 'content-type': 'application/json' });
+  return [
+    {
+      build: (c) => ({ method: 'POST', path: '/api/cart/items', headers: json(c), body: JSON.stringify({ productId: plant.id, quantity: 1 }) }),
+      onResponse: (status, body, c) => {
+        if (status === 200) c.lineId = JSON.parse(body).cart.lines.find((l) => l.productId === plant.id)?.id;
+      },
+    },
+    { build: (c) => ({ method: 'PATCH', path: `/api/cart/items/${c.lineId}`, headers: json(c), body: JSON.stringify({ quantity: 2 }) }) },
+    { build: (c) => ({ method: 'DELETE', path: `/api/cart/items/${c.lineId}`, headers: { authorization: `Bearer ${c.token}` } }) },
+  ];
 }

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+/**
+ * Where a request's CPU goes: CPU per request of every process of a running shop, one HTTP
+ * path at a time (docs/performance.md, "Finding where the time goes").
+ *
+ *   node scripts/bench/cpu-per-request.mjs products,me,addresses,orders,cart,writes
+ *
+ * Against BENCH_URL (default http://127.0.0.1:8580, the bench's port: start the shop as
+ * scripts/bench/stack.mjs does, with RATE_LIMIT_FACTOR=1000). Signs up 50 shoppers with an
+ * address and two plants in the cart, then runs each path for BENCH_SECONDS (10) at 50
+ * connections against the bare route and the shop (scripts/bench/http.mjs) and reads the
+ * CPU ticks (utime + stime) of the shop's processes from /proc before and after. Linux only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { measureHttp, startBare } from './http.mjs';
+import { cartWriteSteps } from './paths.mjs';
+import { createShoppers } from './shoppers.mjs';
+
+const url = (process.env.BENCH_URL ?? 'http://127.0.0.1:8580').replace(/\/$/, '');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const CLOCK_TICK_US = 10_000;
+
+/** CPU ticks of the shop's processes, summed by app (PostgreSQL, NATS and Redis included). */
+function ticks() {
+  const byName = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const name = cmd.match(/apps\/([\w-]+)\/dist\/main\.js/)?.[1] ?? (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : null);
+      if (!name) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      byName.set(name, (byName.get(name) ?? 0) + Number(stat[11]) + Number(stat[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return byName;
+}
+
+const which = (process.argv[2] ?? 'products,me,cart').split(',');
+const shoppers = await createShoppers(url, 50, { withAddress: true, label: `cpu${Date.now()}` });
+const { items: products } = await (await fetch(`${url}/api/products`)).json();
+for (const s of shoppers) {
+  for (const p of products.slice(0, 2)) {
+    await fetch(`${url}/api/cart/items`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ productId: p.id, quantity: 1 }) });
+  }
+}
+const perConnection = (i) => ({ token: shoppers[i % shoppers.length].token });
+const signedIn = (path) => ({ perConnection, steps: [{ build: (c) => ({ path, headers: { authorization: `Bearer ${c.token}` } }) }] });
+const specs = {
+  products: { steps: [{ build: () => ({ path: '/api/products' }) }] },
+  me: signedIn('/api/me'),
+  addresses: signedIn('/api/me/addresses'),
+  orders: signedIn('/api/orders'),
+  cart: signedIn('/api/cart'),
+  writes: { perConnection, steps: cartWriteSteps(products[2]) },
+};
+const bare = await startBare();
+for (const name of which) {
+  if (!specs[name]) throw new Error(`unknown path ${name}; one of ${Object.keys(specs).join(', ')}`);
+  const before = ticks();
+  const { figures } = await measureHttp({ url, bare, rounds: 1, seconds, connections: 50 }, { name, ...specs[name] });
+  const after = ticks();
+  const requests = figures.rps * seconds;
+  const cpu = [...after].map(([app, t]) => [app, Math.round(((t - (before.get(app) ?? 0)) * CLOCK_TICK_US) / requests)]).filter(([, us]) => us > 0);
+  console.log(`${name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99Ms} ms, ratio ${figures.ratio.toFixed(2)}, errors ${figures.errors}`);
+  console.log(`  µs of CPU per request: ${cpu.map(([app, us]) => `${app} ${us}`).join(', ')}`);
+}
+await bare.stop();
+process.exit(0);
