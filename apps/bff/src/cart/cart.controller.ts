@@ -5,6 +5,7 @@ import { RpcClient } from '@jalaj/server-kit';
 import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
+import { forgettingAfter } from '../reads/forgetting-after.js';
 import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
 import { ShopperReads } from '../reads/shopper-reads.service.js';
 
@@ -55,11 +56,10 @@ export class CartController {
   }
 
   /** A change of the cart; whatever its outcome, this process reads the cart afresh next (other processes hear the cart's hint). */
-  private async change<T>(actor: Actor, command: () => Promise<Result<T>>) {
-    try {
-      return unwrap(await command());
-    } finally {
-      this.reads.cart.forget(actor.id);
-    }
+  private change<T>(actor: Actor, command: () => Promise<Result<T>>) {
+    return forgettingAfter(
+      () => this.reads.cart.forget(actor.id),
+      async () => unwrap(await command()),
+    );
   }
 }

@@ -5,6 +5,7 @@ import { RpcClient } from '@jalaj/server-kit';
 import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
+import { forgettingAfter } from '../reads/forgetting-after.js';
 import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
 import { ShopperReads } from '../reads/shopper-reads.service.js';
 
@@ -31,12 +32,10 @@ export class MeController {
   @Patch()
   async update(@CurrentActor() actor: Actor, @Body() raw: unknown) {
     const { fullName } = parseBody(profileBody, raw);
-    try {
-      return unwrap(await this.rpc.request('rpc.identity.profiles.update', { actor, fullName }));
-    } finally {
-      // Read your own change here at once; other processes hear identity's hint.
-      this.reads.me.forget(actor.id);
-    }
+    return forgettingAfter(
+      () => this.reads.me.forget(actor.id),
+      async () => unwrap(await this.rpc.request('rpc.identity.profiles.update', { actor, fullName })),
+    );
   }
 
   /** The addresses, from this process's memory while identity has announced no change to them (ADR 025). */
@@ -77,16 +76,8 @@ export class MeController {
     return this.changingAddresses(actor, async () => unwrap(await this.rpc.request('rpc.identity.addresses.set-default', { actor, id: id(addressId), kind: 'billing' })));
   }
 
-  /**
-   * Runs a change of the shopper's addresses and then forgets their kept list, whatever the
-   * outcome (a change that timed out may have been made): read here at once; other processes
-   * hear identity's hint.
-   */
-  private async changingAddresses<T>(actor: Actor, change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } finally {
-      this.reads.addresses.forget(actor.id);
-    }
+  /** Runs a change of the shopper's addresses, then forgets their kept list (forgettingAfter). */
+  private changingAddresses<T>(actor: Actor, change: () => Promise<T>): Promise<T> {
+    return forgettingAfter(() => this.reads.addresses.forget(actor.id), change);
   }
 }

@@ -6,6 +6,7 @@ import { RpcClient } from '@jalaj/server-kit';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
+import { forgettingAfter } from '../reads/forgetting-after.js';
 import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
 import { AdminOrderReads } from './admin-order-reads.service.js';
 import { csvFileName, CSV_HEADER, csvRow } from './orders-csv.js';
@@ -103,15 +104,8 @@ export class AdminOrdersController {
     return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.refund', { actor, orderId: pathId(id), refund })));
   }
 
-  /**
-   * Runs an admin's change and then forgets the kept pages, whatever the outcome (a change
-   * that timed out may have been made): the admin reads it at once, before the hint arrives.
-   */
-  private async changing<T>(change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } finally {
-      this.reads.changed();
-    }
+  /** Runs an admin's change, then forgets the kept pages (forgettingAfter). */
+  private changing<T>(change: () => Promise<T>): Promise<T> {
+    return forgettingAfter(() => this.reads.changed(), change);
   }
 }
