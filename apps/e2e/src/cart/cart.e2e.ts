@@ -2,6 +2,7 @@ import { formatRupees as rupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, products, signUpShopper, toast } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The cart in the storefront against the real shop (issue #6): the header badge, Add to
@@ -20,7 +21,7 @@ const cartLine = (page: Page, name: string): Locator => page.getByRole('article'
 const discountBadge = (line: Locator): Locator => line.getByText(/^\d+% off$/);
 
 test.describe('cart', () => {
-  test('a signed-out visitor is asked to sign in to see the cart', async ({ page }) => {
+  test('a signed-out visitor is asked to sign in to see the cart', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/cart');
     await expect(page.getByText('Please sign in to view your cart')).toBeVisible();
     await expect(cartLink(page)).toHaveCount(0);
@@ -28,7 +29,7 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('signed out, Add to Cart asks to sign in with the texts of the page it is on', async ({ page, request }) => {
+  test('signed out, Add to Cart asks to sign in with the texts of the page it is on', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
     const [plant] = await products(request);
     await page.goto(`/product/${plant!.id}`);
     await page.getByRole('button', { name: 'Add 1 to Cart' }).click();
@@ -44,7 +45,7 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('a failed Clear Cart says so in its dialog, which stays open to try again', async ({ page, request }) => {
+  test('a failed Clear Cart says so in its dialog, which stays open to try again', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
     await signUpShopper(page, 'clear-fail');
     const [plant] = await products(request);
     await page.goto(`/product/${plant!.id}`);
@@ -235,7 +236,7 @@ test.describe('cart', () => {
     });
   });
 
-  test('a plant out of stock cannot be added', async ({ page, request }) => {
+  test('a plant out of stock cannot be added', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
     const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
     expect(signIn.ok()).toBe(true);
     const headers = { Authorization: `Bearer ${(await signIn.json()).accessToken}` };
@@ -259,7 +260,7 @@ test.describe('cart', () => {
     }
   });
 
-  test('a click on Add while the session is still being restored waits for it', async ({ page, request }) => {
+  test('a click on Add while the session is still being restored waits for it', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
     await signUpShopper(page, 'cart');
     const [plant] = await products(request);
     // Hold the session restore on the next page load, as a slow network would.

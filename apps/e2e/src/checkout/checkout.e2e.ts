@@ -3,6 +3,7 @@ import type { Product } from '@jalaj/contracts';
 import { expect, type Page, type Request, type Route, test } from '@playwright/test';
 import { type AddressFields, products, signInDemoShopper, signUpShopper, toast } from '../support/shop.js';
 import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * Checkout in the storefront (issue #10): the address selector with its defaults, 'Use
@@ -167,7 +168,7 @@ test.describe('checkout', () => {
     expect(payRequests, 'no payment was asked for').toHaveLength(0);
   });
 
-  test('the pay button: one request per press, the redirecting state, the same key on a retry, its toasts and the redirect', async ({ page, baseURL }) => {
+  test('the pay button: one request per press, the redirecting state, the same key on a retry, its toasts and the redirect', { tag: DESKTOP_ONLY }, async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const plant = await aPlant(page);
     await signUpShopper(page, 'pay');
@@ -237,7 +238,7 @@ test.describe('checkout', () => {
     });
   });
 
-  test('the success page shows the payment from its query, with its toast once', async ({ page }) => {
+  test('the success page shows the payment from its query, with its toast once', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00');
     await expect(page).toHaveTitle('Payment Successful! — Jalaj');
     const heading = page.getByRole('heading', { name: 'Payment Successful!', level: 1 });
@@ -264,7 +265,7 @@ test.describe('checkout', () => {
     await expect(notifications.getByText('Payment Successful!', { exact: true })).toHaveCount(1);
   });
 
-  test('the failure page shows the error and code from its query, the common issues and next steps', async ({ page }) => {
+  test('the failure page shows the error and code from its query, the common issues and next steps', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/payment-failed?transactionId=OM2511221015000099999&error=Your%20bank%20declined%20the%20payment&code=ZA');
     await expect(page).toHaveTitle('Payment Failed — Jalaj');
     const heading = page.getByRole('heading', { name: 'Payment Failed', level: 1 });
@@ -288,13 +289,13 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/cart$/);
   });
 
-  test('the failure page without a reason shows the default words', async ({ page }) => {
+  test('the failure page without a reason shows the default words', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/payment-failed');
     await expect(page.getByRole('main').getByText('The payment could not be completed.', { exact: true })).toBeVisible();
     await expect(page.getByRole('main').getByRole('definition').filter({ hasText: /^PAYMENT_ERROR$/ })).toBeVisible();
   });
 
-  test('the pending page asks to sign in, names an unknown order, and moves on by itself once the payment settles', async ({ page }) => {
+  test('the pending page asks to sign in, names an unknown order, and moves on by itself once the payment settles', { tag: DESKTOP_ONLY }, async ({ page }) => {
     test.setTimeout(90_000);
     await test.step('signed out, it asks to sign in', async () => {
       await page.goto('/payment-pending?orderId=MO1763800000000a1b2c3_7f3k');

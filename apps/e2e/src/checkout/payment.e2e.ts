@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Page, test } from '@playwright/tes
 import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
 import { products, signUpShopper, toast } from '../support/shop.js';
 import { sandboxUrl } from '../support/stack.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * Paying end to end through the PhonePe sandbox that `npm start` runs (issue #10): the
@@ -68,7 +69,7 @@ test.describe('paying through the PhonePe sandbox', () => {
     }, 'the bought plant leaves the cart').toPass({ timeout: 20_000 });
   });
 
-  test('a declined payment lands on the failure page; the cart is kept and the stock given back', async ({ page }) => {
+  test('a declined payment lands on the failure page; the cart is kept and the stock given back', { tag: DESKTOP_ONLY }, async ({ page }) => {
     test.setTimeout(120_000);
     const plant = await aPlant(page.request);
     await signUpShopper(page, 'declined');
@@ -88,7 +89,7 @@ test.describe('paying through the PhonePe sandbox', () => {
     await expect(page.getByRole('main').getByText(plant.name).first()).toBeVisible();
   });
 
-  test('a payment PhonePe has not decided waits on the pending page and moves on by itself when it settles', async ({ page }) => {
+  test('a payment PhonePe has not decided waits on the pending page and moves on by itself when it settles', { tag: DESKTOP_ONLY }, async ({ page }) => {
     test.setTimeout(120_000);
     const plant = await aPlant(page.request);
     await signUpShopper(page, 'pending');

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fillAddress, signUpShopper, toast } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The address form's phone and PIN code inputs as shoppers really use them (issue #14):
@@ -29,7 +30,7 @@ async function openAddDialog(page: Page) {
 const ADDRESS = { nickname: 'Home', fullName: 'Asha Sen', line1: '12B Lake Road, Ballygunge', city: 'Kolkata', state: 'West Bengal' } as const;
 
 test.describe('the address form', () => {
-  test('a pasted PIN code keeps all six digits', async ({ page, context }) => {
+  test('a pasted PIN code keeps all six digits', { tag: DESKTOP_ONLY }, async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUpShopper(page, 'pin');
     const dialog = await openAddDialog(page);
@@ -44,7 +45,7 @@ test.describe('the address form', () => {
     await expect(pin, 'a seventh digit is not taken').toHaveValue('700016');
   });
 
-  test('the phone takes an Indian mobile number written in any usual way, and refuses letters', async ({ page }) => {
+  test('the phone takes an Indian mobile number written in any usual way, and refuses letters', { tag: DESKTOP_ONLY }, async ({ page }) => {
     const email = await signUpShopper(page, 'phone');
 
     await test.step('letters are refused with the spec message', async () => {

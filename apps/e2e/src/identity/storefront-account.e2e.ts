@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { fillAddress, signUpShopper } from '../support/shop.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The shopper's account in the storefront against the real shop: sign-up with the mailed
@@ -85,7 +86,7 @@ async function signOutFromHeader(page: Page) {
 }
 
 test.describe('storefront account', () => {
-  test('signed-out visitors are asked to log in on the profile and address pages', async ({ page }) => {
+  test('signed-out visitors are asked to log in on the profile and address pages', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/profile');
     await expect(page.getByText('Please log in to view your profile')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
@@ -308,7 +309,7 @@ test.describe('storefront account', () => {
     });
   });
 
-  test('signing up again with a registered email switches to sign in', async ({ page }) => {
+  test('signing up again with a registered email switches to sign in', { tag: DESKTOP_ONLY }, async ({ page }) => {
     const email = uniqueEmail('twice');
     await signUp(page, 'Twice Shopper', email, 'aquarium1');
     await expect(toast(page, 'Account created!')).toBeVisible();
@@ -327,7 +328,7 @@ test.describe('storefront account', () => {
     await expect(page.getByLabel('Email')).toHaveValue(email);
   });
 
-  test('the sign-in form checks its fields before calling the server', async ({ page }) => {
+  test('the sign-in form checks its fields before calling the server', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -336,7 +337,7 @@ test.describe('storefront account', () => {
     await expect(page.getByLabel('Email')).toBeFocused();
   });
 
-  test('invalid confirmation and reset links send the visitor to sign in with an explanation', async ({ page }) => {
+  test('invalid confirmation and reset links send the visitor to sign in with an explanation', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/api/auth/confirm?token=not-a-real-token');
     await expect(page).toHaveURL(/\/auth$/);
     await expect(toast(page, 'This confirmation link is invalid or has expired.')).toBeVisible();
@@ -352,7 +353,7 @@ test.describe('storefront account', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('a reset link is checked when it opens, without being used up, and the server still judges the update', async ({ page }) => {
+  test('a reset link is checked when it opens, without being used up, and the server still judges the update', { tag: DESKTOP_ONLY }, async ({ page }) => {
     const email = await signUpShopper(page, 'reset-check');
     // Signed out, as someone who forgot the password is: /auth sends a signed-in person home.
     await page.context().clearCookies();

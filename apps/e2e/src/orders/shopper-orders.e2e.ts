@@ -5,6 +5,7 @@ import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
 import { placePaidOrder, plantInStock } from '../support/orders.js';
 import { signUpShopper } from '../support/shop.js';
 import { sandboxUrl } from '../support/stack.js';
+import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
  * The shopper's orders (issue #11): `/orders` with its empty state and order cards, the
@@ -40,7 +41,7 @@ const orderCard = (page: Page, merchantOrderId: string) =>
   page.getByRole('article', { name: `Order #${orderNumber(merchantOrderId)}` });
 
 test.describe('my orders', () => {
-  test('a signed-out visitor is asked to sign in, on the list and on an invoice', async ({ page }) => {
+  test('a signed-out visitor is asked to sign in, on the list and on an invoice', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/orders');
     await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
     await expect(page.getByText('Please sign in to view your orders')).toBeVisible();
@@ -141,7 +142,7 @@ test.describe('my orders', () => {
     }
   });
 
-  test('an order PhonePe has not decided has no bill yet: Invoice is disabled and says why', async ({ page }) => {
+  test('an order PhonePe has not decided has no bill yet: Invoice is disabled and says why', { tag: DESKTOP_ONLY }, async ({ page }) => {
     test.setTimeout(120_000);
     const plant = await plantInStock(page.request);
     await signUpShopper(page, 'unpaid');

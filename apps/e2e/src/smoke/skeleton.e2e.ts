@@ -31,7 +31,7 @@ test.describe('walking skeleton', () => {
     await expect(first.getByRole('link', { name: /View Details/ })).toHaveAttribute('href', `/product/${items[0].id}`);
   });
 
-  test('Add to Cart asks a signed-out visitor to sign in', async ({ page }) => {
+  test('Add to Cart asks a signed-out visitor to sign in', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/');
     await page.locator('#plants').getByRole('button', { name: /Add to Cart/ }).first().click();
     await expect(page.getByText('You need to be signed in to add items to cart')).toBeVisible();
@@ -45,7 +45,7 @@ test.describe('walking skeleton', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('the admin app loads at /admin and sends a signed-out visitor to the admin login', async ({ page }) => {
+  test('the admin app loads at /admin and sends a signed-out visitor to the admin login', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole('button', { name: 'Sign In as Admin' })).toBeDisabled();
