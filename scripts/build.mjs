@@ -8,6 +8,7 @@
  * Vite bundles.
  */
 import { transformFile } from '@swc/core';
+import { build as rolldown } from 'rolldown';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -81,6 +82,52 @@ for (const group of ['libs', 'apps']) {
   }
 }
 console.log(`compiled ${files} files with SWC in ${Date.now() - started} ms`);
+
+/**
+ * Left out of the server bundles, loaded from node_modules at run time: native addons, and
+ * packages that read files of their own beside their code (Swagger UI's page and assets).
+ */
+const BUNDLE_EXTERNAL = [/^node:/, 'sharp', /^@img\//, /^@node-rs\//, 'pg-native', '@fastify/swagger', '@fastify/swagger-ui'];
+
+/**
+ * Bundles a server app's compiled files and the packages they use into one file,
+ * `dist/main.bundle.mjs`, which every launcher runs (ADR 048): a start then reads one file
+ * instead of resolving and loading some 2,000 modules (a service's start: about 2.0 -> 1.1
+ * CPU-s, and about 25 MB less memory). Names are kept (Nest and MikroORM read class names).
+ * No source map: Node would load its 15 MB into every process; `JALAJ_BUNDLE=false` runs
+ * the compiled files with their source maps instead, for debugging. Optional packages that
+ * are not installed (Nest's other transports, MikroORM's other drivers) stay imports that
+ * fail only if they run, as they would unbundled.
+ */
+async function bundleApp(app) {
+  let unresolved = 0;
+  await rolldown({
+    input: path.join(root, 'apps', app, 'dist/main.js'),
+    platform: 'node',
+    external: BUNDLE_EXTERNAL,
+    logLevel: 'warn',
+    onLog(level, log, report) {
+      if (log.code === 'UNRESOLVED_IMPORT') unresolved++;
+      else report(level, log);
+    },
+    output: {
+      file: path.join(root, 'apps', app, 'dist/main.bundle.mjs'),
+      format: 'esm',
+      keepNames: true,
+      codeSplitting: false,
+      // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
+      banner: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
+    },
+  });
+  return unresolved;
+}
+
+const bundleStarted = Date.now();
+const servers = readdirSync(path.join(root, 'apps')).filter((name) => existsSync(path.join(root, 'apps', name, 'src/main.ts')));
+// One after another: Rolldown spreads each build over every core, and seven at once thrashed.
+const optional = [];
+for (const app of servers) optional.push(await bundleApp(app));
+console.log(`bundled ${servers.length} server apps with Rolldown in ${Date.now() - bundleStarted} ms (${optional.reduce((a, b) => a + b, 0)} imports of packages that are not installed left to run time)`);
 
 if (!serverOnly) {
   for (const app of WEB_APPS) {

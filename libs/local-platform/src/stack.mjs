@@ -109,11 +109,18 @@ export const APP_NODE_FLAGS = ['--max-semi-space-size=8'];
  */
 export const APP_ENV = { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'node-compile-cache') };
 
+/**
+ * The file an app runs from: its one-file bundle (`dist/main.bundle.mjs`, scripts/build.mjs,
+ * ADR 048), or with JALAJ_BUNDLE=false its compiled files (`dist/main.js`), whose stack
+ * traces point at the TypeScript sources.
+ */
+export const appEntry = (name) => path.join(root, 'apps', name, process.env.JALAJ_BUNDLE === 'false' ? 'dist/main.js' : 'dist/main.bundle.mjs');
+
 /** How long an app may take to become ready: generous, a busy 2-core machine (CI) starts a dozen at once. */
 const READY_TIMEOUT_MS = 150_000;
 
 /**
- * Starts one built app (`apps/<name>/dist/main.js`) as its own process and waits until its
+ * Starts one built app ({@link appEntry}) as its own process and waits until its
  * ops port (a free one unless given) answers /health/ready. Returns the child, the ops
  * port and `stop()` (SIGTERM, then SIGKILL after 8 s).
  */
@@ -123,7 +130,7 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
   const nodeArgs = (process.env.JALAJ_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // Source maps of the shop's own code (not of node_modules): @jalaj/server-kit/source-maps.
   const sourceMaps = process.env.JALAJ_SOURCE_MAPS === 'false' ? [] : ['--import=@jalaj/server-kit/source-maps'];
-  const child = spawn(process.execPath, [...sourceMaps, ...APP_NODE_FLAGS, ...nodeArgs, path.join(root, 'apps', name, 'dist/main.js')], {
+  const child = spawn(process.execPath, [...sourceMaps, ...APP_NODE_FLAGS, ...nodeArgs, appEntry(name)], {
     cwd: root,
     // Every app answers only on the loopback here, the shop too unless HOST says otherwise
     // (HOST=0.0.0.0 lets a phone on the LAN open it; the dev mailbox then shows to the LAN).

@@ -28,7 +28,7 @@ export interface TestService {
 }
 
 /**
- * Starts one built service (`apps/<name>/dist/main.js`) as its own process on a fresh
+ * Starts one built service (`apps/<name>/dist/main.bundle.mjs`, ADR 048) as its own process on a fresh
  * database against the integration infrastructure, without the BFF or other services: a
  * per-service integration spec calls its subjects over NATS (a `RpcClient` of its own)
  * and reads the database and the outbox through {@link TestService.sql}. Spec files that

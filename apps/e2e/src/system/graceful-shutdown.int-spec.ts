@@ -129,7 +129,7 @@ async function whatWaits(client: pg.Client, app: AppHandle, lines: readonly stri
        from pg_stat_activity where pid <> pg_backend_pid() and (datname = current_database() or application_name <> '') order by this_database desc, pid`,
   );
   const processes = await new Promise<string>((resolve) =>
-    execFile('ps', ['-eo', 'pid,etimes,stat,args'], (_e, out) => resolve(String(out ?? '').split('\n').filter((l) => l.includes('dist/main.js')).join('\n  '))),
+    execFile('ps', ['-eo', 'pid,etimes,stat,args'], (_e, out) => resolve(String(out ?? '').split('\n').filter((l) => /dist\/main\.(bundle\.m)?js/.test(l)).join('\n  '))),
   );
   const [{ used, max }] = (await client.query<{ used: number; max: string }>("select count(*)::int as used, current_setting('max_connections') as max from pg_stat_activity")).rows;
   const ready = await fetch(`http://127.0.0.1:${app.opsPort}/health`).then(
