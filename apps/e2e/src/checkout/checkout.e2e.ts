@@ -133,7 +133,7 @@ test.describe('checkout', () => {
     });
   });
 
-  test('paying is blocked, with the spec’s toasts, without a shipping or billing address or with an empty cart', async ({ page, context }) => {
+  test('paying is blocked, with the spec’s toasts, without a shipping or billing address or with an empty cart', { tag: DESKTOP_ONLY }, async ({ page, context }) => {
     test.setTimeout(90_000);
     const plant = await aPlant(page);
     await signUpShopper(page, 'blocked');

@@ -1,7 +1,7 @@
 import { renderMessage } from '@jalaj/commerce';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { violations } from '../support/a11y.js';
-import { placePaidOrder } from '../support/orders.js';
+import { payThroughApi } from '../support/orders.js';
 import { signInAsAdmin, signUpShopper } from '../support/shop.js';
 
 /**
@@ -29,9 +29,9 @@ test('an admin finds users by name or email, pages through them, opens one and g
     const res = await page.request.post('/api/auth/sign-up', { data: { email: `${tag}-${n}@example.in`, password: 'aquarium1', fullName: `Paging ${tag} ${n}` } });
     expect(res.status()).toBe(201);
   }
-  // …and, newest, a shopper who buys a plant.
+  // …and, newest, a shopper who buys a plant (over HTTP: the purchase pages are the checkout specs' subject, ADR 042).
   const email = await signUpShopper(page, tag);
-  const order = await placePaidOrder(page);
+  const order = await payThroughApi(page.request);
 
   await signInAsAdmin(page);
   await page.getByRole('tab', { name: 'Users' }).click();
