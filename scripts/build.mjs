@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Builds the workspace: every server app and shared lib is compiled file by file with
- * SWC into its own `dist/` (type checking is `npm run typecheck`), and the two React
+ * SWC into its own `dist/` (type checking is `npm run typecheck`), each server app is then
+ * bundled with Rolldown into `dist/main.bundle.mjs`, the file it runs from (ADR 048), the two React
  * apps are bundled by Vite, and each of their text assets gets brotli (`.br`) and gzip
  * (`.gz`) copies beside it, which the BFF sends as they are. The storefront also gets a
  * server bundle (`dist-ssr/`), with which the BFF renders its landing and product pages. `--server-only` skips the
