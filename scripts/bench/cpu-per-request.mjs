@@ -9,7 +9,10 @@
  * scripts/bench/stack.mjs does, with RATE_LIMIT_FACTOR=1000). Signs up 50 shoppers with an
  * address and two plants in the cart, then runs each path for BENCH_SECONDS (10) at 50
  * connections against the bare route and the shop (scripts/bench/http.mjs) and reads the
- * CPU ticks (utime + stime) of the shop's processes from /proc before and after. Linux only.
+ * CPU ticks (utime + stime) of the shop's processes from /proc before and after (every
+ * process of an app summed; `start.mjs` is the script that started the shop and relays its
+ * log lines), and of the bare route (per request it answered) and of this process (the load
+ * generator, per request sent to either). Linux only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { measureHttp, startBare } from './http.mjs';
@@ -26,7 +29,9 @@ function ticks() {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const name = cmd.match(/apps\/([\w-]+)\/dist\/main\.js/)?.[1] ?? (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : null);
+      const name =
+        cmd.match(/apps\/([\w-]+)\/dist\/main\.(?:bundle\.m)?js/)?.[1] ??
+        (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : /scripts\/start\.mjs/.test(cmd) ? 'start.mjs' : null);
       if (!name) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       byName.set(name, (byName.get(name) ?? 0) + Number(stat[11]) + Number(stat[12]));
@@ -56,15 +61,25 @@ const specs = {
   writes: { perConnection, steps: cartWriteSteps(products[2]) },
 };
 const bare = await startBare();
+/** CPU ticks of one process. */
+const processTicks = (pid) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(stat[11]) + Number(stat[12]);
+};
+const usOf = (tickCount, requests) => Math.round((tickCount * CLOCK_TICK_US) / requests);
 for (const name of which) {
   if (!specs[name]) throw new Error(`unknown path ${name}; one of ${Object.keys(specs).join(', ')}`);
   const before = ticks();
+  const [bareBefore, selfBefore] = [processTicks(bare.pid), processTicks(process.pid)];
   const { figures } = await measureHttp({ url, bare, rounds: 1, seconds, connections: 50 }, { name, ...specs[name] });
   const after = ticks();
+  const [bareAfter, selfAfter] = [processTicks(bare.pid), processTicks(process.pid)];
   const requests = figures.rps * seconds;
-  const cpu = [...after].map(([app, t]) => [app, Math.round(((t - (before.get(app) ?? 0)) * CLOCK_TICK_US) / requests)]).filter(([, us]) => us > 0);
+  const bareRequests = figures.bareRps * seconds;
+  const cpu = [...after].map(([app, t]) => [app, usOf(t - (before.get(app) ?? 0), requests)]).filter(([, us]) => us > 0);
   console.log(`${name}: ${Math.round(figures.rps)} req/s, p99 ${figures.p99Ms} ms, ratio ${figures.ratio.toFixed(2)}, errors ${figures.errors}`);
   console.log(`  µs of CPU per request: ${cpu.map(([app, us]) => `${app} ${us}`).join(', ')}`);
+  console.log(`  the bare route ${usOf(bareAfter - bareBefore, bareRequests)} per request it answered (${Math.round(figures.bareRps)} req/s); the load generator ${usOf(selfAfter - selfBefore, requests + bareRequests)} per request sent`);
 }
 await bare.stop();
 process.exit(0);

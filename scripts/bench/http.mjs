@@ -19,6 +19,7 @@ export async function startBare() {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     store: (key, response) =>
       new Promise((resolve) => {
         waiting.set(key, resolve);

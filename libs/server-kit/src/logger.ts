@@ -3,6 +3,7 @@ import { pino, type Logger } from 'pino';
 import { logSettings } from './config.js';
 import { currentCorrelationId } from './context.js';
 import { currentTraceIds } from './tracing/trace-context.js';
+import { BatchedLines } from './log-destination.js';
 
 let root: Logger | undefined;
 
@@ -12,20 +13,15 @@ const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 200;
 
 /**
- * Standard output, written in batches (ADR 026): one write per request line cost the BFF
- * more CPU than the request's own work, and the runner that reads the pipe as much again.
- * A quiet process's lines still go out within {@link LOG_FLUSH_MS}; pino writes what is
- * left synchronously when the process exits, a crash included.
+ * Standard output, written in batches (ADR 026, ADR 049): one write per request line cost
+ * the BFF more CPU than the request's own work, and the runner that reads the pipe as much
+ * again. A quiet process's lines still go out within {@link LOG_FLUSH_MS}; what is left is
+ * written synchronously when the process exits, a crash included.
  */
-function batchedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
-  setInterval(() => {
-    try {
-      destination.flush();
-    } catch {
-      // Closed: the process is exiting, and pino has written what was left.
-    }
-  }, LOG_FLUSH_MS).unref();
+function batchedStdout(): BatchedLines {
+  const destination = new BatchedLines(1, LOG_BATCH_BYTES);
+  setInterval(() => destination.flush(), LOG_FLUSH_MS).unref();
+  process.once('exit', () => destination.flushSync());
   return destination;
 }
 

@@ -25,6 +25,8 @@ export const PRODUCT_FILTER_KEYS = ['q', 'category', 'difficulty', 'light', 'co2
  * so a typo is not silently answered with the whole catalogue.
  */
 export function readProductFilters(query: Record<string, unknown>): Omit<ProductFilter, 'order'> {
+  // The landing page's own request: nothing to read (most of the catalogue's traffic).
+  if (isEmpty(query)) return {};
   const errors: FieldError[] = [];
   for (const key of Object.keys(query)) {
     if (!(PRODUCT_FILTER_KEYS as readonly string[]).includes(key)) {
@@ -40,4 +42,9 @@ export function readProductFilters(query: Record<string, unknown>): Omit<Product
   }
   if (errors.length) throw new AppErrorException({ code: 'VALIDATION_FAILED', message: errors.map((e) => e.message).join(' '), fieldErrors: errors });
   return filter;
+}
+
+function isEmpty(query: Record<string, unknown>): boolean {
+  for (const _ in query) return false;
+  return true;
 }

@@ -11,6 +11,14 @@ describe('pickEncoding', () => {
     expect(pickEncoding('gzip;q=0')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
   });
+
+  it('answers a header it has read before the same way, however many other headers came between', () => {
+    expect(pickEncoding('gzip;q=0, br')).toBe('br');
+    for (let i = 0; i < 200; i++) expect(pickEncoding(`x-made-up-${i}, gzip`)).toBe('gzip');
+    expect(pickEncoding('gzip;q=0, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeNull();
+  });
 });
 
 describe('compressPage', () => {

@@ -28,12 +28,28 @@ export const brotliOptions = (text: Buffer) => ({ params: { [zlib.BROTLI_PARAM_Q
 /** Gzip for the same, for browsers without brotli. */
 export const GZIP_OPTIONS = { level: 9 };
 
+/** Accept-Encoding headers already read: browsers send a handful of distinct ones. */
+const picked = new Map<string, 'br' | 'gzip' | null>();
+/** Above this many distinct headers the memo starts over (a client making up headers cannot grow it). */
+const PICKED_MAX = 64;
+
 /**
  * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none.
- * Honours `q=0` (refused) and `*`.
+ * Honours `q=0` (refused) and `*`. Each distinct header is read once (every read of the
+ * shop asks this).
  */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
+  let encoding = picked.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(acceptEncoding);
+    if (picked.size >= PICKED_MAX) picked.clear();
+    picked.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
