@@ -25,6 +25,20 @@ function batchedStdout(): BatchedLines {
   return destination;
 }
 
+let timeMs = -1;
+let timeField = '';
+/**
+ * pino's `isoTime` (`,"time":"2026-11-25T04:19:58.867Z"`), formatted once per millisecond:
+ * with a line per request, formatting the date every time was about 2 µs of each request.
+ */
+export function isoTime(now = Date.now()): string {
+  if (now !== timeMs) {
+    timeMs = now;
+    timeField = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return timeField;
+}
+
 /**
  * The process's root pino logger: JSON lines on stdout, with the current correlation id,
  * trace id and span id bound to every line written inside a request or message.
@@ -34,7 +48,7 @@ export function rootLogger(service = logSettings().service): Logger {
     name: service,
     level: logSettings().level,
     base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: () => isoTime(),
     mixin() {
       const correlationId = currentCorrelationId();
       const ids = currentTraceIds();

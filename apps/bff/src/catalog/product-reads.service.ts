@@ -18,12 +18,12 @@ export class ProductReads {
   ) {}
 
   /** The plant list, oldest first, filtered (`GET /api/products`). */
-  async list(filter: Omit<ProductFilter, 'order'>): Promise<CachedBody> {
+  list(filter: Omit<ProductFilter, 'order'>): Promise<CachedBody> | CachedBody {
     return this.cache.read(`list:${JSON.stringify(filter)}`, async () => unwrap(await this.rpc.request('rpc.catalog.products.list', { ...filter, order: 'oldest' })));
   }
 
   /** One product (`GET /api/products/:id`); PRODUCT_NOT_FOUND as the API answers it. */
-  async get(id: string): Promise<CachedBody> {
+  get(id: string): Promise<CachedBody> | CachedBody {
     return this.cache.read(`product:${id}`, async () => unwrap(await this.rpc.request('rpc.catalog.products.get', { id })));
   }
 }

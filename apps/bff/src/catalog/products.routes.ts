@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathId } from '../auth/body.js';
 import { answerProblem } from '../errors/problem.filter.js';
-import type { CachedBody } from './cached-body.js';
+import { CachedBody } from './cached-body.js';
 import { readProductFilters } from './product-filters.js';
 import type { ProductReads } from './product-reads.service.js';
 
@@ -17,16 +17,31 @@ export function registerProductRoutes(fastify: FastifyInstance, products: Produc
 }
 
 /** The routes, as a table: the OpenAPI spec checks them beside Nest's. */
-export const PRODUCT_ROUTES: readonly { method: 'GET'; url: string; read: (products: ProductReads, request: FastifyRequest) => Promise<CachedBody> }[] = [
+export const PRODUCT_ROUTES: readonly { method: 'GET'; url: string; read: (products: ProductReads, request: FastifyRequest) => Promise<CachedBody> | CachedBody }[] = [
   /** The storefront's plant list, oldest first; `q`, `category`, `difficulty`, `light`, `co2` filter it. */
   { method: 'GET', url: '/api/products', read: (products, request) => products.list(readProductFilters(request.query as Record<string, unknown>)) },
   { method: 'GET', url: '/api/products/:id', read: (products, request) => products.get(pathId((request.params as { id: string }).id)) },
 ];
 
-async function answer(request: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedBody>): Promise<FastifyReply> {
+/**
+ * Sends the read's body, or its problem. A body this process keeps is sent at once, without
+ * a promise: most requests are answered so (from CatalogCache's memory), and Fastify takes
+ * a handler that returns nothing as one that sent its reply itself.
+ */
+function answer(request: FastifyRequest, reply: FastifyReply, read: () => Promise<CachedBody> | CachedBody): Promise<FastifyReply> | undefined {
+  let body: Promise<CachedBody> | CachedBody;
   try {
-    return (await read()).send(request, reply);
+    body = read();
   } catch (e) {
-    return answerProblem(e, request, reply);
+    answerProblem(e, request, reply);
+    return undefined;
   }
+  if (body instanceof CachedBody) {
+    body.send(request, reply);
+    return undefined;
+  }
+  return body.then(
+    (b) => b.send(request, reply),
+    (e: unknown) => answerProblem(e, request, reply),
+  );
 }

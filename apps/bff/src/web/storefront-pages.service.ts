@@ -151,7 +151,7 @@ export class StorefrontPages {
   }
 
   /** The catalogue read a URL's page is drawn from; null for pages rendered in the browser only. */
-  private sourceFor(url: string): { read: () => Promise<CachedBody>; data: (json: string) => PageData } | null {
+  private sourceFor(url: string): { read: () => Promise<CachedBody> | CachedBody; data: (json: string) => PageData } | null {
     if (url === '/') return { read: () => this.products.list({}), data: (json) => ({ products: json }) };
     const match = PRODUCT_PAGE.exec(url);
     if (!match) return null;

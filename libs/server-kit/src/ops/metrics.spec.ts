@@ -1,0 +1,42 @@
+import { Histogram, Registry } from 'prom-client';
+import { RouteDurations } from './metrics.js';
+
+const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+describe('RouteDurations', () => {
+  it('is exported exactly as prom-client exports a Histogram given the same observations', async () => {
+    const ours = new Registry();
+    const theirs = new Registry();
+    const fast = new RouteDurations('jalaj_http_request_seconds', 'Time spent answering one HTTP request, by method, route and status', BOUNDS, [ours]);
+    const reference = new Histogram({
+      name: 'jalaj_http_request_seconds',
+      help: 'Time spent answering one HTTP request, by method, route and status',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: BOUNDS,
+      registers: [theirs],
+    });
+    const observations: [string, string, number, number][] = [
+      ['GET', '/api/products', 200, 0.0004],
+      ['GET', '/api/products', 200, 0.001], // on a bound: in that bucket
+      ['GET', '/api/products', 200, 0.0031],
+      ['GET', '/api/products', 304, 0.0002],
+      ['POST', '/api/cart/items', 201, 0.04],
+      ['GET', 'unmatched', 404, 3.7], // above every bound: only in +Inf
+      ['GET', '/api/products/:id', 200, 0.3],
+    ];
+    for (const [method, route, status, seconds] of observations) {
+      fast.observe(method, route, status, seconds);
+      reference.observe({ method, route, status: String(status) }, seconds);
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    expect(await ours.metrics()).toContain('jalaj_http_request_seconds_count{method="GET",route="/api/products",status="200"} 3');
+  });
+
+  it('forgets every series on reset', async () => {
+    const registry = new Registry();
+    const fast = new RouteDurations('x_seconds', 'x', [1], [registry]);
+    fast.observe('GET', '/', 200, 0.5);
+    registry.resetMetrics();
+    expect(await registry.metrics()).toBe('# HELP x_seconds x\n# TYPE x_seconds histogram\n');
+  });
+});
