@@ -23,6 +23,8 @@ const settings = {
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
+  // Seconds of load at the bare route and at the shop before each path's rounds, not counted.
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
 };
 /** The parts of the bench, in the order they run (page speed first, on a shop nothing has loaded yet); BENCH_ONLY=paths,orders runs a subset. */
 const PARTS = ['lighthouse', 'paths', 'checkout', 'orders', 'console'];
@@ -73,7 +75,7 @@ const ctx = {
   },
 };
 const started = new Date();
-console.log(`Jalaj bench, ${started.toISOString()}: ${settings.connections} connections, ${settings.rounds} rounds of ${settings.seconds} s against the bare route, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / GB).toFixed(0)} GB\n`);
+console.log(`Jalaj bench, ${started.toISOString()}: ${settings.connections} connections, ${settings.rounds} rounds of ${settings.seconds} s against the bare route after ${settings.warmupSeconds} s of warm-up each, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / GB).toFixed(0)} GB\n`);
 try {
   for (const part of PARTS) {
     if (only && !only.includes(part)) continue;

@@ -75,6 +75,7 @@ async function cannon({ url, connections, seconds, requests, perConnection }) {
  * Measures a path (or a sequence of requests, e.g. add → change → remove) at `connections`
  * against the bare route with the same bytes, alternately for `rounds` rounds.
  *
+ * `ctx.warmupSeconds` (0 if unset) of load at each first are not counted.
  * @param spec.steps - `{ build(context) → { method, path, headers, body }, onResponse?(status, body, context) }`
  * @param spec.perConnection - the initial context of connection i (e.g. its shopper)
  * @returns `{ figures: { rps, p50Ms, p99Ms (the worst round's), errors, bareRps, ratio (rps / bareRps over all rounds) }, note? }`
@@ -108,6 +109,12 @@ export async function measureHttp(ctx, { name, steps, perConnection = () => ({})
       return req;
     },
   }));
+  // Not counted: a short run at each first, so both are measured warm (compiled by V8's
+  // optimising tiers, pools and caches filled), not a process's first seconds of this path.
+  if (ctx.warmupSeconds > 0) {
+    await cannon({ url: ctx.bare.url, connections: ctx.connections, seconds: ctx.warmupSeconds, requests: bareRequests, perConnection });
+    await cannon({ url: ctx.url, connections: ctx.connections, seconds: ctx.warmupSeconds, requests: shopRequests, perConnection });
+  }
   const shop = [];
   const bare = [];
   for (let round = 0; round < ctx.rounds; round++) {

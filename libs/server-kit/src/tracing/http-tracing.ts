@@ -1,8 +1,8 @@
-import { context, trace, type Context, type Span } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, trace, type Context, type Span } from '@opentelemetry/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathOnly } from '../ops/request-log.js';
 import { extractTraceContext, formatTraceparent, recordGetter } from './trace-context.js';
-import { failSpan, SpanKind, startSpan } from './tracing.js';
+import { failSpan, SpanKind, startSpan, unrecordedRootSpan } from './tracing.js';
 
 /**
  * W3C Trace Context Level 2's response header: the trace and span the server recorded the
@@ -19,6 +19,13 @@ const spans = new WeakMap<FastifyRequest, Span>();
  * rest of the request runs in, and sets `traceresponse` on the reply.
  */
 export function beginHttpSpan(request: FastifyRequest, reply: FastifyReply): Context {
+  // Most requests: no caller's trace and nothing records. Only the ids matter then (logs,
+  // NATS headers, traceresponse), and the span needs no ending.
+  const unrecorded = request.headers.traceparent === undefined ? unrecordedRootSpan() : undefined;
+  if (unrecorded) {
+    void reply.header(TRACE_RESPONSE_HEADER, formatTraceparent(unrecorded.spanContext()));
+    return trace.setSpan(ROOT_CONTEXT, unrecorded);
+  }
   const parent = extractTraceContext(request.headers, recordGetter);
   const route = request.routeOptions.url;
   const span = startSpan(route ? `${request.method} ${route}` : request.method, SpanKind.SERVER, {

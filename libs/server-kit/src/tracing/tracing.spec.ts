@@ -2,7 +2,7 @@ import { context, trace, TraceFlags } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { currentTraceIds, extractTraceContext, injectTraceContext, natsHeaderGetter, natsHeaderSetter, traceHeaders } from './trace-context.js';
-import { otlpExportEnabled, SpanKind, startSpan, startTracing, withSpan } from './tracing.js';
+import { otlpExportEnabled, SpanKind, startSpan, startTracing, unrecordedRootSpan, withSpan } from './tracing.js';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const SPAN = '00f067aa0ba902b7';
@@ -34,6 +34,15 @@ describe('spans with the provider registered and no exporter', () => {
     expect(trace.isSpanContextValid(span.spanContext())).toBe(true);
     expect((span as unknown as ReadableSpan).parentSpanContext).toBeUndefined();
     span.end();
+  });
+
+  it('makes an unrecorded root span of a new trace: valid ids, a new trace each time, not sampled', () => {
+    const a = unrecordedRootSpan()!;
+    const b = unrecordedRootSpan()!;
+    expect(trace.isSpanContextValid(a.spanContext())).toBe(true);
+    expect(a.isRecording()).toBe(false);
+    expect(a.spanContext().traceFlags & TraceFlags.SAMPLED).toBe(0);
+    expect(a.spanContext().traceId).not.toBe(b.spanContext().traceId);
   });
 
   it('continues the caller: a NATS handler span is a child of the client span that sent the request', () => {

@@ -84,6 +84,17 @@ export function startSpan(name: string, kind: SpanKind, attributes: Attributes, 
   return tracer().startSpan(name, { kind, attributes }, parent);
 }
 
+/**
+ * The root span of a new trace that nobody asked to sample, when such spans are not recorded
+ * ({@link startSpan}'s case without a parent); `undefined` when they would be (an exporter
+ * or a sampler is configured). Lets a caller skip the span's name and attributes, which go
+ * nowhere then.
+ */
+export function unrecordedRootSpan(): Span | undefined {
+  if (!recordsOnlySampledParents) return undefined;
+  return trace.wrapSpanContext({ traceId: ids.generateTraceId(), spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE });
+}
+
 /** Runs `fn` with `span` as the current span (below `parent`). */
 export function withSpan<T>(span: Span, fn: () => T, parent: Context = context.active()): T {
   return context.with(trace.setSpan(parent, span), fn);
