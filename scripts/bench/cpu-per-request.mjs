@@ -3,7 +3,7 @@
  * Where a request's CPU goes: CPU per request of every process of a running shop, one HTTP
  * path at a time (docs/performance.md, "Finding where the time goes").
  *
- *   node scripts/bench/cpu-per-request.mjs products,me,addresses,orders,cart,writes
+ *   node scripts/bench/cpu-per-request.mjs landing,script,products,me,addresses,orders,cart,writes
  *
  * Against BENCH_URL (default http://127.0.0.1:8580, the bench's port: start the shop as
  * scripts/bench/stack.mjs does, with RATE_LIMIT_FACTOR=1000). Signs up 50 shoppers with an
@@ -52,7 +52,12 @@ for (const s of shoppers) {
 }
 const perConnection = (i) => ({ token: shoppers[i % shoppers.length].token });
 const signedIn = (path) => ({ perConnection, steps: [{ build: (c) => ({ path, headers: { authorization: `Bearer ${c.token}` } }) }] });
+const web = { 'accept-encoding': 'br, gzip, deflate' };
+const html = await (await fetch(`${url}/`)).text();
+const script = html.match(/<script data-modules="([^" ]+\.js)/)?.[1] ?? html.match(/<script[^>]*\ssrc="([^"]+\.js)"/)?.[1];
 const specs = {
+  landing: { steps: [{ build: () => ({ path: '/', headers: web }) }] },
+  script: { steps: [{ build: () => ({ path: script, headers: web }) }] },
   products: { steps: [{ build: () => ({ path: '/api/products' }) }] },
   me: signedIn('/api/me'),
   addresses: signedIn('/api/me/addresses'),

@@ -132,3 +132,17 @@ export async function measureHttp(ctx, { name, steps, perConnection = () => ({})
     note: errors ? `answers: ${[...statuses].map(([s, c]) => `${s}×${c}`).join(', ')}` : undefined,
   };
 }
+
+/**
+ * Fetches every product picture of the shop at `baseUrl` once. Media draws the demo plants'
+ * pictures in the background after start (ADR 024), or when first asked for: once this
+ * returns, each exists.
+ */
+export async function fetchEveryPicture(baseUrl) {
+  const res = await fetch(`${baseUrl}/api/products`);
+  if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
+  const { items = [] } = await res.json();
+  for (const item of items) {
+    for (const url of item.imageUrls ?? []) await (await fetch(new URL(url, baseUrl))).arrayBuffer();
+  }
+}

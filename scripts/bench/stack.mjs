@@ -79,6 +79,7 @@ export async function startStack(root, { log }) {
     buildSeconds,
     startSeconds,
     rssBytes: () => treeRss(child.pid),
+    cpuSeconds: () => treeCpuSeconds(child.pid),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -88,12 +89,8 @@ export async function startStack(root, { log }) {
   };
 }
 
-/**
- * The resident memory (bytes) of a process and all its descendants (Linux /proc), as the
- * proportional set size: pages shared between processes (PostgreSQL's shared buffers, say,
- * mapped by every backend) count once, split among them, not once per process.
- */
-export function treeRss(rootPid) {
+/** A process and all its descendants (Linux /proc): their pids, the root first. */
+function processTree(rootPid) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -106,17 +103,44 @@ export function treeRss(rootPid) {
       // the process ended while we looked
     }
   }
-  let total = 0;
+  const pids = [];
   const stack = [rootPid];
   while (stack.length) {
     const pid = stack.pop();
+    pids.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return pids;
+}
+
+/** Sums `read(pid)` over a process tree, skipping processes that ended meanwhile. */
+function sumOverTree(rootPid, read) {
+  let total = 0;
+  for (const pid of processTree(rootPid)) {
     try {
-      const pss = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m);
-      total += Number(pss?.[1] ?? 0) * 1024;
+      total += read(pid);
     } catch {
       // the process ended while we looked
     }
-    stack.push(...(children.get(pid) ?? []));
   }
   return total;
+}
+
+/**
+ * The resident memory (bytes) of a process and all its descendants (Linux /proc), as the
+ * proportional set size: pages shared between processes (PostgreSQL's shared buffers, say,
+ * mapped by every backend) count once, split among them, not once per process.
+ */
+export function treeRss(rootPid) {
+  return sumOverTree(rootPid, (pid) => Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024);
+}
+
+/** CPU seconds (user and system) a process and all its descendants have used so far. */
+export function treeCpuSeconds(rootPid) {
+  return (
+    sumOverTree(rootPid, (pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    }) / 100
+  );
 }
