@@ -34,6 +34,9 @@ function figuresOf(lhr) {
     cls: Number(a['cumulative-layout-shift'].numericValue.toFixed(3)),
     siMs: Math.round(a['speed-index'].numericValue),
     scriptKB: Number((scriptBytes(lhr) / 1024).toFixed(1)),
+    // Lighthouse's own measure of the machine's CPU speed (higher is faster): scores from
+    // machines far apart in it are not comparable.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };
 }
 
