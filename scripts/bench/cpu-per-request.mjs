@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { measureHttp, startBare } from './http.mjs';
 import { cartWriteSteps } from './paths.mjs';
 import { createShoppers } from './shoppers.mjs';
+import { cpuTicks } from './stack.mjs';
 
 const url = (process.env.BENCH_URL ?? 'http://127.0.0.1:8580').replace(/\/$/, '');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,8 +34,7 @@ function ticks() {
         cmd.match(/apps\/([\w-]+)\/dist\/main\.(?:bundle\.m)?js/)?.[1] ??
         (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : /scripts\/start\.mjs/.test(cmd) ? 'start.mjs' : null);
       if (!name) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      byName.set(name, (byName.get(name) ?? 0) + Number(stat[11]) + Number(stat[12]));
+      byName.set(name, (byName.get(name) ?? 0) + cpuTicks(pid));
     } catch {
       // The process ended meanwhile.
     }
@@ -66,19 +66,14 @@ const specs = {
   writes: { perConnection, steps: cartWriteSteps(products[2]) },
 };
 const bare = await startBare();
-/** CPU ticks of one process. */
-const processTicks = (pid) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(stat[11]) + Number(stat[12]);
-};
 const usOf = (tickCount, requests) => Math.round((tickCount * CLOCK_TICK_US) / requests);
 for (const name of which) {
   if (!specs[name]) throw new Error(`unknown path ${name}; one of ${Object.keys(specs).join(', ')}`);
   const before = ticks();
-  const [bareBefore, selfBefore] = [processTicks(bare.pid), processTicks(process.pid)];
+  const [bareBefore, selfBefore] = [cpuTicks(bare.pid), cpuTicks(process.pid)];
   const { figures } = await measureHttp({ url, bare, rounds: 1, seconds, connections: 50 }, { name, ...specs[name] });
   const after = ticks();
-  const [bareAfter, selfAfter] = [processTicks(bare.pid), processTicks(process.pid)];
+  const [bareAfter, selfAfter] = [cpuTicks(bare.pid), cpuTicks(process.pid)];
   const requests = figures.rps * seconds;
   const bareRequests = figures.bareRps * seconds;
   const cpu = [...after].map(([app, t]) => [app, usOf(t - (before.get(app) ?? 0), requests)]).filter(([, us]) => us > 0);

@@ -135,12 +135,13 @@ export function treeRss(rootPid) {
   return sumOverTree(rootPid, (pid) => Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024);
 }
 
+/** CPU time (user and system) a process has used so far, in clock ticks (1/100 s), from /proc. */
+export function cpuTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** CPU seconds (user and system) a process and all its descendants have used so far. */
 export function treeCpuSeconds(rootPid) {
-  return (
-    sumOverTree(rootPid, (pid) => {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return Number(fields[11]) + Number(fields[12]);
-    }) / 100
-  );
+  return sumOverTree(rootPid, cpuTicks) / 100;
 }

@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type Tracer } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context, type Span, type SpanContext, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -77,9 +77,7 @@ export function startSpan(name: string, kind: SpanKind, attributes: Attributes, 
   if (recordsOnlySampledParents) {
     const from = trace.getSpanContext(parent);
     const valid = from !== undefined && trace.isSpanContextValid(from);
-    if (!valid || !(from.traceFlags & TraceFlags.SAMPLED)) {
-      return trace.wrapSpanContext({ traceId: valid ? from.traceId : ids.generateTraceId(), spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE, traceState: valid ? from.traceState : undefined });
-    }
+    if (!valid || !(from.traceFlags & TraceFlags.SAMPLED)) return unrecordedSpan(valid ? from : undefined);
   }
   return tracer().startSpan(name, { kind, attributes }, parent);
 }
@@ -91,8 +89,12 @@ export function startSpan(name: string, kind: SpanKind, attributes: Attributes, 
  * nowhere then.
  */
 export function unrecordedRootSpan(): Span | undefined {
-  if (!recordsOnlySampledParents) return undefined;
-  return trace.wrapSpanContext({ traceId: ids.generateTraceId(), spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE });
+  return recordsOnlySampledParents ? unrecordedSpan(undefined) : undefined;
+}
+
+/** A span that only carries ids: in `parent`'s trace (keeping its trace state), else in a new one. */
+function unrecordedSpan(parent: SpanContext | undefined): Span {
+  return trace.wrapSpanContext({ traceId: parent?.traceId ?? ids.generateTraceId(), spanId: ids.generateSpanId(), traceFlags: TraceFlags.NONE, traceState: parent?.traceState });
 }
 
 /** Runs `fn` with `span` as the current span (below `parent`). */
