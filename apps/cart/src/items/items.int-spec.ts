@@ -1,5 +1,5 @@
 import { newId, type Cart } from '@jalaj/contracts';
-import { RpcClient } from '@jalaj/server-kit';
+import { RpcClient, requestHash, runAsCommand } from '@jalaj/server-kit';
 import { eventually, startTestService, type TestService } from '@jalaj/testing';
 
 /**
@@ -147,5 +147,49 @@ describe('cart items (service processes, real infra)', () => {
     );
     await eventually(() => cart.sql("select 1 from inbox_message where consumer = 'cart-product-updated' and event_id = $1", [latest!.id]), (r) => r.length === 1);
     expect((await cartOf(me)).lines[0]!.product).toMatchObject({ name: 'Renamed plant', pricePaise: 12000, stockQuantity: 3 });
+  });
+
+  describe('a command repeated under its id (one statement per change, ADR 050)', () => {
+    const asCommand = <T>(commandId: string, send: () => Promise<T>) => runAsCommand({ commandId }, send);
+
+    it('answers a repeated add with the first decision and the cart as it is now, and adds once', async () => {
+      const me = shopper();
+      const p = await product(10);
+      const other = await product(10);
+      const add = () => rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 });
+      const id = `${me.id}/${newId('key')}`;
+      expect(await asCommand(id, add)).toMatchObject({ ok: true, data: { notice: { code: 'CART_ITEM_ADDED', data: { quantity: 2 } } } });
+      await rpc.request('rpc.cart.items.add', { actor: me, productId: other.id, quantity: 1 });
+      const again = await asCommand(id, add);
+      expect(again).toMatchObject({ ok: true, data: { notice: { code: 'CART_ITEM_ADDED', data: { quantity: 2 } }, cart: { itemCount: 3 } } });
+      expect(await rows(me.id)).toEqual(expect.arrayContaining([{ product_id: p.id, quantity: 2 }, { product_id: other.id, quantity: 1 }]));
+      // The same id with another request is refused, and changes nothing.
+      await expect(asCommand(id, () => rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 3 }))).rejects.toThrow('already used for a different request');
+      expect(await rows(me.id)).toHaveLength(2);
+    });
+
+    it('repeats a refusal as a refusal, even once the stock would allow the change', async () => {
+      const me = shopper();
+      const p = await product(1);
+      await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 1 });
+      const line = (await cartOf(me)).lines[0]!;
+      const raise = () => rpc.request('rpc.cart.items.update', { actor: me, id: line.id, quantity: 3 });
+      const id = `${me.id}/${newId('key')}`;
+      const refused = { ok: false, error: { code: 'INSUFFICIENT_STOCK', data: { productId: p.id, available: 1 } } };
+      expect(await asCommand(id, raise)).toMatchObject(refused);
+      await rpc.request('rpc.catalog.products.update', { actor: admin, id: p.id, product: { name: 'More of it', price: '100.00', stockQuantity: 9, category: 'midground', imageUrls: [] } });
+      await eventually(() => cartOf(me), (c) => c.lines[0]?.product?.stockQuantity === 9);
+      expect(await asCommand(id, raise)).toMatchObject(refused);
+      expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 1 }]);
+    });
+
+    it('returns a reply the command log kept whole before the change functions as it was', async () => {
+      const me = shopper();
+      const request = { actor: me };
+      const id = `${me.id}/${newId('key')}`;
+      const kept = { ok: true, data: { cart: { lines: [], itemCount: 0, subtotalPaise: 0, savingsPaise: 0 }, notice: { code: 'CART_CLEARED' } } };
+      await cart.sql("insert into command_log (subject, command_id, request_hash, reply, created_at) values ('rpc.cart.items.clear', $1, $2, $3::jsonb, now())", [id, requestHash(request), JSON.stringify(kept)]);
+      expect(await asCommand(id, () => rpc.request('rpc.cart.items.clear', request))).toEqual(kept);
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { newId } from '@jalaj/contracts';
-import { prepared, runPrepared } from '@jalaj/server-kit';
+import { prepared, runPrepared, type PreparedStatement } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 
 /** A cart line with its product's facts from the cart's copy: null when deleted, undefined when the copy lacks it. */
@@ -12,6 +11,11 @@ export interface CartLineRow {
   facts: ProductFacts | null | undefined;
 }
 
+/** A line as SQL returns it (the cart read, and `cart_lines_json`): the facts' columns are null when the copy lacks the product. */
+type LineSqlRow = ProductFactsRow & { id: string; quantity: number; deleted: boolean | null };
+
+const lineOfRow = (r: LineSqlRow): CartLineRow => ({ id: r.id, productId: r.product_id, quantity: r.quantity, facts: r.deleted === null ? undefined : factsOfRow(r) });
+
 /** Every cart read runs it: prepared once per connection. */
 const CART_LINES = prepared(
   'cart_lines',
@@ -21,36 +25,46 @@ const CART_LINES = prepared(
 );
 
 /**
- * The conditional SQL of cart lines, by name. It runs on the injected `EntityManager`, which
- * resolves to the command's transaction (ADR 012), so the change commits with its command log row.
+ * The cart's changes, each one statement (ADR 050, the functions of the cart-changes
+ * migration): its own arguments, then the command's subject, id and request hash (null
+ * without an id).
+ */
+export const CART_CHANGES = {
+  add: prepared('cart_add', 'select cart_add($1, $2, $3, $4, $5, $6, $7) as answer'),
+  setQuantity: prepared('cart_set_quantity', 'select cart_set_quantity($1, $2, $3, $4, $5, $6) as answer'),
+  remove: prepared('cart_remove', 'select cart_remove($1, $2, $3, $4, $5) as answer'),
+} as const;
+
+/** What the first handling of a command left, as `cart_claim` finds it on a repeat. */
+export type Repeat<O> = { repeat: 'done'; outcome: O } | { repeat: 'conflict' | 'pruned' };
+
+/**
+ * A change function's answer: the product whose facts the cart's copy lacks (nothing was
+ * written); or the facts of its decision (or, on a repeat, what the first handling left) with
+ * the cart's lines afterwards.
+ */
+export type ChangeAnswer<O> = { unknown: string } | { repeat: Repeat<O>; lines: CartLineRow[] } | { outcome: O; lines: CartLineRow[] };
+
+/**
+ * The cart's SQL, by name. Reads and changes run outside any transaction: a change is one
+ * statement, so it is its own (ADR 050).
  */
 @Injectable()
 export class CartItemsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /**
-   * Adds `quantity` of a product to the shopper's line for it — a new line, or the merge into
-   * the existing one — in one atomic upsert that only applies while the result stays within
-   * `stock`, so two tabs adding at once can neither exceed the stock nor create two lines.
-   *
-   * @returns The line's quantity afterwards, or null when the merge would exceed the stock.
-   */
-  async addWithinStock(userId: string, productId: string, quantity: number, stock: number): Promise<number | null> {
-    const [row] = (await this.em.getConnection().execute(
-      `insert into cart_items (id, user_id, product_id, quantity) values (?, ?, ?, ?)
-       on conflict (user_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
-       where cart_items.quantity + excluded.quantity <= ?
-       returning quantity`,
-      [newId('cit'), userId, productId, quantity, stock],
-      'all',
-      this.em.getTransactionContext(),
-    )) as { quantity: number }[];
-    return row ? row.quantity : null;
-  }
-
   /** The shopper's lines, newest first, each with its product's facts: one query. */
   async linesOf(userId: string): Promise<CartLineRow[]> {
-    const rows = await runPrepared<ProductFactsRow & { id: string; quantity: number; deleted: boolean | null }>(this.em, CART_LINES, [userId]);
-    return rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity, facts: r.deleted === null ? undefined : factsOfRow(r) }));
+    return (await runPrepared<LineSqlRow>(this.em, CART_LINES, [userId])).map(lineOfRow);
+  }
+
+  /** Runs one of {@link CART_CHANGES} with its values, as a transaction of its own. */
+  async change<O>(statement: PreparedStatement, values: unknown[]): Promise<ChangeAnswer<O>> {
+    // Its commit does not wait for the WAL (ADR 050): inside a caller's transaction that would hold for the caller's writes too.
+    if (this.em.getTransactionContext()) throw new Error('a cart change is a transaction of its own; it cannot run inside another');
+    const [{ answer }] = await runPrepared<{ answer: unknown }>(this.em, statement, values);
+    const parsed = (typeof answer === 'string' ? JSON.parse(answer) : answer) as { unknown?: string; lines?: LineSqlRow[] };
+    if (parsed.unknown !== undefined) return { unknown: parsed.unknown };
+    return { ...(parsed as { repeat: Repeat<O> } | { outcome: O }), lines: (parsed.lines ?? []).map(lineOfRow) };
   }
 }

@@ -13,25 +13,25 @@ export class CartRpc {
   }
 
   @RpcHandler('rpc.cart.items.add')
-  @IdempotentCommand()
+  @IdempotentCommand({ loggedBy: 'handler' })
   add({ actor, productId, quantity }: Req<'rpc.cart.items.add'>) {
     return this.carts.add(actor, productId, quantity);
   }
 
   @RpcHandler('rpc.cart.items.update')
-  @IdempotentCommand()
+  @IdempotentCommand({ loggedBy: 'handler' })
   update({ actor, id, quantity }: Req<'rpc.cart.items.update'>) {
     return this.carts.update(actor, id, quantity);
   }
 
   @RpcHandler('rpc.cart.items.remove')
-  @IdempotentCommand()
+  @IdempotentCommand({ loggedBy: 'handler' })
   remove({ actor, id }: Req<'rpc.cart.items.remove'>) {
     return this.carts.remove(actor, id);
   }
 
   @RpcHandler('rpc.cart.items.clear')
-  @IdempotentCommand()
+  @IdempotentCommand({ loggedBy: 'handler' })
   clear({ actor }: Req<'rpc.cart.items.clear'>) {
     return this.carts.clear(actor);
   }

@@ -1,26 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
-import { cartTotals, checkAddToCart, checkSetQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
-import { fail, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
-import { ChangeHints } from '@jalaj/server-kit';
+import { cartTotals, checkAddToCart, checkSetQuantity, isValidQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
+import { AppErrorException, fail, newId, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
+import { ChangeHints, getLogger, handledCommand, IDEMPOTENCY_CONFLICT_MESSAGE, type PreparedStatement } from '@jalaj/server-kit';
 import { ProductFactsService } from '../products/product-facts.service.js';
 import { removeBought, type BoughtLine } from './bought-lines.js';
 import { CartItem } from './entities/cart-item.entity.js';
-import { CartItemsRepository } from './items.repository.js';
+import { CART_CHANGES, CartItemsRepository, type CartLineRow } from './items.repository.js';
 
 type Change = { cart: Cart; notice: Notice };
+
+/** The facts a change function decided on (ADR 050), as it keeps them in the command log. */
+type AddOutcome = { stock: number | null; existing: number; after: number | null };
+type SetQuantityOutcome = { missing: true } | { removed: true } | { stock: number; after: number } | { stock: number | null; product: string };
+type RemoveOutcome = { removed: number };
+
+/** What a change decides from its outcome: the notice of a change made, or a refusal. */
+type Decision = Change['notice'] | Result<never>;
 
 /**
  * A shopper's cart on the server. Every query is scoped to the actor; the product facts
  * come from the cart's copy of the catalogue (kept by catalog's events, ADR 023) and every
  * price from libs/commerce at read time, never from the browser.
  *
- * The changes run as idempotent commands (`@IdempotentCommand()` on their handlers), inside
- * one transaction with their command log row: so they use the injected `EntityManager`,
- * which resolves to that transaction, and never `em.fork()`, whose writes would escape it.
+ * The changes run as idempotent commands that keep their own log (`@IdempotentCommand({
+ * loggedBy: 'handler' })`): each is one statement that claims the command, makes the change
+ * where the cart rules allow it and keeps the facts it decided on (ADR 050).
  */
 @Injectable()
 export class CartService {
+  private readonly log = getLogger('CartService');
+
   constructor(
     private readonly em: EntityManager,
     private readonly items: CartItemsRepository,
@@ -28,20 +38,13 @@ export class CartService {
     private readonly hints: ChangeHints,
   ) {}
 
-  /** The shopper's cart after a change, announced to the BFF's copies once the change commits (ADR 025). */
-  private async changed(actor: Actor, notice_: Notice): Promise<Result<Change>> {
-    this.hints.announce('hint.cart.cart.changed.v1', { userId: actor.id });
-    return ok({ cart: await this.cart(actor), notice: notice_ });
-  }
-
-  /** The stock the cart's copy knows; null for a product that is gone. */
-  private async stockOf(productId: string): Promise<number | null> {
-    return (await this.facts.of(this.em, [productId])).get(productId)?.stockQuantity ?? null;
-  }
-
   async cart(actor: Actor): Promise<Cart> {
     // One query: the lines with their products' facts, fresh from the database.
-    const rows = await this.items.linesOf(actor.id);
+    return this.priced(await this.items.linesOf(actor.id));
+  }
+
+  /** The cart of `rows`: facts the copy lacks asked of catalog, every price from libs/commerce. */
+  private async priced(rows: readonly CartLineRow[]): Promise<Cart> {
     const fetched = await this.facts.fetch(this.em, [...new Set(rows.filter((r) => r.facts === undefined).map((r) => r.productId))]);
     const lines: CartLine[] = rows.map((r) => {
       const p = r.facts === undefined ? fetched.get(r.productId) : r.facts;
@@ -64,49 +67,75 @@ export class CartService {
   }
 
   /**
+   * Runs a change as one statement (ADR 050): the command's claim, the write where the cart
+   * rules allow it, and its outcome commit together; `decide` turns the outcome into the
+   * reply with those rules. A repeat of a command gets the first handling's decision with
+   * the cart as it is now. A product the cart's copy lacks is asked of catalog first.
+   */
+  private async change<O>(actor: Actor, statement: PreparedStatement, values: unknown[], decide: (outcome: O) => Decision): Promise<Result<Change>> {
+    const command = handledCommand();
+    const args = [...values, command?.subject ?? null, command?.id ?? null, command?.requestHash ?? null];
+    let answer = await this.items.change<O>(statement, args);
+    if ('unknown' in answer) {
+      await this.facts.fetch(this.em, [answer.unknown]);
+      answer = await this.items.change<O>(statement, args);
+      if ('unknown' in answer) throw new AppErrorException({ code: 'CONFLICT', message: 'The cart could not be changed; please try again.' });
+    }
+    let outcome: O;
+    if ('repeat' in answer) {
+      const first = answer.repeat;
+      if (first.repeat !== 'done') {
+        throw first.repeat === 'conflict'
+          ? new AppErrorException({ code: 'IDEMPOTENCY_CONFLICT', message: IDEMPOTENCY_CONFLICT_MESSAGE })
+          : new AppErrorException({ code: 'CONFLICT', message: 'The command is being pruned; please try again.' });
+      }
+      this.log.info({ subject: command?.subject, commandId: command?.id }, 'repeated command answered from the command log');
+      // A reply kept whole by CommandLog.run, before the change functions: returned as it was.
+      if (isResult(first.outcome)) return first.outcome as Result<Change>;
+      outcome = first.outcome;
+    } else {
+      outcome = answer.outcome;
+    }
+    const decided = decide(outcome);
+    if (isResult(decided)) return decided;
+    if (!('repeat' in answer)) this.hints.announce('hint.cart.cart.changed.v1', { userId: actor.id });
+    return ok({ cart: await this.priced(answer.lines), notice: decided });
+  }
+
+  /**
    * Adds to the cart following spec §4. The merge is one atomic upsert that only
    * applies while the result stays within the stock, so two tabs adding at once can
    * neither exceed the stock nor create two lines for one product.
    */
   async add(actor: Actor, productId: string, quantity: number): Promise<Result<Change>> {
-    const stock = await this.stockOf(productId);
-    const em = this.em;
-    const existing = await em.findOne(CartItem, { userId: actor.id, productId });
-    const decision = checkAddToCart({ stock, existingQuantity: existing?.quantity ?? 0, requestedQuantity: quantity });
-    if (!decision.ok) return refusal(productId, decision);
-    const merged = await this.items.addWithinStock(actor.id, productId, quantity, stock ?? 0);
-    if (merged === null) {
-      // Another tab added in between: decide again with what is in the cart now.
-      const now = await em.findOne(CartItem, { userId: actor.id, productId }, { refresh: true });
-      const again = checkAddToCart({ stock, existingQuantity: now?.quantity ?? 0, requestedQuantity: quantity });
-      return again.ok ? fail('CART_ADD_FAILED') : refusal(productId, again);
-    }
-    const updatedExisting = merged > quantity;
-    return this.changed(actor, notice(updatedExisting ? 'CART_LINE_INCREASED' : 'CART_ITEM_ADDED', { quantity }));
+    if (!isValidQuantity(quantity)) return fail('INVALID_QUANTITY');
+    return this.change<AddOutcome>(actor, CART_CHANGES.add, [actor.id, productId, quantity, newId('cit')], (o) => {
+      if (o.after !== null) return notice(o.after > quantity ? 'CART_LINE_INCREASED' : 'CART_ITEM_ADDED', { quantity });
+      const decision = checkAddToCart({ stock: o.stock, existingQuantity: o.existing, requestedQuantity: quantity });
+      // The rules would allow what the upsert's condition refused: a change at the same moment.
+      return decision.ok ? fail('CART_ADD_FAILED') : refusal(productId, decision);
+    });
   }
 
   async update(actor: Actor, id: string, quantity: number): Promise<Result<Change>> {
-    const em = this.em;
-    const row = await em.findOne(CartItem, { id, userId: actor.id });
-    if (!row) return fail('CART_LINE_NOT_FOUND');
-    const decision = checkSetQuantity({ stock: quantity > 0 ? await this.stockOf(row.productId) : 0, quantity });
-    if (!decision.ok) return refusal(row.productId, decision);
-    if (decision.action === 'remove') return this.remove(actor, id);
-    row.quantity = decision.quantity;
-    row.updatedAt = new Date();
-    await em.flush();
-    return this.changed(actor, notice('CART_QUANTITY_UPDATED', { quantity: decision.quantity }));
+    const early = checkSetQuantity({ stock: null, quantity });
+    if (!early.ok && early.code === 'INVALID_QUANTITY') return fail('INVALID_QUANTITY');
+    return this.change<SetQuantityOutcome>(actor, CART_CHANGES.setQuantity, [actor.id, id, quantity], (o) => {
+      if ('missing' in o) return fail('CART_LINE_NOT_FOUND');
+      if ('removed' in o) return notice('CART_ITEM_REMOVED');
+      if ('after' in o) return notice('CART_QUANTITY_UPDATED', { quantity: o.after });
+      const decision = checkSetQuantity({ stock: o.stock, quantity });
+      if (decision.ok) throw new Error('cart_set_quantity refused a change the cart rules allow');
+      return refusal(o.product, decision);
+    });
   }
 
   async remove(actor: Actor, id: string): Promise<Result<Change>> {
-    const removed = await this.em.nativeDelete(CartItem, { id, userId: actor.id });
-    if (!removed) return fail('CART_LINE_NOT_FOUND');
-    return this.changed(actor, notice('CART_ITEM_REMOVED'));
+    return this.change<RemoveOutcome>(actor, CART_CHANGES.remove, [actor.id, id], (o) => (o.removed ? notice('CART_ITEM_REMOVED') : fail('CART_LINE_NOT_FOUND')));
   }
 
   async clear(actor: Actor): Promise<Result<Change>> {
-    await this.em.nativeDelete(CartItem, { userId: actor.id });
-    return this.changed(actor, notice('CART_CLEARED'));
+    return this.change<RemoveOutcome>(actor, CART_CHANGES.remove, [actor.id, null], () => notice('CART_CLEARED'));
   }
 
   /**
@@ -127,6 +156,9 @@ export class CartService {
     return { lowered: lower.length, removed: remove.length };
   }
 }
+
+/** A reply (a refusal, or a whole reply kept before ADR 050) rather than a notice. */
+const isResult = (value: unknown): value is Result<never> => typeof value === 'object' && value !== null && 'ok' in value;
 
 /** A refused change as its code and facts; the catalogue holds the toast. */
 function refusal(productId: string, refused: CartRefusal): Result<never> {

@@ -36,17 +36,6 @@ const execute = <T>(em: EntityManager, sql: string, params: unknown[]) => em.get
 export class ProductFactsService {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Facts of `ids` (null: deleted or unknown to catalog), from the copy, else from catalog. */
-  async of(em: EntityManager, ids: readonly string[]): Promise<Map<string, ProductFacts | null>> {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return new Map();
-    const rows = await execute<ProductFactsRow>(em, 'select * from cart_products where product_id in (?)', [unique]);
-    const facts = new Map(rows.map((r) => [r.product_id, factsOfRow(r)]));
-    const missing = unique.filter((id) => !facts.has(id));
-    for (const [id, f] of await this.fetch(em, missing)) facts.set(id, f);
-    return facts;
-  }
-
   /** Asks catalog for products the copy lacks and keeps them; one request for all. */
   async fetch(em: EntityManager, ids: readonly string[]): Promise<Map<string, ProductFacts | null>> {
     const facts = new Map<string, ProductFacts | null>();

@@ -26,16 +26,31 @@ export const MAX_COMMAND_ID_LENGTH = 256;
 /** The text of an `IDEMPOTENCY_CONFLICT`. */
 export const IDEMPOTENCY_CONFLICT_MESSAGE = renderMessage('IDEMPOTENCY_CONFLICT').message;
 
-const handling = new AsyncLocalStorage<{ subject: string; id: string }>();
+/** A command in hand: its subject, the caller's id for it and the fingerprint of its request. */
+export interface HandledCommand {
+  subject: string;
+  id: string;
+  requestHash: string;
+}
+
+const handling = new AsyncLocalStorage<HandledCommand>();
 
 /**
- * The command being handled by {@link CommandLog.run} in this async context, when the
- * caller gave it an id: its subject and id. A handler derives the ids of what it asks other
- * services to create from it, so a retry after a rolled-back attempt finds the same
- * resource instead of leaving the first one behind (ADR 032).
+ * The command being handled in this async context, when the caller gave it an id. Under
+ * {@link CommandLog.run} a handler derives the ids of what it asks other services to create
+ * from it, so a retry after a rolled-back attempt finds the same resource instead of
+ * leaving the first one behind (ADR 032); under `@IdempotentCommand({ loggedBy: 'handler' })`
+ * the handler claims it in its own statement (ADR 050).
  */
-export function handledCommand(): { subject: string; id: string } | undefined {
+export function handledCommand(): HandledCommand | undefined {
   return handling.getStore();
+}
+
+/** Refuses a command id a service does not accept (empty or too long). */
+function checkCommandId(id: string | undefined): void {
+  if (id !== undefined && (id === '' || id.length > MAX_COMMAND_ID_LENGTH)) {
+    throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The command id is not valid.' });
+  }
 }
 
 interface StoredCommand {
@@ -75,9 +90,7 @@ export class CommandLog {
    */
   async run<T>(command: { subject: string; id: string | undefined; request: unknown }, work: () => Promise<T>): Promise<T> {
     const { subject, id } = command;
-    if (id !== undefined && (id === '' || id.length > MAX_COMMAND_ID_LENGTH)) {
-      throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The command id is not valid.' });
-    }
+    checkCommandId(id);
     const hash = requestHash(command.request);
     // Change hints the handler announces go out after the commit (withAfterCommit).
     const outcome = await withAfterCommit(() => this.orm.em.transactional(async (tx) => {
@@ -95,7 +108,7 @@ export class CommandLog {
           return { replayed: true, reply: first.reply as T };
         }
       }
-      const reply = id === undefined ? await work() : await handling.run({ subject, id }, work);
+      const reply = id === undefined ? await work() : await handling.run({ subject, id, requestHash: hash }, work);
       if (id !== undefined) {
         await tx.flush();
         await execute(tx, 'update command_log set reply = ?::jsonb where subject = ? and command_id = ?', [JSON.stringify(reply ?? null), subject, id]);
@@ -146,8 +159,31 @@ export class CommandLogInterceptor implements NestInterceptor {
 }
 
 /**
+ * The command of an opted-in NATS handler that logs it itself (ADR 050): no transaction is
+ * opened; the handler finds the command's subject, id and request hash in
+ * {@link handledCommand} and claims it in the statement that makes its change.
+ */
+@Injectable()
+export class CommandInHandInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const rpc = context.switchToRpc();
+    const ctx = rpc.getContext<NatsContext>();
+    const id = ctx.getHeaders()?.get(HEADERS.commandId) || undefined;
+    checkCommandId(id);
+    if (id === undefined) return next.handle();
+    const command = { subject: ctx.getSubject(), id, requestHash: requestHash(rpc.getData()) };
+    return defer(() => handling.run(command, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+  }
+}
+
+/**
  * Makes a NATS handler an idempotent command (ADR 012): it runs in one database
  * transaction with its entry in `command_log`, and a repeat with the same command id
  * returns the first reply. One line on the handler, below `@MessagePattern(...)`.
+ *
+ * With `{ loggedBy: 'handler' }` the handler keeps the log itself, in the one statement
+ * that makes its change (ADR 050): the interceptor only hands it the command.
  */
-export const IdempotentCommand = () => UseInterceptors(CommandLogInterceptor);
+export const IdempotentCommand = (options: { loggedBy?: 'handler' } = {}) =>
+  UseInterceptors(options.loggedBy === 'handler' ? CommandInHandInterceptor : CommandLogInterceptor);
