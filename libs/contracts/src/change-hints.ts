@@ -18,6 +18,10 @@ export const changeHintSubjects = {
   'hint.cart.products.changed.v1': z.object({ productIds: z.array(z.string().min(1)).min(1) }),
   /** The Orders tab's list changed (an order, its lines or its steps; `version` is the list's new version, 0 when unknown). Emitted by: order, from its database's notification at commit. */
   'hint.order.list.changed.v1': z.object({ version: z.string().regex(/^\d+$/) }),
+  /** A session was signed out or revoked: its tokens are refused from now on. Emitted by: bff, after writing it to Redis. */
+  'hint.bff.session.revoked.v1': z.object({ sessionId: z.string().min(1) }),
+  /** Every token a user holds was ended (a new password, a role changed). Emitted by: bff, after writing it to Redis. */
+  'hint.bff.user.tokens-ended.v1': z.object({ userId: z.string().min(1) }),
 } as const satisfies Record<`hint.${string}`, z.ZodType>;
 
 export type ChangeHintSubject = keyof typeof changeHintSubjects;

@@ -68,6 +68,20 @@ describe('ShopperCache', () => {
     expect(l.count).toBe(5);
   });
 
+  it('does not let a reader that comes after a product hint share a load that began before it', async () => {
+    const l = loads();
+    const before = cache.read('usr_1', l.load);
+    cache.forgetTagged(['prd_a']);
+    const after = cache.read('usr_1', l.load);
+    expect(l.count).toBe(2);
+    l.settle({ value: 'old cart', tags: ['prd_a'] });
+    l.settle({ value: 'new cart', tags: ['prd_a'] });
+    expect(await text(before)).toBe('"old cart"');
+    expect(await text(after)).toBe('"new cart"');
+    expect(await text(cache.read('usr_1', l.load))).toBe('"new cart"');
+    expect(l.count).toBe(2);
+  });
+
   it('forgets after its time limit and drops the oldest shopper when full', async () => {
     const l = loads();
     for (const id of ['usr_1', 'usr_2', 'usr_3', 'usr_4']) {

@@ -4,7 +4,7 @@ import { eventually, httpClient, newConfirmedShopper, startTestShop, type HttpCa
  * The shop as `JALAJ_REPLICAS=2` and Kubernetes run it (issue #13): two processes of every
  * app, the services sharing their NATS queue groups, the BFF and media behind the local
  * balancer. Both BFF replicas serve; a shopper's cart reads the same whichever replicas
- * answer; and killing one replica of the BFF and one of cart (kill -9) fails no later request.
+ * answer; a signed-out session is refused by both at once; and killing one replica of the BFF and one of cart (kill -9) fails no later request.
  */
 describe('the shop with two replicas of every app (real processes)', () => {
   let shop: TestShop;
@@ -42,6 +42,17 @@ describe('the shop with two replicas of every app (real processes)', () => {
     for (let i = 0; i < 6; i++) expect((await fresh('GET', '/api/products')).status).toBe(200);
     const served = await Promise.all(shop.apps.bff!.replicas.map((r) => productReads(r.opsPort)));
     expect(served.every((n) => n > 0)).toBe(true);
+  });
+
+  it('refuses a signed-out session on both BFF replicas, each of which had it in memory, within the hint\'s flight (ADR 051)', async () => {
+    const { token, cookie } = await newConfirmedShopper(call, 'signout-replicas');
+    // Fresh connections go to the replicas in turn: both check the token, and keep its session's facts.
+    for (let i = 0; i < 4; i++) expect((await fresh('GET', '/api/me', token)).status).toBe(200);
+    expect((await call('POST', '/api/auth/sign-out', { cookie })).status).toBe(204);
+    // The replica that signed it out forgot it itself, the other hears the hint: well within the
+    // 10 s a lost hint would leave it remembered.
+    const statuses = await eventually(async () => Promise.all([0, 1, 2, 3].map(async () => (await fresh('GET', '/api/me', token)).status)), (all) => all.every((s) => s === 401), 2000);
+    expect(statuses).toEqual([401, 401, 401, 401]);
   });
 
   it('keeps a cart right across replicas, and fails no request after one BFF and one cart replica are killed', async () => {

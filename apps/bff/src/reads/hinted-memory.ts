@@ -1,0 +1,129 @@
+interface Entry<V> {
+  readonly value: V;
+  readonly until: number;
+  readonly tags: readonly string[];
+}
+
+interface Load<V> {
+  readonly promise: Promise<V>;
+  /** Set when the value was forgotten while the load ran: its result answers its caller, but is not kept. */
+  stale: boolean;
+  /** Tags forgotten while the load ran: if the result carries one of them it is not kept. */
+  readonly forgottenTags: Set<string>;
+}
+
+export interface HintedMemoryOptions {
+  /** Entries kept at most; the oldest goes first. */
+  readonly maxEntries: number;
+  /** How long an entry is kept without a hint (a safety net: hints forget it at once). */
+  readonly ttlMs: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Values kept in this process by key, forgotten by change hints (ADR 025, ADR 051): a value
+ * is forgotten when a hint names its key or one of its tags, when this process changes it,
+ * and after `ttlMs`. Concurrent misses of one key share one load; a load during which the
+ * key (or one of its tags) was forgotten answers its caller but is not kept, and so is any
+ * load while hints cannot arrive ({@link pause}), so a value kept here was never older than
+ * the last hint heard.
+ */
+export class HintedMemory<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly byTag = new Map<string, Set<string>>();
+  private readonly loading = new Map<string, Load<V>>();
+  private paused = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HintedMemoryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The value of `key` from this process, else from `load` (one load per key at a time). */
+  read(key: string, load: () => Promise<{ value: V; tags?: readonly string[] }>): V | Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit) {
+      if (hit.until > this.now()) return hit.value;
+      this.drop(key);
+    }
+    const pending = this.loading.get(key);
+    if (pending) return pending.promise;
+    const started: { stale: boolean; forgottenTags: Set<string> } = { stale: this.paused, forgottenTags: new Set() };
+    const promise = load()
+      .then(({ value, tags = [] }) => {
+        if (!started.stale && !tags.some((t) => started.forgottenTags.has(t))) this.keep(key, value, tags);
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === entry) this.loading.delete(key);
+      });
+    const entry: Load<V> = Object.assign(started, { promise });
+    this.loading.set(key, entry);
+    return promise;
+  }
+
+  /** Forgets the value of `key`, and does not keep a load of it that is under way. */
+  forget(key: string): void {
+    this.drop(key);
+    const load = this.loading.get(key);
+    if (load) {
+      load.stale = true;
+      this.loading.delete(key);
+    }
+  }
+
+  /** Forgets every value that carries one of `tags` (a product whose facts changed, a user whose tokens ended). */
+  forgetTagged(tags: readonly string[]): void {
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.drop(key);
+    // A load under way may carry one of them (its tags are known when it ends): it is not
+    // kept if it does, and later readers do not share it but load afresh.
+    for (const load of this.loading.values()) for (const tag of tags) load.forgottenTags.add(tag);
+    this.loading.clear();
+  }
+
+  /** Forgets everything, loads under way included. */
+  forgetAll(): void {
+    this.entries.clear();
+    this.byTag.clear();
+    for (const load of this.loading.values()) load.stale = true;
+    this.loading.clear();
+  }
+
+  /** Hints cannot arrive (the connection is down): forget everything and keep nothing until {@link resume}. */
+  pause(): void {
+    this.paused = true;
+    this.forgetAll();
+  }
+
+  /** Hints arrive again: values loaded from now on are kept. */
+  resume(): void {
+    this.forgetAll();
+    this.paused = false;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private keep(key: string, value: V, tags: readonly string[]): void {
+    this.drop(key);
+    if (this.entries.size >= this.options.maxEntries) this.drop(this.entries.keys().next().value!);
+    this.entries.set(key, { value, until: this.now() + this.options.ttlMs, tags });
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
