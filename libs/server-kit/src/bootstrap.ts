@@ -106,7 +106,7 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   http.addHook('onResponse', (request, reply, done) => {
     // The route template (not the URL) keeps the label set small; unrouted requests share one.
     const status = sentStatus.get(request) ?? reply.statusCode;
-    httpDuration.observe(request.method, request.routeOptions.url ?? 'unmatched', status, reply.elapsedTime / 1000);
+    httpDuration.observe([request.method, request.routeOptions.url ?? 'unmatched', String(status)], reply.elapsedTime / 1000);
     endHttpSpan(request, status);
     logRequest(requestLog, request, status, reply.elapsedTime);
     done();

@@ -56,3 +56,20 @@ describe('DrainingNatsServer start', () => {
     expect(started).toHaveBeenCalledWith(expect.objectContaining({ message: 'connection closed' }));
   });
 });
+
+describe('DrainingNatsServer routes', () => {
+  it('finds a subject\'s handler as Nest does, without parsing the subject as JSON again for every message', () => {
+    const server = serverOn(fakeConnection().connection);
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      expect(server.getHandlerByPattern('rpc.catalog.products.get')).not.toBeNull();
+      expect(server.getHandlerByPattern('rpc.catalog.products.get')).not.toBeNull();
+      expect(server.getHandlerByPattern('rpc.catalog.products.list')).toBeNull();
+      expect(parse.mock.calls.filter(([text]) => text === 'rpc.catalog.products.get')).toHaveLength(1);
+      // An object pattern keeps Nest's normalisation (its keys sorted).
+      expect(server.getRouteFromPattern('{"b":1,"a":2}')).toBe('{"a":2,"b":1}');
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});

@@ -1,6 +1,9 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 
+/** More subjects than any service handles: a bound, not a size. */
+const MAX_REMEMBERED_ROUTES = 1000;
+
 /**
  * Nest's NATS server that, when the app closes, stops taking requests and then waits for
  * the ones it is handling to be answered — at most `gracePeriod` ms — before it closes the
@@ -16,6 +19,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
  */
 export class DrainingNatsServer extends ServerNats {
   private inFlight = 0;
+  private readonly routes = new Map<string, string>();
   private readonly idleWaiters = new Set<() => void>();
 
   constructor(options: Required<NatsOptions>['options'] & { gracePeriod: number }) {
@@ -45,6 +49,23 @@ export class DrainingNatsServer extends ServerNats {
       () => callback(),
       (e: unknown) => callback(e),
     );
+  }
+
+  /**
+   * A subject's route, found once per subject. Nest's own tries `JSON.parse` on the subject
+   * first, for patterns that are objects, and a plain subject like `rpc.cart.items.add`
+   * fails it: a `SyntaxError`, its stack captured, for every message (3.5% of the cart
+   * service's CPU under cart writes). Subjects here are plain strings; what Nest's does
+   * with any other pattern is kept. Only the subscriptions' own subjects come here
+   * (`getHandlerByPattern(channel)`), so the memory is as small as the handler list.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    let route = this.routes.get(pattern);
+    if (route === undefined) {
+      route = super.getRouteFromPattern(pattern);
+      if (this.routes.size < MAX_REMEMBERED_ROUTES) this.routes.set(pattern, route);
+    }
+    return route;
   }
 
   /** The requests being handled now. */

@@ -62,7 +62,8 @@ export class RpcContextInterceptor implements NestInterceptor {
     const subject = ctx.getSubject();
     const correlationId = ctx.getHeaders()?.get(HEADERS.correlationId) || newId('cor');
     const orm = this.orm();
-    const end = rpcDuration.startTimer({ subject });
+    const started = performance.now();
+    const end = (outcome: 'ok' | 'error') => rpcDuration.observe([subject, outcome], (performance.now() - started) / 1000);
     // The handler continues the caller's trace (its client span is the parent).
     const parent = extractTraceContext(ctx.getHeaders(), natsHeaderGetter);
     const span = startSpan(subject, SpanKind.SERVER, { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'process' }, parent);
@@ -72,14 +73,14 @@ export class RpcContextInterceptor implements NestInterceptor {
           next.handle().subscribe({
             next: (v) => subscriber.next(v),
             error: (e) => {
-              end({ outcome: 'error' });
+              end('error');
               if (e instanceof AppErrorException) span.setAttribute('error.type', e.error.code);
               else failSpan(span, 'INTERNAL');
               span.end();
               subscriber.error(e);
             },
             complete: () => {
-              end({ outcome: 'ok' });
+              end('ok');
               span.end();
               subscriber.complete();
             },

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
 
 /**
  * How often the event loop's delay is sampled for `nodejs_eventloop_lag_*`, in ms. prom-client's
@@ -11,17 +11,9 @@ export const EVENT_LOOP_SAMPLE_MS = 100;
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
 
-export const rpcDuration = new Histogram({
-  name: 'jalaj_rpc_handler_seconds',
-  help: 'Time spent handling one NATS request, by subject and outcome',
-  labelNames: ['subject', 'outcome'] as const,
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-  registers: [metricsRegistry],
-});
-
-/** One series of {@link RouteDurations}: a method, route and status. */
-interface RouteSeries {
-  labels: { method: string; route: string; status: string };
+/** One series of {@link Durations}: its labels' values. */
+interface DurationSeries {
+  labels: Record<string, string>;
   /** Observations per bucket (not cumulative), one more than the bounds: the last is above them all. */
   counts: number[];
   sum: number;
@@ -29,30 +21,32 @@ interface RouteSeries {
 }
 
 /**
- * A Prometheus histogram of HTTP request durations by method, route and status, written as
- * prom-client writes its `Histogram` (the unit spec compares the two), but recorded with a
- * lookup by one string instead of prom-client's per-call label checks and hashing: every
+ * A Prometheus histogram of durations, written as prom-client writes its `Histogram` (the
+ * unit spec compares the two), but recorded with a lookup by one string instead of
+ * prom-client's per-call label checks and hashing: every HTTP request and every NATS
  * request of the shop records one (ADR 049).
  */
-export class RouteDurations {
+export class Durations<const L extends readonly string[]> {
   readonly type = 'histogram';
   readonly aggregator = 'sum';
-  private readonly series = new Map<string, RouteSeries>();
+  private readonly series = new Map<string, DurationSeries>();
 
   constructor(
     readonly name: string,
     readonly help: string,
+    private readonly labelNames: L,
     private readonly bounds: readonly number[],
     registers: readonly Registry[] = [],
   ) {
     for (const registry of registers) registry.registerMetric(this as never);
   }
 
-  observe(method: string, route: string, status: number, seconds: number): void {
-    const key = `${status} ${method} ${route}`;
+  /** Records `seconds` in the series of these label values (in the order of the label names). */
+  observe(values: { readonly [K in keyof L]: string }, seconds: number): void {
+    const key = values.join('\u0000');
     let series = this.series.get(key);
     if (!series) {
-      series = { labels: { method, route, status: String(status) }, counts: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
+      series = { labels: Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]!])), counts: new Array<number>(this.bounds.length + 1).fill(0), sum: 0, count: 0 };
       this.series.set(key, series);
     }
     let i = 0;
@@ -83,12 +77,15 @@ export class RouteDurations {
   }
 }
 
-export const httpDuration = new RouteDurations(
-  'jalaj_http_request_seconds',
-  'Time spent answering one HTTP request, by method, route and status',
-  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-  [metricsRegistry],
-);
+const DURATION_BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+export const rpcDuration = new Durations('jalaj_rpc_handler_seconds', 'Time spent handling one NATS request, by subject and outcome', ['subject', 'outcome'], DURATION_BOUNDS, [
+  metricsRegistry,
+]);
+
+export const httpDuration = new Durations('jalaj_http_request_seconds', 'Time spent answering one HTTP request, by method, route and status', ['method', 'route', 'status'], DURATION_BOUNDS, [
+  metricsRegistry,
+]);
 
 export const eventsHandled = new Counter({
   name: 'jalaj_events_handled_total',
