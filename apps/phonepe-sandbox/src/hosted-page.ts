@@ -3,7 +3,8 @@ import type { SandboxOrder } from './sandbox.js';
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Paise as rupees the Indian way: `₹1,234.50`. */
-export const rupees = (paise: number): string => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(paise / 100);
+const rupeeFormat = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+export const rupees = (paise: number): string => rupeeFormat.format(paise / 100);
 
 /** The page's Content-Security-Policy: nothing external; the form may send the browser back to the merchant. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'";

@@ -22,6 +22,8 @@ import {
 import { NORMAL_DISPATCH, WebhookSender, webhookAuthorization, type Dispatch } from './webhooks.js';
 
 const MAX_CALLS = 2000;
+/** The hosted page's "expires at" time, India time (one formatter, made once). */
+const expiryFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 const SWEEP_MS = 500;
 
 /** PhonePe's own API (what the merchant's server calls), as opposed to the hosted page and the control API. */
@@ -177,7 +179,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
     if (!order) return html(reply, 404, notFoundPage());
     const closed = closedReason(order);
     if (closed) return html(reply, 200, closedPage(order, merchant, closed));
-    const expires = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(order.expireAt) + ' IST';
+    const expires = expiryFormat.format(order.expireAt) + ' IST';
     return html(reply, 200, paymentPage(order, merchant, expires));
   });
 

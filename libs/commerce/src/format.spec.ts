@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import {
   adminSinceText,
+  dateFormatter,
   formatAdminDate,
   formatCustomerDate,
   formatRelativeTime,
@@ -139,5 +140,19 @@ describe('formatRelativeTime', () => {
 
   it('rejects an invalid date', () => {
     expect(() => formatRelativeTime('garbage', now)).toThrow(RangeError);
+  });
+});
+
+describe('dateFormatter', () => {
+  it('makes each formatter once and keeps it', () => {
+    const first = dateFormatter('en-IN', { dateStyle: 'short', timeZone: 'Asia/Kolkata' });
+    expect(dateFormatter('en-IN', { dateStyle: 'short', timeZone: 'Asia/Kolkata' })).toBe(first);
+    expect(dateFormatter('en-IN', { dateStyle: 'short', timeZone: 'UTC' })).not.toBe(first);
+    expect(dateFormatter('en-IN', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Kolkata' })).not.toBe(first);
+  });
+
+  it('refuses a time zone that does not exist, every time', () => {
+    expect(() => dateFormatter('en-US', { dateStyle: 'long', timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+    expect(() => dateFormatter('en-US', { dateStyle: 'long', timeZone: 'Mars/Olympus' })).toThrow(RangeError);
   });
 });

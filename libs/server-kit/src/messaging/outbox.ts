@@ -24,6 +24,9 @@ export function forgetPublished(ids: Iterable<string>): void {
   for (const id of ids) unpublished.delete(id);
 }
 
+/** The most rows one pass publishes. */
+const OUTBOX_BATCH = 100;
+
 /**
  * How long an idle relay waits before it looks again: the first wait after a pass that found
  * nothing, doubled after each further empty pass, up to the last. A service's own events
@@ -112,7 +115,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       } catch (e) {
         this.log.warn({ err: e }, 'outbox relay pass failed; retrying');
       }
-      emptyPasses = published === 0 && !this.nudged ? emptyPasses + 1 : 0;
+      // A pass that published less than a whole batch left nothing it could see: unless a
+      // nudge came meanwhile, the next one waits (it used to look again at once, and find
+      // nothing: a transaction of three statements after every event). Waits grow only
+      // while passes find nothing.
+      if (this.nudged || published >= OUTBOX_BATCH) emptyPasses = 0;
+      else emptyPasses = published === 0 ? emptyPasses + 1 : 1;
       if (emptyPasses > 0 && !this.stopped) {
         await new Promise<void>((resolve) => {
           this.wake = resolve;
@@ -124,7 +132,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /** Publishes one batch; returns how many rows it published. */
-  async publishBatch(limit = 100): Promise<number> {
+  async publishBatch(limit = OUTBOX_BATCH): Promise<number> {
     if (this.running) return 0;
     this.running = true;
     try {

@@ -1,4 +1,4 @@
-import { type BadgeColor, FULFILMENT_LABELS, formatAdminDate, orderStatusDisplay, orderStatusOf, SHOP_TIME_ZONE, type FulfilmentStep } from '@jalaj/commerce';
+import { type BadgeColor, dateFormatter, FULFILMENT_LABELS, formatAdminDate, orderStatusDisplay, orderStatusOf, SHOP_TIME_ZONE, type FulfilmentStep } from '@jalaj/commerce';
 import type { AddressSnapshot } from '@jalaj/contracts';
 
 /** antd's preset tag colours for the shop's badge colours; grey is antd's neutral default. */
@@ -30,7 +30,7 @@ export function adminDate(value: string | null | undefined): string {
 export function adminDateTime(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(date).replace(/\u202f|\u00a0/g, ' ');
+  return dateFormatter('en-IN', { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE }).format(date).replace(/\u202f|\u00a0/g, ' ');
 }
 
 // Payment words PhonePe writes that stay in capitals.
