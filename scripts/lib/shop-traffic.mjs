@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { refreshSession } from '../bench/shoppers.mjs';
+import { leanFetch } from './lean-http.mjs';
 
 /** How long the books may take to settle after a round (events to cart, last decisions). */
 const SETTLE_TIMEOUT_MS = 60_000;
@@ -78,7 +79,7 @@ export function shopClient(base, { retries = 0, retried = { count: 0 } } = {}) {
     for (let attempt = 0; ; attempt++) {
       let r;
       try {
-        r = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+        r = await leanFetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       } catch (e) {
         if (attempt >= retries) throw e;
       }
@@ -139,7 +140,7 @@ export async function checkout(ctx, shopper, productId, steps = new Map()) {
   step('pay');
   // The hosted page's Pay button: a form post; the sandbox answers 303 to the shop's return URL.
   const page = reachable(started.redirectUrl, ctx.url);
-  const paid = await fetch(page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=COMPLETED', redirect: 'manual' });
+  const paid = await leanFetch(page, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'outcome=COMPLETED' });
   await paid.arrayBuffer();
   if (paid.status !== 303) throw new StepError('hosted page', paid.status);
   step('hosted');
