@@ -14,33 +14,14 @@
  * log lines), and of the bare route (per request it answered) and of this process (the load
  * generator, per request sent to either). Linux only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { measureHttp, startBare } from './http.mjs';
 import { cartWriteSteps } from './paths.mjs';
 import { createShoppers } from './shoppers.mjs';
-import { cpuTicks } from './stack.mjs';
+import { cpuTicks, shopTicks as ticks } from './stack.mjs';
 
 const url = (process.env.BENCH_URL ?? 'http://127.0.0.1:8580').replace(/\/$/, '');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const CLOCK_TICK_US = 10_000;
-
-/** CPU ticks of the shop's processes, summed by app (PostgreSQL, NATS and Redis included). */
-function ticks() {
-  const byName = new Map();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      const name =
-        cmd.match(/apps\/([\w-]+)\/dist\/main\.(?:bundle\.m)?js/)?.[1] ??
-        (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : /scripts\/start\.mjs/.test(cmd) ? 'start.mjs' : null);
-      if (!name) continue;
-      byName.set(name, (byName.get(name) ?? 0) + cpuTicks(pid));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return byName;
-}
 
 const which = (process.argv[2] ?? 'products,me,cart').split(',');
 const shoppers = await createShoppers(url, 50, { withAddress: true, label: `cpu${Date.now()}` });

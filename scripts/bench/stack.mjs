@@ -6,7 +6,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const PORTS = { shop: 8580, offset: 600, postgres: 5944, nats: 4644, redis: 6799, s3: 4969 };
+/** The bench shop's ports (PORT, JALAJ_PORT_OFFSET, JALAJ_*_PORT): start one by hand on these to measure it with the scripts here. */
+export const PORTS = { shop: 8580, offset: 600, postgres: 5944, nats: 4644, redis: 6799, s3: 4969 };
 
 /**
  * Builds (timed), then starts the shop (timed, without the build) and waits until it is
@@ -144,4 +145,26 @@ export function cpuTicks(pid) {
 /** CPU seconds (user and system) a process and all its descendants have used so far. */
 export function treeCpuSeconds(rootPid) {
   return sumOverTree(rootPid, cpuTicks) / 100;
+}
+
+/**
+ * CPU ticks of a running shop's processes, summed by app (PostgreSQL, NATS and Redis
+ * included; `start.mjs` is the script that started the shop and relays its log lines).
+ * Every such process on the machine counts: measure with nothing else running. Linux only.
+ */
+export function shopTicks() {
+  const byName = new Map();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const name =
+        cmd.match(/apps\/([\w-]+)\/dist\/main\.(?:bundle\.m)?js/)?.[1] ??
+        (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : /scripts\/start\.mjs/.test(cmd) ? 'start.mjs' : null);
+      if (!name) continue;
+      byName.set(name, (byName.get(name) ?? 0) + cpuTicks(pid));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return byName;
 }
