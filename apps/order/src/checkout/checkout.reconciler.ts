@@ -12,7 +12,8 @@ const LEASE_SECONDS = 30;
  * Polls PhonePe about every order whose check is due (pending ones on PhonePe's schedule,
  * ones a webhook marked, refunds in progress) until it settles. Replicas share the work:
  * due rows are claimed with `FOR UPDATE SKIP LOCKED` in short transactions, and each is
- * decided under its row lock by {@link PaymentDecider}. A webhook nudges a pass at once.
+ * decided under its row lock by {@link PaymentDecider}. A refund's webhook nudges a pass at
+ * once; a payment's makes the order due a moment later, after the shopper's return (ADR 052).
  */
 @Injectable()
 export class CheckoutReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -57,7 +58,7 @@ export class CheckoutReconciler implements OnApplicationBootstrap, OnApplication
     return this.running;
   }
 
-  /** Asks for a pass now (a webhook came) instead of at the next tick. */
+  /** Asks for a pass now (a refund's webhook came) instead of at the next tick. */
   nudge(): void {
     this.pass().catch((e: unknown) => this.log.warn({ err: e }, 'payment reconciliation failed'));
   }

@@ -59,14 +59,16 @@ export class CheckoutRepository {
   }
 
   /**
-   * Makes an order due now (a webhook said something happened): a pending, failed (a late
-   * payment) or refunding order, found by its merchant order id or refund id. How many rows.
+   * Makes an order due (a webhook said something happened) in `inSeconds`, or sooner if it
+   * was due sooner already: a pending, failed (a late payment) or refunding order, found by
+   * its merchant order id or refund id. How many rows.
    */
-  async markDue(by: { merchantOrderId: string } | { merchantRefundId: string }): Promise<number> {
+  async markDue(by: { merchantOrderId: string } | { merchantRefundId: string }, inSeconds = 0): Promise<number> {
     const [column, value] = 'merchantOrderId' in by ? ['merchant_order_id', by.merchantOrderId] : ['merchant_refund_id', by.merchantRefundId];
     const rows = await this.query<{ id: string }>(
-      `update orders set next_check_at = now() where ${column} = ? and state in ('pending', 'failed', 'refund_pending') returning id`,
-      [value],
+      `update orders set next_check_at = least(coalesce(next_check_at, 'infinity'), now() + make_interval(secs => ?))
+        where ${column} = ? and state in ('pending', 'failed', 'refund_pending') returning id`,
+      [inSeconds, value],
     );
     return rows.length;
   }

@@ -17,6 +17,11 @@ import { PaymentDecider } from './payment-decider.js';
 
 /** Catalog holds the stock this much longer than PhonePe gives the shopper to pay. */
 export const RESERVATION_MARGIN_SECONDS = 120;
+/**
+ * How long after a payment's webhook the reconciler decides the order, unless the shopper's
+ * return (or the pending page) has decided it first (ADR 052).
+ */
+export const WEBHOOK_GRACE_SECONDS = 2;
 /** A repeated checkout reuses a pending payment only while this much of its time is left. */
 const REUSE_MIN_SECONDS_LEFT = 60;
 
@@ -194,19 +199,23 @@ export class CheckoutService {
 
   /**
    * A PhonePe webhook: only with the configured authorization (else UNAUTHENTICATED and
-   * nothing changes). Answers at once: the order is made due and the reconciler nudged,
-   * which asks PhonePe's Order Status — the webhook's own words decide nothing.
+   * nothing changes). Answers at once: the order is made due, a payment's in
+   * {@link WEBHOOK_GRACE_SECONDS} and a refund's now (the reconciler nudged), and the
+   * reconciler asks PhonePe's Order Status — the webhook's own words decide nothing.
    */
   async webhook(authorization: string, body: unknown): Promise<Result<{ accepted: boolean }>> {
     if (!this.phonepe.verifyWebhookAuthorization(authorization)) return fail('UNAUTHENTICATED');
     const hook = this.phonepe.parseWebhook(body);
     if (!hook) return ok({ accepted: false });
-    const due = hook.merchantRefundId
-      ? await this.orders.markDue({ merchantRefundId: hook.merchantRefundId })
-      : hook.merchantOrderId
-        ? await this.orders.markDue({ merchantOrderId: hook.merchantOrderId })
-        : 0;
-    if (due) this.reconciler.nudge();
+    if (hook.merchantRefundId) {
+      const due = await this.orders.markDue({ merchantRefundId: hook.merchantRefundId });
+      if (due) this.reconciler.nudge();
+      return ok({ accepted: due > 0 });
+    }
+    // A payment's webhook comes as the shopper is sent back to the shop, whose return asks
+    // PhonePe and decides at once: the reconciler looks a moment later, by when it finds the
+    // order decided and leaves it (ADR 052). A shopper who does not come back waits that long.
+    const due = hook.merchantOrderId ? await this.orders.markDue({ merchantOrderId: hook.merchantOrderId }, WEBHOOK_GRACE_SECONDS) : 0;
     return ok({ accepted: due > 0 });
   }
 }
