@@ -140,6 +140,13 @@ async function execute<R = unknown>(tx: EntityManager, sql: string, params: unkn
   return (await tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext())) as R[];
 }
 
+/** A NATS request's subject, its command id (the {@link HEADERS.commandId} header; none when empty) and its payload. */
+function incomingCommand(context: ExecutionContext): { subject: string; id: string | undefined; request: unknown } {
+  const rpc = context.switchToRpc();
+  const ctx = rpc.getContext<NatsContext>();
+  return { subject: ctx.getSubject(), id: ctx.getHeaders()?.get(HEADERS.commandId) || undefined, request: rpc.getData() };
+}
+
 /**
  * Runs an opted-in NATS handler through {@link CommandLog.run}, with the command id from
  * the {@link HEADERS.commandId} header and the payload as the request.
@@ -150,11 +157,9 @@ export class CommandLogInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
-    const rpc = context.switchToRpc();
-    const ctx = rpc.getContext<NatsContext>();
-    const id = ctx.getHeaders()?.get(HEADERS.commandId) || undefined;
+    const { subject, id, request } = incomingCommand(context);
     // next.handle() is called inside the transaction, so the handler runs in its async context.
-    return defer(() => this.commands.run({ subject: ctx.getSubject(), id, request: rpc.getData() }, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+    return defer(() => this.commands.run({ subject, id, request }, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
   }
 }
 
@@ -167,12 +172,10 @@ export class CommandLogInterceptor implements NestInterceptor {
 export class CommandInHandInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
-    const rpc = context.switchToRpc();
-    const ctx = rpc.getContext<NatsContext>();
-    const id = ctx.getHeaders()?.get(HEADERS.commandId) || undefined;
+    const { subject, id, request } = incomingCommand(context);
     checkCommandId(id);
     if (id === undefined) return next.handle();
-    const command = { subject: ctx.getSubject(), id, requestHash: requestHash(rpc.getData()) };
+    const command = { subject, id, requestHash: requestHash(request) };
     return defer(() => handling.run(command, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
   }
 }
