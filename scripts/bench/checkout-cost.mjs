@@ -74,7 +74,7 @@ const [ticks1, self1] = [shopTicks(), cpuTicks(process.pid)];
 // The last orders' events and hints settle.
 await new Promise((r) => setTimeout(r, 2000));
 const [work1, db1] = [await workCounted(), await databaseWork(db)];
-await db.close?.();
+await db.close();
 
 const per = (n) => (n / Math.max(1, run.paid)).toFixed(2);
 const ms = (ticks) => ((ticks * 10) / Math.max(1, run.paid)).toFixed(1);

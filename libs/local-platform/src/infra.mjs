@@ -46,6 +46,17 @@ function canListen(port) {
   });
 }
 
+/**
+ * Throws when something already listens on the port: another server there (often a shop
+ * or test run that was killed and left its daemons behind) would answer in place of the
+ * one about to start, with its own data.
+ */
+async function refuseTakenPort(name, port) {
+  if (!(await canListen(port))) {
+    throw new Error(`${name}: port ${port} on 127.0.0.1 is taken by another process (a shop or test run left behind?); stop it (see which with: ss -ltnp 'sport = :${port}') or choose another port`);
+  }
+}
+
 /** A free TCP port on the loopback interface (see PORT_RANGE). */
 export async function freePort() {
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -148,12 +159,7 @@ function restartable(name, bin, args, port, log) {
   let current;
   return {
     async start() {
-      // Another server on the port (often a shop or test run that was killed and left its
-      // daemons behind) would answer the port check below and be used in this one's place,
-      // with its own data: refuse instead.
-      if (!(await canListen(port))) {
-        throw new Error(`${name}: port ${port} on 127.0.0.1 is taken by another process (a shop or test run left behind?); stop it (see which with: ss -ltnp 'sport = :${port}') or choose another port`);
-      }
+      await refuseTakenPort(name, port);
       current = spawnDaemon(name, bin, args, log);
       const { child, stderr } = current;
       const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(`${signal ?? code}`)));
@@ -212,9 +218,7 @@ export async function startInfra({ dataDir, ports, ephemeral = false, log = () =
         },
         onError: (e) => log(`postgres: ${String(e).trim()}`),
       });
-      if (!(await canListen(ports.postgres))) {
-        throw new Error(`PostgreSQL: port ${ports.postgres} on 127.0.0.1 is taken by another process (a shop or test run left behind?); stop it (see which with: ss -ltnp 'sport = :${ports.postgres}') or choose another port`);
-      }
+      await refuseTakenPort('PostgreSQL', ports.postgres);
       if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
       await pg.start().catch((e) => {
         throw e instanceof Error ? e : new Error(`PostgreSQL exited before it was ready on port ${ports.postgres}: ${said.trim()}`);

@@ -8,3 +8,4 @@ export * from './test-service.js';
 export * from './hostile-input.js';
 export * from './hostile-runner.js';
 export * from './route-classes.js';
+export * from './manual-loads.js';

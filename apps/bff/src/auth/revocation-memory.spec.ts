@@ -1,22 +1,7 @@
+import { manualLoads } from '@jalaj/testing';
 import { RevocationMemory, type RevocationFacts } from './revocation-memory.js';
 
-/** Loads the test settles by hand, counting how often the memory asks Redis. */
-function loads() {
-  const pending: Array<{ resolve: (facts: RevocationFacts) => void; reject: (e: Error) => void }> = [];
-  let count = 0;
-  const load = () => {
-    count++;
-    return new Promise<RevocationFacts>((resolve, reject) => pending.push({ resolve, reject }));
-  };
-  return {
-    load,
-    settle: (facts: RevocationFacts) => pending.shift()!.resolve(facts),
-    fail: () => pending.shift()!.reject(new Error('Redis out of reach')),
-    get count() {
-      return count;
-    },
-  };
-}
+const loads = () => manualLoads<RevocationFacts>();
 
 const live: RevocationFacts = { sessionRevoked: false, validAfterMs: null };
 const revoked: RevocationFacts = { sessionRevoked: true, validAfterMs: null };
@@ -110,7 +95,7 @@ describe('RevocationMemory', () => {
   it('keeps nothing when Redis cannot be asked, and never answers one user with another user’s session', async () => {
     const l = loads();
     const failed = memory.facts('ses_1', 'usr_1', l.load);
-    l.fail();
+    l.fail(new Error('Redis out of reach'));
     await expect(failed).rejects.toThrow('Redis out of reach');
     expect(memory.size).toBe(0);
     const kept = memory.facts('ses_1', 'usr_1', l.load);

@@ -1,15 +1,7 @@
+import { manualLoads } from '@jalaj/testing';
 import { ShopperCache, type ShopperRead } from './shopper-cache.js';
 
-/** A load the test settles by hand, counting how often the cache asks. */
-function loads() {
-  const pending: Array<(read: ShopperRead) => void> = [];
-  let count = 0;
-  const load = () => {
-    count++;
-    return new Promise<ShopperRead>((resolve) => pending.push(resolve));
-  };
-  return { load, settle: (read: ShopperRead) => pending.shift()!(read), get count() { return count; } };
-}
+const loads = () => manualLoads<ShopperRead>();
 
 const text = async (body: ReturnType<ShopperCache['read']>) => (await body).json.toString();
 
