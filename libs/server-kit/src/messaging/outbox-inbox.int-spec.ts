@@ -12,9 +12,10 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
   let orm: MikroORM;
   let nats: NatsConnectionHolder;
   let relay: OutboxRelay;
+  const databaseUrl = testDatabaseUrl('kit');
 
   beforeAll(async () => {
-    orm = await MikroORM.init(ormOptions({ service: 'kit', entities: [], migrations: [] }, testDatabaseUrl('kit')) as never);
+    orm = await MikroORM.init(ormOptions({ service: 'kit', entities: [], migrations: [] }, databaseUrl) as never);
     await orm.migrator.up();
     nats = new NatsConnectionHolder({ url: process.env.NATS_URL!, name: 'kit-spec' });
     relay = new OutboxRelay(orm, nats);
@@ -115,5 +116,59 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
     expect(await consumers.handleOnce('spec-failing', event, async () => void calls++)).toBe(true);
     expect(await consumers.handleOnce('spec-failing', event, async () => void calls++)).toBe(false);
     expect(calls).toBe(1);
+  });
+
+  describe('publishing as a transaction commits (ADR 053)', () => {
+    // Each case its own ORM: a relay's commit subscriber stays on the ORM's event manager.
+    let own: MikroORM;
+    beforeEach(async () => {
+      own = await MikroORM.init(ormOptions({ service: 'kit', entities: [], migrations: [] }, databaseUrl) as never);
+    });
+    afterEach(() => own.close(true));
+
+    const stamped = async (id: string) => ((await own.em.fork().getConnection().execute('select published_at from outbox_message where id = ?', [id])) as { published_at: Date | null }[])[0]?.published_at ?? null;
+
+    it("publishes a committed transaction's events from memory and stamps them; a rolled-back one's never", async () => {
+      const direct = new OutboxRelay(own, nats);
+      direct.publishOnCommit();
+      const jsm = await nats.manager();
+      const messages = async () => (await jsm.streams.info(EVENT_STREAM)).state.messages;
+      const before = await messages();
+      await own.em
+        .fork()
+        .transactional(async (tx) => {
+          addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
+          await tx.flush();
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      const productId = newId('prd');
+      const row = await own.em.fork().transactional(async (tx) => addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId, imageKeys: ['b.webp'] }));
+      await eventually(() => stamped(row.id), (at) => at !== null);
+      expect(await messages()).toBe(before + 1);
+      const last = await jsm.streams.getMessage(EVENT_STREAM, { last_by_subj: 'evt.catalog.product.deleted.v1' });
+      expect(last?.header.get('Nats-Msg-Id')).toBe(row.id);
+      expect(last?.json<{ data: { productId: string } }>().data.productId).toBe(productId);
+      // Nothing is left for the relay's pass.
+      expect(await relay.publishBatch()).toBe(0);
+    });
+
+    it("leaves the events to the relay's pass when publishing after the commit fails", async () => {
+      const down = { connection: () => Promise.reject(new Error('NATS is down')) } as unknown as NatsConnectionHolder;
+      const direct = new OutboxRelay(own, down);
+      let nudged = 0;
+      const nudge = direct.nudge.bind(direct);
+      direct.nudge = () => {
+        nudged++;
+        nudge();
+      };
+      direct.publishOnCommit();
+      const row = await own.em.fork().transactional(async (tx) => addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] }));
+      // The relay is woken for it, and it is still unstamped.
+      await eventually(() => nudged, (n) => n > 0);
+      expect(await stamped(row.id)).toBeNull();
+      expect(await relay.publishBatch()).toBeGreaterThanOrEqual(1);
+      expect(await stamped(row.id)).not.toBeNull();
+    });
   });
 });

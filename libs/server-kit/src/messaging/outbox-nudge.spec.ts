@@ -8,7 +8,9 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 };
 
-const em = { create: (_: unknown, data: unknown) => data, persist: () => undefined } as unknown as EntityManager;
+// Outside a transaction: the events are the relay passes' (publishing on commit is the int spec's).
+const em = { create: (_: unknown, data: unknown) => data, persist: () => undefined, getTransactionContext: () => undefined } as unknown as EntityManager;
+const orm = { em: { getEventManager: () => ({ registerSubscriber: () => undefined }) } } as unknown as MikroORM;
 const queueEvent = () => addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: 'prd_1', imageKeys: [] }).id;
 
 describe('OutboxRelay.nudge', () => {
@@ -21,7 +23,7 @@ describe('OutboxRelay.nudge', () => {
 
   beforeEach(async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
-    relay = new OutboxRelay({} as MikroORM, {} as NatsConnectionHolder);
+    relay = new OutboxRelay(orm, {} as NatsConnectionHolder);
     passes = 0;
     committed = [];
     duringPass = undefined;

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/core';
-import { jetstream } from '@nats-io/jetstream';
+import { MikroORM, type EntityManager, type TransactionEventArgs } from '@mikro-orm/core';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { createEvent, HEADERS, type EventData, type EventSubject } from '@jalaj/contracts';
 import { currentCorrelationId } from '../context.js';
@@ -23,6 +23,13 @@ const FORGET_QUEUED_AFTER_MS = 60_000;
 export function forgetPublished(ids: Iterable<string>): void {
   for (const id of ids) unpublished.delete(id);
 }
+
+/**
+ * Events queued in a transaction that has not ended yet, by that transaction (the object
+ * MikroORM hands to its transaction events): when it commits, the relay publishes them at
+ * once from memory (ADR 053). A savepoint's are left to the relay's passes.
+ */
+const queuedIn = new WeakMap<object, OutboxRow[]>();
 
 /** The most rows one pass publishes. */
 const OUTBOX_BATCH = 100;
@@ -57,6 +64,13 @@ export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: 
   });
   em.persist(row);
   unpublished.set(envelope.id, Date.now());
+  const transaction = em.getTransactionContext<object>();
+  if (transaction && !('savepointName' in transaction)) {
+    const rows = queuedIn.get(transaction);
+    const queued = { id: row.id, subject, envelope, headers: row.headers ?? null };
+    if (rows) rows.push(queued);
+    else queuedIn.set(transaction, [queued]);
+  }
   return row;
 }
 
@@ -67,11 +81,39 @@ interface OutboxRow {
   headers: Record<string, string> | null;
 }
 
+/** Stamps rows as published, on `em`'s transaction if it is in one. */
+async function stampPublished(em: EntityManager, ids: string[]): Promise<void> {
+  await em
+    .getConnection()
+    .execute(`update outbox_message set published_at = now() where id in (${ids.map(() => '?').join(', ')}) and published_at is null`, ids, 'run', em.getTransactionContext());
+}
+
+/** Publishes one outbox row to JetStream, in a producer span of the trace that wrote it. */
+async function publishRow(js: JetStreamClient, row: OutboxRow): Promise<void> {
+  const h = natsHeaders();
+  for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
+  // A publish span in the writer's trace; the event carries it as the consumers' parent.
+  const parent = extractTraceContext(row.headers, recordGetter);
+  const span = startSpan(`publish ${row.subject}`, SpanKind.PRODUCER, { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id }, parent);
+  withSpan(span, () => injectTraceContext(h, natsHeaderSetter), parent);
+  try {
+    await js.publish(row.subject, JSON.stringify(row.envelope), { msgID: row.id, headers: h, timeout: 5000 });
+  } catch (e) {
+    failSpan(span, 'PUBLISH_FAILED');
+    throw e;
+  } finally {
+    span.end();
+  }
+}
+
 /**
- * Publishes committed outbox rows to JetStream. Rows are claimed with
- * `FOR UPDATE SKIP LOCKED`, so replicas share the work; `Nats-Msg-Id` is the event id, so
- * a row published twice (a crash between publish and stamp) is dropped by the server.
- * A failed publish stays unstamped and is retried on the next pass.
+ * Publishes committed outbox rows to JetStream (ADR 053). The events a transaction queued
+ * are published from memory as soon as it commits, and stamped afterwards, many rows to a
+ * statement. Passes over the table publish the rest: a savepoint's, a failed publish's, a
+ * crashed process's. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so replicas share
+ * the work; `Nats-Msg-Id` is the event id, so a row published twice (a crash between
+ * publish and stamp, or a pass that met a row just published from memory) is dropped by
+ * the server. A failed publish stays unstamped and is retried on the next pass.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -82,6 +124,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private wake?: () => void;
   /** A nudge came during the current pass: its events may have committed after the pass looked. */
   private nudged = false;
+  /** Rows published from memory and not stamped yet, and whether a stamping statement is under way. */
+  private toStamp: string[] = [];
+  private stamping = false;
+  private js?: JetStreamClient;
 
   constructor(
     private readonly orm: MikroORM,
@@ -89,7 +135,58 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   ) {}
 
   onApplicationBootstrap() {
+    this.publishOnCommit();
     void this.loop();
+  }
+
+  /** From now on, a transaction's events are published as soon as it commits. */
+  publishOnCommit(): void {
+    this.orm.em.getEventManager().registerSubscriber({
+      afterTransactionCommit: ({ transaction }: TransactionEventArgs) => {
+        const rows = transaction ? queuedIn.get(transaction) : undefined;
+        if (!rows) return;
+        queuedIn.delete(transaction!);
+        // In hand: a nudge after this commit does not wake the relay for them.
+        forgetPublished(rows.map((r) => r.id));
+        void this.publishCommitted(rows);
+      },
+    });
+  }
+
+  private async publishCommitted(rows: OutboxRow[]): Promise<void> {
+    let published = 0;
+    try {
+      this.js ??= jetstream(await this.nats.connection());
+      for (const row of rows) {
+        await publishRow(this.js, row);
+        this.toStamp.push(row.id);
+        published++;
+      }
+    } catch (e) {
+      // The relay's passes publish what is left (they look again after a nudge).
+      this.log.warn({ err: e }, 'publishing after commit failed; the relay retries');
+      const now = Date.now();
+      for (const row of rows.slice(published)) unpublished.set(row.id, now);
+      this.nudge();
+    }
+    void this.stamp();
+  }
+
+  /** Stamps the rows published from memory, all that are waiting in one statement. */
+  private async stamp(): Promise<void> {
+    if (this.stamping || this.toStamp.length === 0) return;
+    this.stamping = true;
+    const ids = this.toStamp;
+    this.toStamp = [];
+    try {
+      await stampPublished(this.orm.em.fork(), ids);
+    } catch (e) {
+      // Unstamped rows are published again by a pass, and dropped by JetStream as duplicates.
+      this.log.warn({ err: e }, 'stamping published events failed; a pass publishes them again');
+    } finally {
+      this.stamping = false;
+    }
+    if (this.toStamp.length) void this.stamp();
   }
 
   /**
@@ -149,32 +246,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         )) as OutboxRow[];
         const done: string[] = [];
         for (const row of rows) {
-          const h = natsHeaders();
-          for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
-          // A publish span in the writer's trace; the event carries it as the consumers' parent.
-          const parent = extractTraceContext(row.headers, recordGetter);
-          const span = startSpan(`publish ${row.subject}`, SpanKind.PRODUCER, { 'messaging.system': 'nats', 'messaging.destination.name': row.subject, 'messaging.message.id': row.id }, parent);
-          withSpan(span, () => injectTraceContext(h, natsHeaderSetter), parent);
           try {
-            await js.publish(row.subject, JSON.stringify(row.envelope), { msgID: row.id, headers: h, timeout: 5000 });
-            span.end();
+            await publishRow(js, row);
             done.push(row.id);
           } catch (e) {
-            failSpan(span, 'PUBLISH_FAILED');
-            span.end();
             this.log.warn({ err: e, eventId: row.id }, 'publish failed; will retry');
             await conn.execute('update outbox_message set attempts = attempts + 1 where id = ?', [row.id], 'run', tx.getTransactionContext());
             break;
           }
         }
-        if (done.length) {
-          await conn.execute(
-            `update outbox_message set published_at = now() where id in (${done.map(() => '?').join(', ')})`,
-            done,
-            'run',
-            tx.getTransactionContext(),
-          );
-        }
+        if (done.length) await stampPublished(tx, done);
         forgetPublished(done);
         return done.length;
       });
