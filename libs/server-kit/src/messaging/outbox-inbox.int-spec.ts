@@ -6,7 +6,7 @@ import { ormOptions } from '../database/database.module.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
 import { EventConsumers } from './events.js';
 import { NatsConnectionHolder } from './nats.module.js';
-import { addToOutbox, OutboxRelay } from './outbox.js';
+import { addToOutbox, forgetPublished, LEFT_OVER_AFTER_SECONDS, OutboxRelay } from './outbox.js';
 
 describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)', () => {
   let orm: MikroORM;
@@ -60,9 +60,22 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
     const jsm = await nats.manager();
     const before = (await jsm.streams.info(EVENT_STREAM)).state.messages;
     // A relay that crashed after publishing and before stamping publishes the row again.
-    await em.getConnection().execute('update outbox_message set published_at = null where id = ?', [row.id]);
+    // Another process's pass finds it once it is left over.
+    await em.getConnection().execute("update outbox_message set published_at = null, created_at = now() - interval '1 minute' where id = ?", [row.id]);
     expect(await relay.publishBatch()).toBe(1);
     expect((await jsm.streams.info(EVENT_STREAM)).state.messages).toBe(before);
+  });
+
+  it("leaves a young row it was not told about to the process publishing it, and takes it once left over", async () => {
+    const em = orm.em.fork();
+    const row = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
+    await em.flush();
+    // Another process's event, being published from memory as its transaction commits.
+    forgetPublished([row.id]);
+    expect(await relay.publishBatch()).toBe(0);
+    await em.getConnection().execute(`update outbox_message set created_at = now() - make_interval(secs => ?) where id = ?`, [LEFT_OVER_AFTER_SECONDS + 1, row.id]);
+    expect(await relay.publishBatch()).toBe(1);
+    expect(await unpublished()).toBe(0);
   });
 
   it('handles each event once across redelivery and a consumer restart', async () => {

@@ -31,6 +31,12 @@ export function forgetPublished(ids: Iterable<string>): void {
  */
 const queuedIn = new WeakMap<object, OutboxRow[]>();
 
+/**
+ * How old an unpublished row of another process (or of this one before a restart) is before
+ * a pass takes it: younger ones are being published from memory as they commit (ADR 053).
+ */
+export const LEFT_OVER_AFTER_SECONDS = 5;
+
 /** The most rows one pass publishes. */
 const OUTBOX_BATCH = 100;
 
@@ -109,8 +115,9 @@ async function publishRow(js: JetStreamClient, row: OutboxRow): Promise<void> {
 /**
  * Publishes committed outbox rows to JetStream (ADR 053). The events a transaction queued
  * are published from memory as soon as it commits, and stamped afterwards, many rows to a
- * statement. Passes over the table publish the rest: a savepoint's, a failed publish's, a
- * crashed process's. Rows are claimed with `FOR UPDATE SKIP LOCKED`, so replicas share
+ * statement. Passes over the table publish the rest: this process's events that were not
+ * (a savepoint's, a failed publish's) and rows left over by any process for
+ * {@link LEFT_OVER_AFTER_SECONDS} (a crash before publishing or stamping). Rows are claimed with `FOR UPDATE SKIP LOCKED`, so replicas share
  * the work; `Nats-Msg-Id` is the event id, so a row published twice (a crash between
  * publish and stamp, or a pass that met a row just published from memory) is dropped by
  * the server. A failed publish stays unstamped and is retried on the next pass.
@@ -238,9 +245,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const em = this.orm.em.fork();
       return await em.transactional(async (tx) => {
         const conn = tx.getConnection();
+        // This process's own unpublished events, and anyone's left over: not the events being
+        // published from memory as their transactions commit (here or on another replica).
+        const mine = [...unpublished.keys()].slice(0, limit);
         const rows = (await conn.execute(
-          'select id, subject, envelope, headers from outbox_message where published_at is null order by created_at, id limit ? for update skip locked',
-          [limit],
+          `select id, subject, envelope, headers from outbox_message
+            where published_at is null and (${mine.length ? `id in (${mine.map(() => '?').join(', ')}) or ` : ''}created_at < now() - make_interval(secs => ?))
+            order by created_at, id limit ? for update skip locked`,
+          [...mine, LEFT_OVER_AFTER_SECONDS, limit],
           'all',
           tx.getTransactionContext(),
         )) as OutboxRow[];
