@@ -1,5 +1,5 @@
 import { INDIAN_STATES } from './address.js';
-import { BILL_NUMBER_MAX_LENGTH, financialYear, formatBillNumber, GST_STATE_CODES, gstStateCode, isBillNumber, isBillPrefix, isGstin } from './bill-of-supply.js';
+import { BILL_NUMBER_MAX_LENGTH, billNumberPattern, financialYear, formatBillNumber, GST_STATE_CODES, gstStateCode, isBillNumber, isBillPrefix, isGstin } from './bill-of-supply.js';
 
 describe('financialYear', () => {
   it('runs from April to March', () => {
@@ -36,6 +36,17 @@ describe('formatBillNumber', () => {
     expect(() => formatBillNumber('JLJ', '26-27', 0)).toThrow();
     expect(() => formatBillNumber('JLJ', '26-27', 1_000_000)).toThrow();
     expect(() => formatBillNumber('ABCD', '26-27', 100_000)).toThrow();
+  });
+});
+
+describe('billNumberPattern', () => {
+  it("is the head and padding every number of a prefix and year shares (what the order service's SQL pads)", () => {
+    expect(billNumberPattern('JLJ', '26-27')).toEqual({ head: 'JLJ/26-27/', digits: 6 });
+    expect(billNumberPattern('ABCD', '26-27')).toEqual({ head: 'ABCD/26-27/', digits: 5 });
+    const { head, digits } = billNumberPattern('JLJ', '26-27');
+    expect(`${head}${String(123).padStart(digits, '0')}`).toBe(formatBillNumber('JLJ', '26-27', 123));
+    expect(() => billNumberPattern('JALAJ', '26-27')).toThrow();
+    expect(() => billNumberPattern('JLJ', '2026')).toThrow();
   });
 });
 

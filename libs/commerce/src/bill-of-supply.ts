@@ -128,6 +128,19 @@ export function isBillPrefix(prefix: string): boolean {
 }
 
 /**
+ * What every bill number of a prefix and financial year shares: its fixed head and how many
+ * digits its serial is padded to (`JLJ/26-27/` and 6). The order service's SQL makes the
+ * number from these as it issues the serial; {@link formatBillNumber} is the same rule.
+ *
+ * @throws When the prefix or year cannot make a valid number.
+ */
+export function billNumberPattern(prefix: string, year: string): { head: string; digits: number } {
+  if (!isBillPrefix(prefix)) throw new Error(`Bill prefix must be 1 to 4 letters or digits: ${prefix}`);
+  if (!/^\d{2}-\d{2}$/.test(year)) throw new Error(`Financial year must read like 26-27: ${year}`);
+  return { head: `${prefix}/${year}/`, digits: billSerialDigits(prefix) };
+}
+
+/**
  * A bill of supply's number.
  *
  * @param prefix - The shop's prefix ({@link isBillPrefix}).
@@ -137,11 +150,9 @@ export function isBillPrefix(prefix: string): boolean {
  * @throws When the prefix or serial cannot make a valid number (at most 16 characters).
  */
 export function formatBillNumber(prefix: string, year: string, serial: number): string {
-  if (!isBillPrefix(prefix)) throw new Error(`Bill prefix must be 1 to 4 letters or digits: ${prefix}`);
-  if (!/^\d{2}-\d{2}$/.test(year)) throw new Error(`Financial year must read like 26-27: ${year}`);
-  const digits = billSerialDigits(prefix);
+  const { head, digits } = billNumberPattern(prefix, year);
   if (!Number.isInteger(serial) || serial < 1 || serial >= 10 ** digits) throw new Error(`Bill serial out of range: ${serial}`);
-  return `${prefix}/${year}/${String(serial).padStart(digits, '0')}`;
+  return `${head}${String(serial).padStart(digits, '0')}`;
 }
 
 /** Whether a text is a valid bill-of-supply number under GST (at most 16 letters, digits, `-`, `/`). */

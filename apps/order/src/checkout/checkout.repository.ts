@@ -42,6 +42,29 @@ export class CheckoutRepository {
   }
 
   /**
+   * Gives a paid order the next bill-of-supply number of its financial year, on the paid
+   * transaction `tx`, in one statement: the upsert takes the year's row lock until `tx` ends,
+   * so concurrent payments (on any replica) get consecutive serials, and a payment rolled
+   * back gives its serial back (docs/adr/019-orders-bills-and-fulfilment.md). Run as the
+   * transaction's last statement, so the lock is held for its commit alone (ADR 054). The
+   * number is `head` and the serial padded to `digits` (`billNumberPattern`); null when the
+   * serial no longer fits.
+   */
+  async assignBillNumber(tx: EntityManager, orderId: string, year: string, pattern: { head: string; digits: number }): Promise<string | null> {
+    const [row] = await this.query<{ bill_number: string }>(
+      `with serial as (
+         insert into bill_serials (financial_year, last_serial) values (?, 1)
+         on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
+         returning last_serial)
+       update orders set bill_number = ? || lpad(serial.last_serial::text, ?, '0')
+         from serial where orders.id = ? and serial.last_serial < ? returning bill_number`,
+      [year, pattern.head, pattern.digits, orderId, 10 ** pattern.digits],
+      tx,
+    );
+    return row?.bill_number ?? null;
+  }
+
+  /**
    * Claims up to `limit` orders whose check is due, in one short transaction: their next
    * check moves `leaseSeconds` ahead, so another replica does not take them meanwhile; rows
    * another replica is claiming are skipped (`FOR UPDATE SKIP LOCKED`). Their merchant order ids.

@@ -44,12 +44,16 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     create: (_: unknown, row: { subject: string; envelope: { data: Record<string, unknown> } }) => row,
     persist: (row: { subject: string; envelope: { data: Record<string, unknown> } }) => events.push({ subject: row.subject, data: row.envelope.data }),
     flush: async () => undefined,
-    // bill_serials' upsert: the year's next serial (its locking is covered by orders.int-spec.ts).
-    getConnection: () => ({ execute: async (_sql: string, params: string[]) => [{ last_serial: (serials[params[0]!] = (serials[params[0]!] ?? 0) + 1) }] }),
     getTransactionContext: () => undefined,
   };
   const em = { transactional: async <T>(fn: (t: unknown) => Promise<T>) => fn(tx) } as unknown as EntityManager;
-  const repo = { lock: async () => order, lines: async () => lines } as unknown as CheckoutRepository;
+  const repo = {
+    lock: async () => order,
+    lines: async () => lines,
+    // bill_serials' upsert: the year's next serial (its SQL and locking are covered by orders.int-spec.ts).
+    assignBillNumber: async (_tx: unknown, _orderId: string, year: string, pattern: { head: string; digits: number }) =>
+      `${pattern.head}${String((serials[year] = (serials[year] ?? 0) + 1)).padStart(pattern.digits, '0')}`,
+  } as unknown as CheckoutRepository;
   const rpc = {
     request: async (subject: string, payload: { reservationId: string }) => {
       calls.push(`${subject} ${payload.reservationId}`);

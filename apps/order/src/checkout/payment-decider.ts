@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { financialYear, formatBillNumber, paymentFailureText } from '@jalaj/commerce';
+import { billNumberPattern, financialYear, paymentFailureText } from '@jalaj/commerce';
 import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
 import { addToOutbox, getLogger, InjectConfig, OutboxRelay, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
@@ -46,25 +46,6 @@ export class PaymentDecider {
   ) {}
 
   /**
-   * The next bill-of-supply number of the financial year `paidAt` falls in, allocated on the
-   * paid transaction `tx`: the upsert takes the year's row lock until `tx` ends, so
-   * concurrent payments (on any replica) get consecutive serials, and a payment rolled back
-   * gives its serial back (docs/adr/019-orders-bills-and-fulfilment.md).
-   */
-  private async nextBillNumber(tx: EntityManager, paidAt: Date): Promise<string> {
-    const year = financialYear(paidAt);
-    const [row] = (await tx
-      .getConnection()
-      .execute(
-        'insert into bill_serials (financial_year, last_serial) values (?, 1) on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1 returning last_serial',
-        [year],
-        'all',
-        tx.getTransactionContext(),
-      )) as { last_serial: number }[];
-    return formatBillNumber(this.config.BILL_SERIAL_PREFIX, year, row!.last_serial);
-  }
-
-  /**
    * Re-checks an order with PhonePe and moves it at most one step; the order afterwards, or
    * null when there is none.
    *
@@ -79,7 +60,7 @@ export class PaymentDecider {
    */
   async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
     const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
-    const order = await this.em.transactional(async (tx) => {
+    const decided = await this.em.transactional(async (tx) => {
       const o = await this.orders.lock(tx, merchantOrderId);
       if (!o) return null;
       const now = new Date();
@@ -87,10 +68,24 @@ export class PaymentDecider {
       else if (o.state === 'refund_pending') await this.checkRefund(o, now);
       else o.nextCheckAt = null;
       await tx.flush();
-      return o;
+      // Its bill number last: the year's serial stays locked until the commit (ADR 054).
+      const billNumber = o.state === 'paid' && !o.billNumber ? await this.nextBillNumber(tx, o) : undefined;
+      return { o, billNumber };
     });
     this.relay.nudge();
-    return order;
+    if (!decided) return null;
+    // Set after the transaction, which would otherwise write it a second time.
+    if (decided.billNumber) decided.o.billNumber = decided.billNumber;
+    return decided.o;
+  }
+
+  /** Issues a paid order's bill-of-supply number, of the financial year it was paid in. */
+  private async nextBillNumber(tx: EntityManager, o: Order): Promise<string> {
+    const year = financialYear(o.paidAt ?? new Date());
+    const billNumber = await this.orders.assignBillNumber(tx, o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
+    // Rolls the payment back: a serial past the prefix's digits cannot make a valid number.
+    if (!billNumber) throw new Error(`Bill serial out of range for ${year}`);
+    return billNumber;
   }
 
   /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
@@ -141,7 +136,6 @@ export class PaymentDecider {
         if (result === 'paid') {
           o.state = 'paid';
           o.paidAt = now;
-          o.billNumber ??= await this.nextBillNumber(tx, now);
           o.errorCode = null;
           o.errorMessage = null;
           o.nextCheckAt = null;
