@@ -1,75 +1,57 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import type { OutboxRow } from '@jalaj/server-kit';
+
+type StockLeft = { productId: string; stockQuantity: number };
+
+/** What reserving answered: the hold (the stock each line left; none for a repeated id) or the line refused. */
+export type Reserved =
+  | { expiresAt: Date; products: StockLeft[] | null }
+  | { refused: { productId: string; name: string | null; stock: number | null } };
+
+/** What settling answered: whether it moved the reservation now, and its status (null: no such reservation). */
+export type Settled = { settled: boolean; status: 'held' | 'committed' | 'released' | null; products: StockLeft[] | null };
 
 /**
- * The conditional SQL of stock reservations, by name. Each method runs on the injected
- * `EntityManager`, which resolves to the caller's transaction (`em.transactional`), so a
- * reservation's statements commit or roll back together.
+ * The SQL of stock reservations, by name: each change is one call of a PL/pgSQL function
+ * (migration StockInOneStatement, ADR 055), run as a statement of its own — never inside a
+ * caller's transaction — so it commits as it returns.
  */
 @Injectable()
 export class StockRepository {
   constructor(private readonly em: EntityManager) {}
 
-  private async query<R>(sql: string, params: unknown[]): Promise<R[]> {
-    return (await this.em.getConnection().execute(sql, params, 'all', this.em.getTransactionContext())) as R[];
+  private async call<R>(sql: string, params: unknown[]): Promise<R> {
+    const [row] = (await this.em.getConnection().execute(sql, params, 'all')) as { answer: R }[];
+    return row!.answer;
   }
 
-  /** Records a held reservation, unless the id exists; its expiry, or null for a repeated id. */
-  async insertHeld(reservationId: string, ttlSeconds: number): Promise<Date | null> {
-    const [row] = await this.query<{ expires_at: Date }>(
-      "insert into stock_reservations (id, status, expires_at) values (?, 'held', now() + make_interval(secs => ?)) on conflict (id) do nothing returning expires_at",
-      [reservationId, ttlSeconds],
+  /** Reserves `lines` (each product once, sorted by id) under `reservationId`, with `event` written as it commits. */
+  async reserve(reservationId: string, lines: { productId: string; quantity: number }[], ttlSeconds: number, event: OutboxRow): Promise<Reserved> {
+    const answer = await this.call<{ expires_at?: string; products?: StockLeft[]; refused?: { product_id: string; name: string | null; stock: number | null } }>(
+      'select stock_reserve(?, ?::text[], ?::integer[], ?, ?::jsonb, ?::jsonb) as answer',
+      [reservationId, `{${lines.map((l) => JSON.stringify(l.productId)).join(',')}}`, `{${lines.map((l) => l.quantity).join(',')}}`, ttlSeconds, JSON.stringify(event.envelope), JSON.stringify(event.headers)],
     );
-    return row ? new Date(row.expires_at) : null;
+    if (answer.refused) return { refused: { productId: answer.refused.product_id, name: answer.refused.name, stock: answer.refused.stock } };
+    return { expiresAt: new Date(answer.expires_at!), products: answer.products ?? null };
   }
 
-  /** When an existing reservation expires (or expired). */
-  async expiresAt(reservationId: string): Promise<Date | null> {
-    const [row] = await this.query<{ expires_at: Date }>('select expires_at from stock_reservations where id = ?', [reservationId]);
-    return row ? new Date(row.expires_at) : null;
-  }
-
-  /** Takes `quantity` of a product only while that much is in stock: the stock left, or null when refused. */
-  async takeStock(productId: string, quantity: number): Promise<number | null> {
-    const [row] = await this.query<{ stock_quantity: number }>(
-      'update products set stock_quantity = stock_quantity - ? where id = ? and stock_quantity >= ? returning stock_quantity',
-      [quantity, productId, quantity],
-    );
-    return row ? row.stock_quantity : null;
-  }
-
-  /** A product's name and stock, to explain a refusal; null when there is no such product. */
-  async product(productId: string): Promise<{ name: string; stockQuantity: number } | null> {
-    const [row] = await this.query<{ name: string; stock_quantity: number }>('select name, stock_quantity from products where id = ?', [productId]);
-    return row ? { name: row.name, stockQuantity: row.stock_quantity } : null;
-  }
-
-  async insertLine(reservationId: string, productId: string, quantity: number): Promise<void> {
-    await this.query('insert into stock_reservation_lines (reservation_id, product_id, quantity) values (?, ?, ?)', [reservationId, productId, quantity]);
-  }
-
-  /** A reservation's status, its row locked until the transaction ends; null when there is none. */
-  async lockStatus(reservationId: string): Promise<string | null> {
-    const [row] = await this.query<{ status: string }>('select status from stock_reservations where id = ? for update', [reservationId]);
-    return row?.status ?? null;
-  }
-
-  /** Gives a reservation's lines back to stock: each product's stock afterwards. */
-  async restoreStock(reservationId: string): Promise<{ productId: string; stockQuantity: number }[]> {
-    const rows = await this.query<{ id: string; stock_quantity: number }>(
-      'update products p set stock_quantity = p.stock_quantity + l.quantity from stock_reservation_lines l where l.reservation_id = ? and l.product_id = p.id returning p.id, p.stock_quantity',
-      [reservationId],
-    );
-    return rows.map((r) => ({ productId: r.id, stockQuantity: r.stock_quantity }));
-  }
-
-  async markSettled(reservationId: string, status: 'committed' | 'released'): Promise<void> {
-    await this.query('update stock_reservations set status = ?, settled_at = now() where id = ?', [status, reservationId]);
+  /** Moves a held reservation to `to` once (a release gives its stock back, with `event`). */
+  async settle(reservationId: string, to: 'committed' | 'released', event: OutboxRow | null): Promise<Settled> {
+    const answer = await this.call<{ status: Settled['status']; settled?: boolean; products?: StockLeft[] | null }>('select stock_settle(?, ?, ?::jsonb, ?::jsonb) as answer', [
+      reservationId,
+      to,
+      event ? JSON.stringify(event.envelope) : null,
+      event ? JSON.stringify(event.headers) : null,
+    ]);
+    return { settled: answer.settled === true, status: answer.status, products: answer.products ?? null };
   }
 
   /** Held reservations whose time ran out, oldest first. */
   async expiredHeld(limit: number): Promise<string[]> {
-    const rows = await this.query<{ id: string }>("select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit ?", [limit]);
+    const rows = (await this.em.getConnection().execute("select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit ?", [limit], 'all')) as {
+      id: string;
+    }[];
     return rows.map((r) => r.id);
   }
 }

@@ -1,77 +1,74 @@
-import type { EntityManager } from '@mikro-orm/core';
-import type { OutboxRelay } from '@jalaj/server-kit';
-import type { StockRepository } from './stock.repository.js';
+import type { OutboxRelay, OutboxRow } from '@jalaj/server-kit';
+import type { Reserved, Settled, StockRepository } from './stock.repository.js';
 import { StockService } from './stock.service.js';
 
 /**
- * The service's transaction boundary and its use of the repository, against in-memory fakes:
- * each write is one `em.transactional` on the injected EntityManager (ADR 014) — the fake has
- * no `fork`, so a forked transaction fails — and a refusal rolls the whole reservation back.
+ * The service around the stock functions (their SQL, locking and all-or-nothing are
+ * stock.int-spec.ts's), against a fake repository: what it asks of them, how it words a
+ * refusal, and which events it hands to the relay to publish.
  */
-function setup(stock: Record<string, { name: string; quantity: number }>) {
-  let committed = { stock: structuredClone(stock), reservations: new Map<string, { status: string; lines: Map<string, number> }>() };
-  const events: { subject: string; data: unknown }[] = [];
-  let work = committed;
-  const repo: StockRepository = {
-    insertHeld: async (id: string) => (work.reservations.has(id) ? null : (work.reservations.set(id, { status: 'held', lines: new Map() }), new Date(0))),
-    expiresAt: async () => new Date(0),
-    takeStock: async (productId: string, quantity: number) => {
-      const p = work.stock[productId];
-      if (!p || p.quantity < quantity) return null;
-      return (p.quantity -= quantity);
+function setup(answers: { reserve?: Reserved; settle?: Settled }) {
+  const asked: { lines?: { productId: string; quantity: number }[]; event?: OutboxRow | null; to?: string } = {};
+  const published: OutboxRow[] = [];
+  const repo = {
+    reserve: async (_id: string, lines: { productId: string; quantity: number }[], _ttl: number, event: OutboxRow) => {
+      Object.assign(asked, { lines, event });
+      return answers.reserve!;
     },
-    product: async (productId: string) => (work.stock[productId] ? { name: work.stock[productId].name, stockQuantity: work.stock[productId].quantity } : null),
-    insertLine: async (id: string, productId: string, quantity: number) => void work.reservations.get(id)!.lines.set(productId, quantity),
-    lockStatus: async (id: string) => work.reservations.get(id)?.status ?? null,
-    restoreStock: async (id: string) =>
-      [...work.reservations.get(id)!.lines].map(([productId, q]) => ({ productId, stockQuantity: (work.stock[productId]!.quantity += q) })),
-    markSettled: async (id: string, status: string) => void (work.reservations.get(id)!.status = status),
-    expiredHeld: async () => [],
+    settle: async (_id: string, to: string, event: OutboxRow | null) => {
+      Object.assign(asked, { to, event });
+      return answers.settle!;
+    },
   } as unknown as StockRepository;
-  const tx = { create: (_: unknown, row: { subject: string; envelope: { data: unknown } }) => row, persist: (row: { subject: string; envelope: { data: unknown } }) => events.push({ subject: row.subject, data: row.envelope.data }) };
-  const em = {
-    // A transaction: works on a copy, kept only when the work returns.
-    transactional: async <T>(fn: (tx: unknown) => Promise<T>): Promise<T> => {
-      work = structuredClone(committed);
-      try {
-        const result = await fn(tx);
-        committed = work;
-        return result;
-      } finally {
-        work = committed;
-      }
-    },
-  } as unknown as EntityManager;
-  const service = new StockService(em, repo, { nudge: () => undefined } as unknown as OutboxRelay);
-  return { service, events, state: () => committed };
+  const relay = { committed: async (rows: OutboxRow[]) => void published.push(...rows) } as unknown as OutboxRelay;
+  return { service: new StockService(repo, relay), asked, published };
 }
 
 describe('StockService', () => {
-  it('reserves in one transaction on the injected EntityManager and announces the stock left', async () => {
-    const { service, events, state } = setup({ prd_a: { name: 'Areca Palm', quantity: 5 }, prd_b: { name: 'Snake Plant', quantity: 2 } });
-    const reply = await service.reserve('res_1', [{ productId: 'prd_b', quantity: 1 }, { productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 1 }], 600);
+  it('asks for each product once, in id order, and publishes the stock each was left at', async () => {
+    const t = setup({ reserve: { expiresAt: new Date(0), products: [{ productId: 'prd_a', stockQuantity: 3 }, { productId: 'prd_b', stockQuantity: 0 }] } });
+    const reply = await t.service.reserve('res_1', [{ productId: 'prd_b', quantity: 1 }, { productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 1 }], 600);
     expect(reply).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: new Date(0).toISOString() } });
-    expect(state().stock).toEqual({ prd_a: { name: 'Areca Palm', quantity: 3 }, prd_b: { name: 'Snake Plant', quantity: 0 } });
-    expect(events).toEqual([{ subject: 'evt.catalog.product.stock-changed.v1', data: { reservationId: 'res_1', reason: 'reserved', products: [{ productId: 'prd_a', stockQuantity: 3 }, { productId: 'prd_b', stockQuantity: 0 }] } }]);
+    expect(t.asked.lines).toEqual([{ productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 2 }]);
+    expect(t.published.map((e) => [e.subject, e.envelope.data])).toEqual([
+      ['evt.catalog.product.stock-changed.v1', { reservationId: 'res_1', reason: 'reserved', products: [{ productId: 'prd_a', stockQuantity: 3 }, { productId: 'prd_b', stockQuantity: 0 }] }],
+    ]);
+    expect(t.published[0]!.id).toBe(t.asked.event!.id);
   });
 
-  it('takes nothing when one line cannot be had, and names the product', async () => {
-    const { service, events, state } = setup({ prd_a: { name: 'Areca Palm', quantity: 5 }, prd_b: { name: 'Snake Plant', quantity: 1 } });
-    const reply = await service.reserve('res_1', [{ productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 3 }], 600);
-    expect(reply).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 1, productName: 'Snake Plant' } } });
-    expect(state().stock.prd_a!.quantity).toBe(5);
-    expect(state().reservations.size).toBe(0);
-    expect(events).toEqual([]);
+  it('publishes nothing for a repeated reservation', async () => {
+    const t = setup({ reserve: { expiresAt: new Date(0), products: null } });
+    expect(await t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 1 }], 600)).toMatchObject({ ok: true });
+    expect(t.published).toEqual([]);
   });
 
-  it('releases once: the stock comes back, a second release answers with the state', async () => {
-    const { service, events, state } = setup({ prd_a: { name: 'Areca Palm', quantity: 5 } });
-    await service.reserve('res_1', [{ productId: 'prd_a', quantity: 2 }], 600);
-    expect(await service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
-    expect(await service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
-    expect(await service.commit('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
-    expect(state().stock.prd_a!.quantity).toBe(5);
-    expect(events.map((e) => (e.data as { reason: string }).reason)).toEqual(['reserved', 'released']);
-    expect(await service.commit('res_none')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  it.each([
+    [{ productId: 'prd_b', name: null, stock: null }, { code: 'PRODUCT_NOT_FOUND', data: { productId: 'prd_b' } }],
+    [{ productId: 'prd_b', name: 'Snake Plant', stock: 0 }, { code: 'OUT_OF_STOCK', data: { productId: 'prd_b', productName: 'Snake Plant' } }],
+    [{ productId: 'prd_b', name: 'Snake Plant', stock: 1 }, { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 1, inCart: 0, productName: 'Snake Plant' } }],
+  ])('words a refused line %j as %j and publishes nothing', async (refused, error) => {
+    const t = setup({ reserve: { refused } });
+    expect(await t.service.reserve('res_1', [{ productId: 'prd_b', quantity: 3 }], 600)).toMatchObject({ ok: false, error });
+    expect(t.published).toEqual([]);
+  });
+
+  it('publishes a release that gave stock back, not a commit nor a release answered from an earlier one', async () => {
+    const released = setup({ settle: { settled: true, status: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }] } });
+    expect(await released.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
+    expect(released.published.map((e) => e.envelope.data)).toEqual([{ reservationId: 'res_1', reason: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }] }]);
+
+    const committed = setup({ settle: { settled: true, status: 'committed', products: null } });
+    expect(await committed.service.commit('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
+    expect(committed.asked).toMatchObject({ to: 'committed', event: null });
+    expect(committed.published).toEqual([]);
+
+    const again = setup({ settle: { settled: false, status: 'committed', products: null } });
+    expect(await again.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
+    expect(again.published).toEqual([]);
+  });
+
+  it('answers NOT_FOUND for a reservation that does not exist', async () => {
+    const t = setup({ settle: { settled: false, status: null, products: null } });
+    expect(await t.service.commit('res_none')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });

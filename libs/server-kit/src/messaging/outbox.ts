@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { MikroORM, type EntityManager, type TransactionEventArgs } from '@mikro-orm/core';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
-import { createEvent, HEADERS, type EventData, type EventSubject } from '@jalaj/contracts';
+import { createEvent, HEADERS, type EventData, type EventEnvelope, type EventSubject } from '@jalaj/contracts';
 import { currentCorrelationId } from '../context.js';
 import { getLogger } from '../logger.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
@@ -52,39 +52,41 @@ export const RELAY_IDLE_WAIT_MS = { first: 250, last: 2_000 } as const;
 /** The wait after `emptyPasses` passes in a row that published nothing (1 or more). */
 export const relayIdleWait = (emptyPasses: number) => Math.min(RELAY_IDLE_WAIT_MS.last, RELAY_IDLE_WAIT_MS.first * 2 ** Math.max(0, emptyPasses - 1));
 
+/** An outbox row as the relay publishes it. */
+export interface OutboxRow<D = unknown> {
+  id: string;
+  subject: string;
+  envelope: EventEnvelope<D>;
+  headers: Record<string, string> | null;
+}
+
+/**
+ * An event as an outbox row: its envelope (the data checked against the subject's schema)
+ * and the headers that carry the current trace and correlation id to its consumers.
+ */
+export function outboxRow<S extends EventSubject>(subject: S, data: EventData<S>): OutboxRow<EventData<S>> {
+  const envelope = createEvent(subject, data);
+  // The trace of the transaction that wrote it, continued by whoever consumes the event.
+  return { id: envelope.id, subject, envelope, headers: { [HEADERS.correlationId]: currentCorrelationId() ?? envelope.id, ...traceHeaders() } };
+}
+
 /**
  * Queues an event in the outbox of the given entity manager. It is written by that
  * manager's next flush, inside the same transaction as the state change, so the event
  * exists if and only if the change committed.
  */
 export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: S, data: EventData<S>): OutboxMessage {
-  const envelope = createEvent(subject, data);
-  const row = em.create(OutboxMessage, {
-    id: envelope.id,
-    subject,
-    envelope,
-    // The trace of the transaction that wrote it, continued by whoever consumes the event.
-    headers: { [HEADERS.correlationId]: currentCorrelationId() ?? envelope.id, ...traceHeaders() },
-    createdAt: new Date(),
-    attempts: 0,
-  });
+  const queued = outboxRow(subject, data);
+  const row = em.create(OutboxMessage, { ...queued, createdAt: new Date(), attempts: 0 });
   em.persist(row);
-  unpublished.set(envelope.id, Date.now());
+  unpublished.set(queued.id, Date.now());
   const transaction = em.getTransactionContext<object>();
   if (transaction && !('savepointName' in transaction)) {
     const rows = queuedIn.get(transaction);
-    const queued = { id: row.id, subject, envelope, headers: row.headers ?? null };
     if (rows) rows.push(queued);
     else queuedIn.set(transaction, [queued]);
   }
   return row;
-}
-
-interface OutboxRow {
-  id: string;
-  subject: string;
-  envelope: unknown;
-  headers: Record<string, string> | null;
 }
 
 /** Stamps rows as published, on `em`'s transaction if it is in one. */
@@ -155,12 +157,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         queuedIn.delete(transaction!);
         // In hand: a nudge after this commit does not wake the relay for them.
         forgetPublished(rows.map((r) => r.id));
-        void this.publishCommitted(rows);
+        void this.committed(rows);
       },
     });
   }
 
-  private async publishCommitted(rows: OutboxRow[]): Promise<void> {
+  /**
+   * Publishes now, from memory, outbox rows whose statement has committed: a transaction's
+   * as it commits, or rows a caller wrote in a statement of its own (a PL/pgSQL function,
+   * {@link outboxRow}); those the relay's passes publish once left over, if this fails.
+   */
+  async committed(rows: OutboxRow[]): Promise<void> {
     let published = 0;
     try {
       this.js ??= jetstream(await this.nats.connection());
