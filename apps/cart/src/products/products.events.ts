@@ -41,9 +41,17 @@ export class ProductsEvents implements OnApplicationBootstrap {
       await this.facts.applyDeleted(em, event.data.productId, new Date(event.occurredAt));
       handled(PRODUCT_FACTS_CONSUMERS.deleted, [event.data.productId]);
     });
-    await this.consumers.subscribe('evt.catalog.product.stock-changed.v1', PRODUCT_FACTS_CONSUMERS.stock, async (event, em) => {
-      for (const p of event.data.products) await this.facts.applyStock(em, p.productId, p.stockQuantity, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.stock, event.data.products.map((p) => p.productId));
-    });
+    // Every checkout moves stock: each product's stock applies only over an older one, so a
+    // redelivered or late event changes nothing, and no inbox row is needed (ADR 056).
+    await this.consumers.subscribe(
+      'evt.catalog.product.stock-changed.v1',
+      PRODUCT_FACTS_CONSUMERS.stock,
+      async (event, em) => {
+        for (const p of event.data.products) await this.facts.applyStock(em, p.productId, p.stockQuantity, new Date(event.occurredAt));
+        handled(PRODUCT_FACTS_CONSUMERS.stock, event.data.products.map((p) => p.productId));
+      },
+      undefined,
+      { idempotent: true },
+    );
   }
 }

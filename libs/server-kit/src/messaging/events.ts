@@ -87,8 +87,21 @@ export class EventConsumers implements OnApplicationShutdown {
     private readonly nats: NatsConnectionHolder,
   ) {}
 
-  /** Starts consuming `subject` under the durable consumer `durable`. */
-  async subscribe<S extends EventSubject>(subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy = DEFAULT_RETRY_POLICY): Promise<void> {
+  /**
+   * Starts consuming `subject` under the durable consumer `durable`.
+   *
+   * @param options.idempotent - The handler's effect is the same however often and in
+   *   whatever order its events come (it writes what an event says only over older facts):
+   *   it runs without the inbox and the transaction around it, each statement on its own
+   *   (ADR 056). Not for a handler that counts, adds up or sends anything.
+   */
+  async subscribe<S extends EventSubject>(
+    subject: S,
+    durable: string,
+    handler: EventHandler<S>,
+    retry: RetryPolicy = DEFAULT_RETRY_POLICY,
+    options: { idempotent?: boolean } = {},
+  ): Promise<void> {
     const jsm = await this.nats.manager();
     const existing = await jsm.consumers.info(EVENT_STREAM, durable).catch(() => null);
     if (existing && existing.config.ack_wait !== ACK_WAIT_NS) {
@@ -123,7 +136,7 @@ export class EventConsumers implements OnApplicationShutdown {
             'messaging.message.delivery_count': msg.info.deliveryCount,
           }, parent);
           try {
-            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry)), parent);
+            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry, options.idempotent === true)), parent);
           } finally {
             span.end();
           }
@@ -132,7 +145,7 @@ export class EventConsumers implements OnApplicationShutdown {
     );
   }
 
-  private async deliver<S extends EventSubject>(msg: JsMsg, subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy): Promise<void> {
+  private async deliver<S extends EventSubject>(msg: JsMsg, subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy, idempotent: boolean): Promise<void> {
     let event: EventEnvelope<EventData<S>>;
     try {
       event = parseEvent(subject, msg.json());
@@ -141,7 +154,7 @@ export class EventConsumers implements OnApplicationShutdown {
       return;
     }
     try {
-      const handled = await this.handleOnce(durable, event, handler);
+      const handled = idempotent ? await this.handleAsItComes(event, handler) : await this.handleOnce(durable, event, handler);
       if (!handled) this.log.debug({ eventId: event.id, durable }, 'duplicate event acknowledged');
       msg.ack();
     } catch (e) {
@@ -206,6 +219,12 @@ export class EventConsumers implements OnApplicationShutdown {
       await handler(event, tx);
       return true;
     }));
+  }
+
+  /** Runs an idempotent handler as the event comes, its statements each on their own; change hints after it returns. */
+  async handleAsItComes<S extends EventSubject>(event: EventEnvelope<EventData<S>>, handler: EventHandler<S>): Promise<true> {
+    await withAfterCommit(() => handler(event, this.orm.em.fork()));
+    return true;
   }
 
   /** Stops every consumer of this process (they resume from their durable position later). */

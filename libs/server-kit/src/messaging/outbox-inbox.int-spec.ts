@@ -117,6 +117,35 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
     expect(inbox.map((r: { event_id: string }) => r.event_id)).toEqual(expect.arrayContaining([first.id, second.id]));
   });
 
+  it('runs an idempotent consumer on every delivery, without an inbox row or a transaction (ADR 056)', async () => {
+    const durable = `spec-${newId('c').toLowerCase()}`;
+    const mine = newId('prd');
+    const seen: { id: string; inTransaction: boolean }[] = [];
+    const consumers = new EventConsumers(orm, nats);
+    await consumers.subscribe(
+      'evt.catalog.product.deleted.v1',
+      durable,
+      async (event, em) => {
+        if (event.data.productId === mine) seen.push({ id: event.id, inTransaction: em.getTransactionContext() !== undefined });
+      },
+      undefined,
+      { idempotent: true },
+    );
+    const em = orm.em.fork();
+    const row = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
+    await em.flush();
+    await relay.publishBatch();
+    // The same event again under another message id, as a redelivery would bring it.
+    await jetstream(await nats.connection()).publish('evt.catalog.product.deleted.v1', JSON.stringify(row.envelope), { msgID: newId('dup') });
+    await eventually(() => seen.length, (n) => n === 2);
+    await consumers.stop();
+    expect(seen).toEqual([
+      { id: row.id, inTransaction: false },
+      { id: row.id, inTransaction: false },
+    ]);
+    expect(await orm.em.fork().getConnection().execute('select event_id from inbox_message where consumer = ?', [durable])).toEqual([]);
+  });
+
   it('rolls back the inbox row when the handler fails, so the event is retried', async () => {
     const consumers = new EventConsumers(orm, nats);
     const event = createEvent('evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
