@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { EntityManager, MikroORM } from '@mikro-orm/core';
+import { EntityManager, LockMode, MikroORM } from '@mikro-orm/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { newId } from '@jalaj/contracts';
 import { getLogger, InjectConfig, runPeriodically } from '@jalaj/server-kit';
@@ -63,16 +63,13 @@ export class MessageSender implements OnApplicationBootstrap, OnApplicationShutd
 
   async sendDue(): Promise<number> {
     return this.orm.em.fork().transactional(async (tx) => {
-      const due = (await tx
-        .getConnection()
-        .execute(
-          "select id from messages where status = 'pending' and next_attempt_at <= now() order by created_at limit 20 for update skip locked",
-          [],
-          'all',
-          tx.getTransactionContext(),
-        )) as { id: string }[];
-      for (const { id } of due) {
-        const m = await tx.findOneOrFail(Message, { id });
+      // The due messages themselves, in one query; rows another replica is sending are skipped.
+      const due = await tx.find(
+        Message,
+        { status: 'pending', nextAttemptAt: { $lte: new Date() } },
+        { orderBy: { createdAt: 'asc' }, limit: 20, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+      );
+      for (const m of due) {
         m.attempts += 1;
         try {
           if (m.kind === 'mail' && this.transport) {
