@@ -1,8 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
-import { takeTransactionLock } from '@jalaj/server-kit';
+import { prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
+
+/** Issues a paid order's bill number (ADR 054): prepared once per connection, as every paid order runs it. */
+const ISSUE_BILL_NUMBER = prepared(
+  'issue_bill_number',
+  `with due as (select id from orders where id = $1 and paid_at is not null and bill_number is null for update),
+   serial as (
+     insert into bill_serials (financial_year, last_serial) select $2, 1 from due
+     on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
+     returning last_serial)
+   update orders set bill_number = $3 || lpad(serial.last_serial::text, $4, '0'),
+          next_check_at = case when state = 'paid' then null else next_check_at end
+     from serial where orders.id = $1 and serial.last_serial < $5 returning bill_number`,
+);
 
 /**
  * The checkout saga's SQL, by name (ADR 014). Each method runs on the injected
@@ -42,25 +55,22 @@ export class CheckoutRepository {
   }
 
   /**
-   * Gives a paid order the next bill-of-supply number of its financial year, on the paid
-   * transaction `tx`, in one statement: the upsert takes the year's row lock until `tx` ends,
-   * so concurrent payments (on any replica) get consecutive serials, and a payment rolled
-   * back gives its serial back (docs/adr/019-orders-bills-and-fulfilment.md). Run as the
-   * transaction's last statement, so the lock is held for its commit alone (ADR 054). The
-   * number is `head` and the serial padded to `digits` (`billNumberPattern`); null when the
-   * serial no longer fits.
+   * Gives a paid order without one the next bill-of-supply number of its financial year, in
+   * one statement of its own that bumps the year's serial only when it writes the number:
+   * the serial's row lock is held inside PostgreSQL for that statement alone, concurrent
+   * payments (on any replica) get consecutive serials, and no serial is lost
+   * (docs/adr/019-orders-bills-and-fulfilment.md, ADR 054). The number is `head` and the
+   * serial padded to `digits` (`billNumberPattern`). It clears the order's next check if it
+   * is still paid. The number; null when the order needs none, or the serial no longer fits.
    */
-  async assignBillNumber(tx: EntityManager, orderId: string, year: string, pattern: { head: string; digits: number }): Promise<string | null> {
-    const [row] = await this.query<{ bill_number: string }>(
-      `with serial as (
-         insert into bill_serials (financial_year, last_serial) values (?, 1)
-         on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
-         returning last_serial)
-       update orders set bill_number = ? || lpad(serial.last_serial::text, ?, '0')
-         from serial where orders.id = ? and serial.last_serial < ? returning bill_number`,
-      [year, pattern.head, pattern.digits, orderId, 10 ** pattern.digits],
-      tx,
-    );
+  async assignBillNumber(orderId: string, year: string, pattern: { head: string; digits: number }): Promise<string | null> {
+    const [row] = await runPrepared<{ bill_number: string }>(this.em.fork(), ISSUE_BILL_NUMBER, [orderId, year, pattern.head, pattern.digits, 10 ** pattern.digits]);
+    return row?.bill_number ?? null;
+  }
+
+  /** An order's bill number as it is now, if it has one. */
+  async billNumberOf(orderId: string): Promise<string | null> {
+    const [row] = (await this.em.fork().getConnection().execute('select bill_number from orders where id = ?', [orderId], 'all')) as { bill_number: string | null }[];
     return row?.bill_number ?? null;
   }
 

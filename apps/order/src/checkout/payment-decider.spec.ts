@@ -17,7 +17,7 @@ const address = orderEvents['evt.order.order.paid.v1'].fixture.shippingAddress;
  * answer does to the order, the stock and the events. (The row lock and the real services
  * are covered by checkout.int-spec.ts.)
  */
-function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> | Error; stock?: Record<string, 'held' | 'committed' | 'released'>; inStock?: boolean; refundState?: string }) {
+function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> | Error; stock?: Record<string, 'held' | 'committed' | 'released'>; inStock?: boolean; refundState?: string; billFails?: () => boolean }) {
   const now = Date.now();
   const order = {
     id: 'ord_1',
@@ -51,8 +51,11 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     lock: async () => order,
     lines: async () => lines,
     // bill_serials' upsert: the year's next serial (its SQL and locking are covered by orders.int-spec.ts).
-    assignBillNumber: async (_tx: unknown, _orderId: string, year: string, pattern: { head: string; digits: number }) =>
-      `${pattern.head}${String((serials[year] = (serials[year] ?? 0) + 1)).padStart(pattern.digits, '0')}`,
+    assignBillNumber: async (_orderId: string, year: string, pattern: { head: string; digits: number }) => {
+      if (opts.billFails?.()) throw new Error('connection lost');
+      return `${pattern.head}${String((serials[year] = (serials[year] ?? 0) + 1)).padStart(pattern.digits, '0')}`;
+    },
+    billNumberOf: async () => order.billNumber ?? null,
   } as unknown as CheckoutRepository;
   const rpc = {
     request: async (subject: string, payload: { reservationId: string }) => {
@@ -97,6 +100,23 @@ describe('deciding a payment', () => {
     expect(t.events).toHaveLength(1);
     expect(t.events[0]).toMatchObject({ subject: 'evt.order.order.paid.v1', data: { orderId: 'ord_1', totalPaise: 78500, transactionId: 'T1', paymentMode: 'UPI_INTENT', shippingAddress: address } });
     expect((t.events[0]!.data.lines as unknown[]).length).toBe(1);
+  });
+
+  it('a paid order whose bill number could not be issued after the commit stays paid and due, and the reconciler issues it', async () => {
+    let down = true;
+    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, billFails: () => down });
+    await t.decider.check(MOID);
+    expect(t.order.state).toBe('paid');
+    expect(t.order.billNumber).toBeFalsy();
+    expect(t.order.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+    down = false;
+    // The reconciler's look when it is due: nothing asked of PhonePe or catalog again, the number issued.
+    const calls = t.calls.length;
+    await t.decider.check(MOID);
+    expect(t.calls.slice(calls)).toEqual([]);
+    expect(t.order.billNumber).toBe(`JLJ/${financialYear(new Date())}/000123`);
+    expect(t.order.nextCheckAt).toBeNull();
+    expect(t.events).toHaveLength(1);
   });
 
   it('a duplicate check of a paid order asks nobody and changes nothing', async () => {

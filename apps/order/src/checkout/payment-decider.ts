@@ -60,32 +60,45 @@ export class PaymentDecider {
    */
   async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
     const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
-    const decided = await this.em.transactional(async (tx) => {
+    const order = await this.em.transactional(async (tx) => {
       const o = await this.orders.lock(tx, merchantOrderId);
       if (!o) return null;
       const now = new Date();
       if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, now, asked);
       else if (o.state === 'refund_pending') await this.checkRefund(o, now);
       else o.nextCheckAt = null;
+      // Its bill number is issued just after the commit (ADR 054); until then the order stays
+      // due, so that a crash in between is mended by the reconciler.
+      if (o.state === 'paid' && !o.billNumber) o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
       await tx.flush();
-      // Its bill number last: the year's serial stays locked until the commit (ADR 054).
-      const billNumber = o.state === 'paid' && !o.billNumber ? await this.nextBillNumber(tx, o) : undefined;
-      return { o, billNumber };
+      return o;
     });
     this.relay.nudge();
-    if (!decided) return null;
-    // Set after the transaction, which would otherwise write it a second time.
-    if (decided.billNumber) decided.o.billNumber = decided.billNumber;
-    return decided.o;
+    if (order?.state === 'paid' && !order.billNumber) {
+      order.billNumber = await this.issueBillNumber(order);
+      if (order.billNumber) order.nextCheckAt = null;
+    }
+    return order;
   }
 
-  /** Issues a paid order's bill-of-supply number, of the financial year it was paid in. */
-  private async nextBillNumber(tx: EntityManager, o: Order): Promise<string> {
+  /**
+   * Issues a paid order's bill-of-supply number, of the financial year it was paid in; the
+   * number, or null when it could not be issued now (the reconciler tries again).
+   */
+  private async issueBillNumber(o: Order): Promise<string | null> {
     const year = financialYear(o.paidAt ?? new Date());
-    const billNumber = await this.orders.assignBillNumber(tx, o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
-    // Rolls the payment back: a serial past the prefix's digits cannot make a valid number.
-    if (!billNumber) throw new Error(`Bill serial out of range for ${year}`);
-    return billNumber;
+    try {
+      const billNumber = await this.orders.assignBillNumber(o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
+      if (billNumber) return billNumber;
+      // None written: issued meanwhile by another caller, or the serial no longer fits the prefix.
+      const issued = await this.orders.billNumberOf(o.id);
+      if (!issued) this.log.error({ orderId: o.id, year }, 'no bill number: the serial does not fit the prefix; asking again later');
+      return issued;
+    } catch (e) {
+      // The payment is decided and committed: the reconciler issues the number when the order is due.
+      this.log.warn({ err: e, orderId: o.id }, 'issuing the bill number failed; the reconciler tries again');
+      return null;
+    }
   }
 
   /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
