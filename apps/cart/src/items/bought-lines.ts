@@ -17,8 +17,16 @@ export interface CartAfterPurchase {
   readonly remove: string[];
 }
 
+/** How many of each product a paid order bought (a product on two lines counts once, summed). */
+export function boughtByProduct(bought: readonly BoughtLine[]): Map<string, number> {
+  const byProduct = new Map<string, number>();
+  for (const b of bought) byProduct.set(b.productId, (byProduct.get(b.productId) ?? 0) + b.quantity);
+  return byProduct;
+}
+
 /**
- * Takes what was bought out of a cart (issue #10, item 5): each product's line is lowered by
+ * Takes what was bought out of a cart (issue #10, item 5; the cart service does it in SQL,
+ * `cart_remove_bought`, held to this rule by order-paid.int-spec): each product's line is lowered by
  * the quantity bought and removed when nothing is left. The cart may have changed since
  * checkout began, so only the bought quantity goes: a line added since, or quantity added
  * to a line since, stays; a line already lowered or removed since loses at most what it has.
@@ -28,12 +36,11 @@ export interface CartAfterPurchase {
  * @returns The lines to lower (with their new quantity) and the ids of the lines to remove.
  */
 export function removeBought(cart: readonly HeldLine[], bought: readonly BoughtLine[]): CartAfterPurchase {
-  const boughtByProduct = new Map<string, number>();
-  for (const b of bought) boughtByProduct.set(b.productId, (boughtByProduct.get(b.productId) ?? 0) + b.quantity);
+  const byProduct = boughtByProduct(bought);
   const lower: { id: string; quantity: number }[] = [];
   const remove: string[] = [];
   for (const line of cart) {
-    const taken = boughtByProduct.get(line.productId) ?? 0;
+    const taken = byProduct.get(line.productId) ?? 0;
     if (taken <= 0) continue;
     const left = line.quantity - taken;
     if (left > 0) lower.push({ id: line.id, quantity: left });

@@ -35,6 +35,9 @@ export const CART_CHANGES = {
   remove: prepared('cart_remove', 'select cart_remove($1, $2, $3, $4, $5) as answer'),
 } as const;
 
+/** A paid order's lines out of the cart, with the event's inbox claim (ADR 056). */
+const REMOVE_BOUGHT = prepared('cart_remove_bought', 'select cart_remove_bought($1, $2, $3, $4, $5::text[], $6::integer[]) as answer');
+
 /** What the first handling of a command left, as `cart_claim` finds it on a repeat. */
 export type Repeat<O> = { repeat: 'done'; outcome: O } | { repeat: 'conflict' | 'pruned' };
 
@@ -56,6 +59,19 @@ export class CartItemsRepository {
   /** The shopper's lines, newest first, each with its product's facts: one query. */
   async linesOf(userId: string): Promise<CartLineRow[]> {
     return (await runPrepared<LineSqlRow>(this.em, CART_LINES, [userId])).map(lineOfRow);
+  }
+
+  /** Takes bought quantities out of a cart once per event: null when the event was handled before. */
+  async removeBought(
+    consumer: string,
+    event: { id: string; subject: string },
+    userId: string,
+    productIds: string[],
+    quantities: number[],
+  ): Promise<{ lowered: number; removed: number } | null> {
+    if (this.em.getTransactionContext()) throw new Error('taking a paid order out of a cart is a statement of its own; it cannot run inside a transaction');
+    const [{ answer }] = await runPrepared<{ answer: { lowered: number; removed: number } | null }>(this.em, REMOVE_BOUGHT, [consumer, event.id, event.subject, userId, productIds, quantities]);
+    return answer;
   }
 
   /** Runs one of {@link CART_CHANGES} with its values, as a transaction of its own. */

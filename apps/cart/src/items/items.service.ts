@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/core';
 import { cartTotals, checkAddToCart, checkSetQuantity, isValidQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
 import { AppErrorException, fail, newId, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
 import { ChangeHints, getLogger, handledCommand, IDEMPOTENCY_CONFLICT_MESSAGE, type PreparedStatement } from '@jalaj/server-kit';
 import { ProductFactsService } from '../products/product-facts.service.js';
-import { removeBought, type BoughtLine } from './bought-lines.js';
-import { CartItem } from './entities/cart-item.entity.js';
+import { boughtByProduct, type BoughtLine } from './bought-lines.js';
 import { CART_CHANGES, CartItemsRepository, type CartLineRow } from './items.repository.js';
 
 type Change = { cart: Cart; notice: Notice };
@@ -139,21 +138,15 @@ export class CartService {
   }
 
   /**
-   * Takes a paid order's lines out of the shopper's cart ({@link removeBought}), in the
-   * event handler's transaction `em` (the one holding its inbox row). The lines are locked
-   * first, so a change the shopper makes at the same moment waits and is not lost.
+   * Takes a paid order's lines out of the shopper's cart ({@link removeBought}'s rule), once
+   * per event: one statement claims the event in the inbox for `consumer` and changes the
+   * lines (`cart_remove_bought`, ADR 056). Null when the event was handled before.
    */
-  async removeBought(em: EntityManager, userId: string, bought: readonly BoughtLine[]): Promise<{ lowered: number; removed: number }> {
-    const productIds = [...new Set(bought.map((b) => b.productId))];
-    const rows = await em.find(CartItem, { userId, productId: { $in: productIds } }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    const { lower, remove } = removeBought(rows, bought);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const now = new Date();
-    for (const { id, quantity } of lower) Object.assign(byId.get(id)!, { quantity, updatedAt: now });
-    for (const id of remove) em.remove(byId.get(id)!);
-    await em.flush();
-    if (lower.length || remove.length) this.hints.announce('hint.cart.cart.changed.v1', { userId });
-    return { lowered: lower.length, removed: remove.length };
+  async removeBought(consumer: string, event: { id: string; subject: string }, userId: string, bought: readonly BoughtLine[]): Promise<{ lowered: number; removed: number } | null> {
+    const byProduct = [...boughtByProduct(bought)];
+    const done = await this.items.removeBought(consumer, event, userId, byProduct.map(([p]) => p), byProduct.map(([, q]) => q));
+    if (done && (done.lowered || done.removed)) this.hints.announce('hint.cart.cart.changed.v1', { userId });
+    return done;
   }
 }
 

@@ -1,5 +1,6 @@
 import { eventSubjects, newId, type OrderLine } from '@jalaj/contracts';
 import { eventPublisher, eventually, startTestService, type EventPublisher, type TestService } from '@jalaj/testing';
+import { boughtByProduct, removeBought } from './bought-lines.js';
 import { ORDER_PAID_CONSUMER } from './items.events.js';
 
 /**
@@ -65,5 +66,31 @@ describe('cart: evt.order.order.paid.v1 (service process, real infra)', () => {
     await eventually(() => rows(userId), (r) => r.length === 0);
     await events.consumed(ORDER_PAID_CONSUMER);
     expect(await cart.sql('select count(*)::int as n from inbox_message where event_id = $1', [event.id])).toEqual([{ n: 1 }]);
+  });
+
+  it("takes out of the cart what removeBought's rule says, for every shape of cart and order", async () => {
+    const cases: { held: Record<string, number>; bought: [string, number][] }[] = [
+      { held: { a: 1 }, bought: [['a', 1]] },
+      { held: { a: 3 }, bought: [['a', 2]] },
+      { held: { a: 3 }, bought: [['a', 1], ['a', 1]] },
+      { held: { a: 2, b: 5, c: 1 }, bought: [['a', 4], ['b', 2], ['d', 1]] },
+      { held: { a: 4 }, bought: [['a', 2]] },
+      { held: {}, bought: [['a', 1]] },
+    ];
+    for (const { held, bought: lines } of cases) {
+      const userId = newId('usr');
+      const id = (p: string) => `prd_${p}_${userId}`;
+      await putInCart(userId, Object.fromEntries(Object.entries(held).map(([p, q]) => [id(p), q])));
+      const before = await cart.sql<{ id: string; product_id: string; quantity: number }>('select id, product_id, quantity from cart_items where user_id = $1', [userId]);
+      const bought = lines.map(([p, quantity]) => ({ productId: id(p), quantity }));
+      const summed = [...boughtByProduct(bought)];
+      await cart.sql('select cart_remove_bought($1, $2, $3, $4, $5::text[], $6::integer[])', ['spec-rule', newId('evt'), 'evt.order.order.paid.v1', userId, summed.map(([p]) => p), summed.map(([, q]) => q)]);
+      const { lower, remove } = removeBought(before.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity })), bought);
+      const expected = before
+        .filter((r) => !remove.includes(r.id))
+        .map((r) => ({ product_id: r.product_id, quantity: lower.find((l) => l.id === r.id)?.quantity ?? r.quantity }))
+        .sort((a, b) => a.product_id.localeCompare(b.product_id));
+      expect({ held, lines, after: await rows(userId) }).toEqual({ held, lines, after: expected });
+    }
   });
 });
