@@ -1,7 +1,11 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { EventData, EventEnvelope } from '@jalaj/contracts';
 import { EventConsumers, eventsHandled, getLogger } from '@jalaj/server-kit';
-import { fulfilmentMail, orderConfirmationMail, refundStartedMail } from './order-mail-texts.js';
+import { fulfilmentMail, orderConfirmationMail, refundStartedMail, type RenderedMail } from './order-mail-texts.js';
 import { OrderMailsService } from './order-mails.service.js';
+
+/** The order events a shopper is mailed about. */
+type OrderMailSubject = 'evt.order.order.paid.v1' | 'evt.order.order.refund-started.v1' | 'evt.order.order.fulfilment-changed.v1';
 
 /** Durable consumer names; shared by every identity replica. */
 export const ORDER_PAID_MAIL_CONSUMER = 'identity-order-paid';
@@ -19,22 +23,31 @@ export class OrderMailsEvents implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.consumers.subscribe('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, async (event, em) => {
-      const queued = await this.mails.mailShopper(em, event.data.userId, event.data.orderId, (name) => orderConfirmationMail(name, event.data, this.mails.ordersUrl));
-      eventsHandled.inc({ consumer: ORDER_PAID_MAIL_CONSUMER, outcome: queued ? 'handled' : 'skipped' });
-      if (queued) this.log.info({ orderId: event.data.orderId }, 'order confirmation queued');
-    });
-    await this.consumers.subscribe('evt.order.order.refund-started.v1', REFUND_STARTED_MAIL_CONSUMER, async (event, em) => {
-      const queued = await this.mails.mailShopper(em, event.data.userId, event.data.orderId, (name) => refundStartedMail(name, event.data));
-      eventsHandled.inc({ consumer: REFUND_STARTED_MAIL_CONSUMER, outcome: queued ? 'handled' : 'skipped' });
-      if (queued) this.log.info({ orderId: event.data.orderId }, 'refund mail queued');
-    });
-    await this.consumers.subscribe('evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, async (event, em) => {
-      // Processing and packed are for the order page only: no mail.
-      const mail = fulfilmentMail('', event.data, this.mails.ordersUrl);
-      const queued = mail !== null && (await this.mails.mailShopper(em, event.data.userId, event.data.orderId, (name) => fulfilmentMail(name, event.data, this.mails.ordersUrl)!));
-      eventsHandled.inc({ consumer: FULFILMENT_MAIL_CONSUMER, outcome: queued ? 'handled' : 'skipped' });
-      if (queued) this.log.info({ orderId: event.data.orderId, status: event.data.status }, 'fulfilment mail queued');
-    });
+    await this.mailOn('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, 'order confirmation', (e) => (name) => orderConfirmationMail(name, e.data, this.mails.ordersUrl));
+    await this.mailOn('evt.order.order.refund-started.v1', REFUND_STARTED_MAIL_CONSUMER, 'refund mail', (e) => (name) => refundStartedMail(name, e.data));
+    // Processing and packed are for the order page only: no mail.
+    await this.mailOn('evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, 'fulfilment mail', (e) =>
+      fulfilmentMail('', e.data, this.mails.ordersUrl) === null ? null : (name) => fulfilmentMail(name, e.data, this.mails.ordersUrl)!,
+    );
+  }
+
+  /**
+   * Mails the shopper of each `subject` event what `mail` renders (null: nothing to mail).
+   * The handler claims its event and queues its mail in one statement (ADR 056): no
+   * transaction of the consumer's around it.
+   */
+  private mailOn<S extends OrderMailSubject>(subject: S, consumer: string, what: string, mail: (event: EventEnvelope<EventData<S>>) => ((name: string) => RenderedMail) | null) {
+    return this.consumers.subscribe(
+      subject,
+      consumer,
+      async (event) => {
+        const { userId, orderId } = event.data;
+        const outcome = await this.mails.mailShopperOnce(consumer, event, userId, orderId, mail(event));
+        eventsHandled.inc({ consumer, outcome: outcome === 'queued' ? 'handled' : 'skipped' });
+        if (outcome === 'queued') this.log.info({ orderId }, `${what} queued`);
+      },
+      undefined,
+      { idempotent: true },
+    );
   }
 }

@@ -119,10 +119,11 @@ async function publishRow(js: JetStreamClient, row: OutboxRow): Promise<void> {
  * are published from memory as soon as it commits, and stamped afterwards, many rows to a
  * statement. Passes over the table publish the rest: this process's events that were not
  * (a savepoint's, a failed publish's) and rows left over by any process for
- * {@link LEFT_OVER_AFTER_SECONDS} (a crash before publishing or stamping). Rows are claimed with `FOR UPDATE SKIP LOCKED`, so replicas share
- * the work; `Nats-Msg-Id` is the event id, so a row published twice (a crash between
- * publish and stamp, or a pass that met a row just published from memory) is dropped by
- * the server. A failed publish stays unstamped and is retried on the next pass.
+ * {@link LEFT_OVER_AFTER_SECONDS} (a crash before publishing or stamping). Rows are claimed
+ * with `FOR UPDATE SKIP LOCKED`, so replicas share the work; `Nats-Msg-Id` is the event id,
+ * so a row published twice (a crash between publish and stamp, or a pass that met a row
+ * just published from memory) is dropped by the server. A failed publish stays unstamped
+ * and is retried on the next pass.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
