@@ -5,7 +5,7 @@ import { freePort, phonePeSandboxEnv, SANDBOX_CREDENTIALS, startApp, type AppHan
 export class SandboxControl {
   constructor(readonly base: string) {}
 
-  private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  private async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
     const r = await fetch(`${this.base}/_sandbox${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -33,6 +33,8 @@ export class SandboxControl {
   /** Every issued token stops working: the next API call gets a 401. */
   revokeTokens = () => this.call<{ revoked: number }>('POST', '/tokens/revoke', {});
   reset = () => this.call<{ reset: boolean }>('POST', '/reset', {});
+  /** PhonePe's API slow or failing every n-th call (`{}`: back to normal). */
+  faults = (faults: { latencyMs?: number; failEvery?: number }) => this.call<unknown>('PUT', '/faults', faults);
 }
 
 export interface TestSandbox {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { cartTotals, checkAddToCart, checkSetQuantity, isValidQuantity, linePricing, type CartRefusal } from '@jalaj/commerce';
 import { AppErrorException, fail, newId, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
-import { ChangeHints, getLogger, handledCommand, IDEMPOTENCY_CONFLICT_MESSAGE, type PreparedStatement } from '@jalaj/server-kit';
+import { ChangeHints, getLogger, handledCommand, repeatedOutcome, type PreparedStatement } from '@jalaj/server-kit';
 import { ProductFactsService } from '../products/product-facts.service.js';
 import { boughtByProduct, type BoughtLine } from './bought-lines.js';
 import { CART_CHANGES, CartItemsRepository, type CartLineRow } from './items.repository.js';
@@ -82,16 +82,10 @@ export class CartService {
     }
     let outcome: O;
     if ('repeat' in answer) {
-      const first = answer.repeat;
-      if (first.repeat !== 'done') {
-        throw first.repeat === 'conflict'
-          ? new AppErrorException({ code: 'IDEMPOTENCY_CONFLICT', message: IDEMPOTENCY_CONFLICT_MESSAGE })
-          : new AppErrorException({ code: 'CONFLICT', message: 'The command is being pruned; please try again.' });
-      }
-      this.log.info({ subject: command?.subject, commandId: command?.id }, 'repeated command answered from the command log');
+      const first = repeatedOutcome(answer.repeat, command, this.log);
       // A reply kept whole by CommandLog.run, before the change functions: returned as it was.
-      if (isResult(first.outcome)) return first.outcome as Result<Change>;
-      outcome = first.outcome;
+      if (isResult(first)) return first as Result<Change>;
+      outcome = first as O;
     } else {
       outcome = answer.outcome;
     }

@@ -282,6 +282,47 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     expect(mine).toHaveLength(1);
   });
 
+  it('a payment start sent again under its Idempotency-Key answers the first reply: one order, one reservation; another body under the key is refused', async () => {
+    const p = await newProduct(5);
+    const s = await shopper(p.id, 2);
+    const ids = { shippingAddressId: s.addressId, billingAddressId: s.addressId };
+    const idempotencyKey = `pay-${randomUUID()}`;
+    const first = await s.call('POST', '/api/checkout/pay', { token: s.token, body: ids, idempotencyKey });
+    expect(first.status).toBe(200);
+    const again = await s.call('POST', '/api/checkout/pay', { token: s.token, body: ids, idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    await expectStock(p.id, 3);
+    const [row] = (await orderDb.query<{ orders: string }>('select count(*)::text as orders from orders where user_id = (select user_id from orders where merchant_order_id = $1)', [first.body.merchantOrderId])).rows;
+    expect(row!.orders).toBe('1');
+    const other = await s.call('POST', '/api/checkout/pay', { token: s.token, body: { ...ids, billingAddressId: null }, idempotencyKey });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
+  it('PhonePe refusing to start the payment: the order is failed with the reason, its stock comes back, and a new attempt pays', async () => {
+    const p = await newProduct(3);
+    const s = await shopper(p.id, 1);
+    await phonepe.faults({ failEvery: 1 });
+    let refused;
+    try {
+      refused = await s.pay();
+    } finally {
+      await phonepe.faults({});
+    }
+    expect(refused.status).toBe(502);
+    expect(refused.body.code).toBe('PAYMENT_INIT_FAILED');
+    const [failed] = (await orderDb.query<{ state: string; error_code: string; error_message: string; reservation_id: string }>(
+      "select state, error_code, error_message, reservation_id from orders where error_code = 'PAYMENT_INIT_FAILED' order by created_at desc limit 1",
+    )).rows;
+    expect(failed).toMatchObject({ state: 'failed', error_code: 'PAYMENT_INIT_FAILED' });
+    expect(JSON.stringify(refused.body)).toContain(failed!.error_message);
+    await expectStock(p.id, 3);
+    const again = await started(s);
+    expect(again.amountPaise).toBeGreaterThan(0);
+    await expectStock(p.id, 2);
+  });
+
   it('expired, then paid late: sold if the stock is still there, refunded through PhonePe if it is gone', async () => {
     const p = await newProduct(1);
     const late = await shopper(p.id);

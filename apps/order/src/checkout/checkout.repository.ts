@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
-import { prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
+import type { AddressSnapshot, CheckoutStarted, OrderLine, Result } from '@jalaj/contracts';
+import { prepared, runPrepared, type CommandRepeat, type HandledCommand } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
 
@@ -17,6 +18,36 @@ const ISSUE_BILL_NUMBER = prepared(
      from serial where orders.id = $1 and serial.last_serial < $5 returning bill_number`,
 );
 
+/** What `checkout_claim` answers (ADR 057): a repeated command, or the pending order of the same checkout there is to reuse (null: none). */
+export type CheckoutClaim = CommandRepeat | { existing?: CheckoutStarted | null };
+
+/** A new order as `checkout_record` writes it: its columns by name. */
+export interface OrderRecord {
+  id: string;
+  merchant_order_id: string;
+  order_number: string;
+  user_id: string;
+  state: 'pending' | 'failed';
+  subtotal_paise: number;
+  shipping_paise: number;
+  total_paise: number;
+  shipping_address_id: string;
+  shipping_address: AddressSnapshot;
+  billing_address_id: string;
+  billing_address: AddressSnapshot;
+  checkout_hash: string;
+  reservation_id: string;
+  phonepe_order_id?: string;
+  redirect_url?: string;
+  error_code?: string;
+  error_message?: string;
+  expires_at: Date;
+  next_check_at: Date | null;
+  check_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
 /**
  * The checkout saga's SQL, by name (ADR 014). Each method runs on the injected
  * `EntityManager`, which resolves to the caller's transaction (the pay command's, or the
@@ -30,18 +61,50 @@ export class CheckoutRepository {
     return (await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as R[];
   }
 
-  /** Serialises one shopper's checkouts until the transaction ends: two tabs paying at once see each other's order. */
-  async lockCheckoutsOf(userId: string): Promise<void> {
-    await takeTransactionLock(this.em, `order:checkout:${userId}`);
+  /**
+   * Claims a checkout's command in the transaction `tx` (`checkout_claim`, ADR 057): a repeat
+   * answers what the first handling left. With `checkout`, it then serialises the shopper's
+   * checkouts until `tx` ends (two tabs paying at once see each other's order) and finds
+   * their pending order of the same cart and addresses that still has `minSecondsLeft` to
+   * be paid, if any.
+   */
+  async claimCheckout(
+    tx: EntityManager,
+    command: HandledCommand | undefined,
+    checkout: { userId: string; checkoutHash: string; minSecondsLeft: number } | null,
+  ): Promise<CheckoutClaim> {
+    const [row] = await this.query<{ claim: CheckoutClaim }>(
+      'select checkout_claim(?, ?, ?, ?, ?, ?) as claim',
+      [command?.subject ?? null, command?.id ?? null, command?.requestHash ?? null, checkout?.userId ?? null, checkout?.checkoutHash ?? null, checkout?.minSecondsLeft ?? 0],
+      tx,
+    );
+    return row!.claim;
   }
 
-  /** The shopper's pending order for the same cart and addresses that still has time to be paid, if any. */
-  async reusablePending(userId: string, checkoutHash: string, minSecondsLeft: number): Promise<Order | null> {
-    const [row] = await this.query<{ id: string }>(
-      "select id from orders where user_id = ? and checkout_hash = ? and state = 'pending' and redirect_url is not null and expires_at > now() + make_interval(secs => ?) order by created_at desc limit 1",
-      [userId, checkoutHash, minSecondsLeft],
+  /** Writes a new order, its lines and the command's reply in the transaction `tx` (`checkout_record`, ADR 057). */
+  async recordCheckout(tx: EntityManager, order: OrderRecord, lines: readonly OrderLine[], command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
+    const lineRows = lines.map((l, position) => ({
+      order_id: order.id,
+      product_id: l.productId,
+      position,
+      product_name: l.productName,
+      image_url: l.imageUrl,
+      quantity: l.quantity,
+      unit_price_paise: l.unitPricePaise,
+      discount_percent: l.discountPercent,
+      discounted_unit_price_paise: l.discountedUnitPricePaise,
+      line_total_paise: l.lineTotalPaise,
+    }));
+    await this.query(
+      'select checkout_record(?::jsonb, ?::jsonb, ?, ?, ?::jsonb)',
+      [JSON.stringify(order), JSON.stringify(lineRows), command?.subject ?? null, command?.id ?? null, JSON.stringify(reply)],
+      tx,
     );
-    return row ? this.em.findOne(Order, { id: row.id }, { refresh: true }) : null;
+  }
+
+  /** Keeps a command's reply in the transaction `tx` that claimed it (nothing without a command). */
+  async keepReply(tx: EntityManager, command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
+    if (command) await this.query('select command_keep_reply(?, ?, ?::jsonb)', [command.subject, command.id, JSON.stringify(reply)], tx);
   }
 
   /** An order with its row locked until the transaction `tx` ends (`SELECT … FOR UPDATE`), fresh from the database. */

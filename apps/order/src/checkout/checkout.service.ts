@@ -2,16 +2,15 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
-import { fail, newId, ok, type Actor, addressSnapshotSchema, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
-import { getLogger, handledCommand, InjectConfig, RpcClient } from '@jalaj/server-kit';
+import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
+import { getLogger, handledCommand, InjectConfig, repeatedOutcome, RpcClient, type HandledCommand } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
 import { outcomeOf } from './checkout-state.js';
 import { priceOrder, type PricedOrder } from './checkout-pricing.js';
 import { CheckoutReconciler } from './checkout.reconciler.js';
-import { CheckoutRepository } from './checkout.repository.js';
+import { CheckoutRepository, type OrderRecord } from './checkout.repository.js';
 import { Order } from './entities/order.entity.js';
-import { OrderLineRow } from './entities/order-line.entity.js';
 import { newMerchantOrderId } from './merchant-ids.js';
 import { PaymentDecider } from './payment-decider.js';
 
@@ -41,6 +40,15 @@ export function checkoutHash(priced: PricedOrder, shippingAddressId: string, bil
 export function reservationIdFor(orderId: string, command: { subject: string; id: string } | undefined, hash: string): string {
   if (!command) return orderId;
   return `rsv_${createHash('sha256').update(`${command.subject}\n${command.id}\n${hash}`).digest('hex').slice(0, 40)}`;
+}
+
+/** A checkout the order service priced: what the order will be. */
+interface Checkout {
+  amounts: PricedOrder;
+  shipping: AddressSnapshot;
+  billing: AddressSnapshot;
+  /** {@link checkoutHash}. */
+  hash: string;
 }
 
 /** What the shopper's pages show about an order's payment. */
@@ -77,13 +85,29 @@ export class CheckoutService {
   ) {}
 
   /**
-   * Starts paying the actor's cart. Runs as an idempotent command (one transaction with its
-   * command log row, ADR 012): the order and its lines are written through the injected
-   * `EntityManager`. The cart, its prices and the addresses are read here; the browser
-   * sends only the address ids.
+   * Starts paying the actor's cart: an idempotent command that keeps its own log (ADR 050,
+   * 057). The cart, its prices and the addresses are read first, outside any transaction;
+   * the browser sends only the address ids. Then one transaction claims the command, holds
+   * the shopper's checkout lock across catalog's reservation and PhonePe's call, and writes
+   * the order, its lines and the reply in one statement at its end.
    */
   async pay(actor: Actor, shippingAddressId: string | null | undefined, billingAddressId: string | null | undefined, returnOrigin: string): Promise<Result<CheckoutStarted>> {
-    // Both reads at once: the command's transaction holds a database connection meanwhile.
+    const command = handledCommand();
+    const checkout = await this.checkoutOf(actor, shippingAddressId, billingAddressId);
+    if (!command && !checkout.ok) return checkout;
+    return this.em.transactional(async (tx) => {
+      const claim = await this.orders.claimCheckout(tx, command, checkout.ok ? { userId: actor.id, checkoutHash: checkout.data.hash, minSecondsLeft: REUSE_MIN_SECONDS_LEFT } : null);
+      if ('repeat' in claim) return repeatedOutcome(claim, command, this.log) as Result<CheckoutStarted>;
+      if (checkout.ok && !claim.existing) return this.startPayment(tx, actor, checkout.data, returnOrigin, command);
+      // Refused, or the same checkout is already waiting to be paid (two tabs, a back button): one order, one charge.
+      const reply = checkout.ok ? ok(claim.existing!) : checkout;
+      await this.orders.keepReply(tx, command, reply);
+      return reply;
+    });
+  }
+
+  /** The checkout of the actor's cart to the two addresses, priced; or why there is none. */
+  private async checkoutOf(actor: Actor, shippingAddressId: string | null | undefined, billingAddressId: string | null | undefined): Promise<Result<Checkout>> {
     const [cartReply, addressReply] = await Promise.all([this.rpc.request('rpc.cart.items.list', { actor }), this.rpc.request('rpc.identity.addresses.list', { actor })]);
     if (!cartReply.ok) return cartReply;
     const cart = cartReply.data;
@@ -103,80 +127,79 @@ export class CheckoutService {
     if (!shipping || !billing) return fail('ADDRESS_NOT_FOUND');
     const priced = priceOrder(cart, shipping.postalCode);
     if (!priced.ok) return fail('PRODUCT_NOT_FOUND', { productId: priced.productId });
-    const { order: amounts } = priced;
-    const hash = checkoutHash(amounts, shipping.id, billing.id);
+    const amounts = priced.order;
+    return ok({ amounts, shipping: addressSnapshotSchema.parse(shipping), billing: addressSnapshotSchema.parse(billing), hash: checkoutHash(amounts, shipping.id, billing.id) });
+  }
 
-    // Two tabs (or a back button) paying the same cart: one order, one charge.
-    await this.orders.lockCheckoutsOf(actor.id);
-    const existing = await this.orders.reusablePending(actor.id, hash, REUSE_MIN_SECONDS_LEFT);
-    if (existing) return ok(started(existing));
-
+  /**
+   * Reserves the stock, asks PhonePe for the payment and records the order in `tx`: pending
+   * with PhonePe's page, or failed (no stock, or PhonePe refused; its stock given back).
+   */
+  private async startPayment(tx: EntityManager, actor: Actor, checkout: Checkout, returnOrigin: string, command: HandledCommand | undefined): Promise<Result<CheckoutStarted>> {
+    const { amounts, shipping, billing, hash } = checkout;
     const expireAfter = this.config.PAYMENT_EXPIRE_AFTER_SECONDS;
     const now = new Date();
+    const id = newId('ord', now.getTime());
     const merchantOrderId = newMerchantOrderId(now.getTime());
-    const order = this.em.create(Order, {
-      id: newId('ord', now.getTime()),
-      merchantOrderId,
-      orderNumber: orderNumber(merchantOrderId),
-      userId: actor.id,
+    const order: OrderRecord = {
+      id,
+      merchant_order_id: merchantOrderId,
+      order_number: orderNumber(merchantOrderId),
+      user_id: actor.id,
       state: 'pending',
-      subtotalPaise: amounts.subtotalPaise,
-      shippingPaise: amounts.shippingPaise,
-      totalPaise: amounts.totalPaise,
-      shippingAddressId: shipping.id,
-      shippingAddress: addressSnapshotSchema.parse(shipping),
-      billingAddressId: billing.id,
-      billingAddress: addressSnapshotSchema.parse(billing),
-      checkoutHash: hash,
-      reservationId: '',
-      expiresAt: new Date(now.getTime() + expireAfter * 1000),
-      nextCheckAt: null,
-      checkCount: 0,
-      createdAt: now,
-      updatedAt: now,
-    });
-    order.reservationId = reservationIdFor(order.id, handledCommand(), hash);
-    amounts.lines.forEach((l, position) => this.em.create(OrderLineRow, { order, position, ...l }));
-    await this.em.flush();
+      subtotal_paise: amounts.subtotalPaise,
+      shipping_paise: amounts.shippingPaise,
+      total_paise: amounts.totalPaise,
+      shipping_address_id: shipping.id,
+      shipping_address: shipping,
+      billing_address_id: billing.id,
+      billing_address: billing,
+      checkout_hash: hash,
+      reservation_id: reservationIdFor(id, command, hash),
+      expires_at: new Date(now.getTime() + expireAfter * 1000),
+      next_check_at: null,
+      check_count: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const record = async (reply: Result<CheckoutStarted>) => (await this.orders.recordCheckout(tx, order, amounts.lines, command, reply), reply);
 
     // Stock first: no stock, no payment.
     const reserved = await this.rpc.request('rpc.catalog.stock.reserve', {
-      reservationId: order.reservationId,
+      reservationId: order.reservation_id,
       lines: amounts.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       ttlSeconds: expireAfter + RESERVATION_MARGIN_SECONDS,
     });
     if (!reserved.ok) {
       order.state = 'failed';
-      order.errorCode = reserved.error.code;
-      await this.em.flush();
-      return reserved;
+      order.error_code = reserved.error.code;
+      return record(reserved);
     }
 
+    let payment: Awaited<ReturnType<PhonePeGateway['pay']>>;
     try {
-      const payment = await this.phonepe.pay({
-        merchantOrderId: order.merchantOrderId,
-        amountPaise: order.totalPaise,
+      payment = await this.phonepe.pay({
+        merchantOrderId,
+        amountPaise: order.total_paise,
         expireAfterSeconds: expireAfter,
-        redirectUrl: `${new URL(returnOrigin).origin}/api/payments/phonepe/return/${order.merchantOrderId}`,
-        metaInfo: { udf1: order.id },
+        redirectUrl: `${new URL(returnOrigin).origin}/api/payments/phonepe/return/${merchantOrderId}`,
+        metaInfo: { udf1: id },
       });
-      order.phonepeOrderId = payment.orderId;
-      order.redirectUrl = payment.redirectUrl;
-      if (Number.isFinite(payment.expireAt) && payment.expireAt > now.getTime()) order.expiresAt = new Date(payment.expireAt);
-      order.nextCheckAt = new Date(now.getTime() + this.config.PAYMENT_RECONCILE_FIRST_SECONDS * 1000);
-      await this.em.flush();
-      return ok(started(order));
     } catch (e) {
       // Whatever went wrong, no payment exists for this order: give the stock back.
-      this.log.warn({ err: e, orderId: order.id }, 'PhonePe did not create the payment; order failed');
-      const released = await this.rpc.request('rpc.catalog.stock.release', { reservationId: order.reservationId });
-      if (!released.ok) this.log.error({ orderId: order.id, error: released.error }, 'releasing the stock failed; it expires on its own');
+      this.log.warn({ err: e, orderId: id }, 'PhonePe did not create the payment; order failed');
+      const released = await this.rpc.request('rpc.catalog.stock.release', { reservationId: order.reservation_id });
+      if (!released.ok) this.log.error({ orderId: id, error: released.error }, 'releasing the stock failed; it expires on its own');
       order.state = 'failed';
-      order.errorCode = 'PAYMENT_INIT_FAILED';
-      order.errorMessage = paymentInitFailureReason(e instanceof PhonePeError ? e.status : 0);
-      await this.em.flush();
-      return fail('PAYMENT_INIT_FAILED', { reason: order.errorMessage });
+      order.error_code = 'PAYMENT_INIT_FAILED';
+      order.error_message = paymentInitFailureReason(e instanceof PhonePeError ? e.status : 0);
+      return record(fail('PAYMENT_INIT_FAILED', { reason: order.error_message }));
     }
+    order.phonepe_order_id = payment.orderId;
+    order.redirect_url = payment.redirectUrl;
+    if (Number.isFinite(payment.expireAt) && payment.expireAt > now.getTime()) order.expires_at = new Date(payment.expireAt);
+    order.next_check_at = new Date(now.getTime() + this.config.PAYMENT_RECONCILE_FIRST_SECONDS * 1000);
+    return record(ok({ orderId: id, merchantOrderId, redirectUrl: payment.redirectUrl, amountPaise: order.total_paise }));
   }
 
   /**
@@ -218,8 +241,4 @@ export class CheckoutService {
     const due = hook.merchantOrderId ? await this.orders.markDue({ merchantOrderId: hook.merchantOrderId }, WEBHOOK_GRACE_SECONDS) : 0;
     return ok({ accepted: due > 0 });
   }
-}
-
-function started(o: Order): CheckoutStarted {
-  return { orderId: o.id, merchantOrderId: o.merchantOrderId, redirectUrl: o.redirectUrl!, amountPaise: o.totalPaise };
 }

@@ -46,6 +46,28 @@ export function handledCommand(): HandledCommand | undefined {
   return handling.getStore();
 }
 
+/**
+ * What a claim in SQL found of a command handled before (`command_claim`, the cart's
+ * `cart_claim`; ADR 050, 057): its kept outcome, another request under the same id, or a
+ * row being pruned.
+ */
+export type CommandRepeat = { repeat: 'done'; outcome: unknown } | { repeat: 'conflict' | 'pruned' };
+
+/**
+ * The first handling's kept outcome of a repeated command, as {@link CommandLog.run} answers
+ * a repeat: `IDEMPOTENCY_CONFLICT` when the id came with another request, `CONFLICT` while
+ * its row is being pruned. Logs the repeat.
+ */
+export function repeatedOutcome(first: CommandRepeat, command: HandledCommand | undefined, log: { info(o: object, msg: string): void }): unknown {
+  if (first.repeat !== 'done') {
+    throw first.repeat === 'conflict'
+      ? new AppErrorException({ code: 'IDEMPOTENCY_CONFLICT', message: IDEMPOTENCY_CONFLICT_MESSAGE })
+      : new AppErrorException({ code: 'CONFLICT', message: 'The command is being pruned; please try again.' });
+  }
+  log.info({ subject: command?.subject, commandId: command?.id }, 'repeated command answered from the command log');
+  return first.outcome;
+}
+
 /** Refuses a command id a service does not accept (empty or too long). */
 function checkCommandId(id: string | undefined): void {
   if (id !== undefined && (id === '' || id.length > MAX_COMMAND_ID_LENGTH)) {
