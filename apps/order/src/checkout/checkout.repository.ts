@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LockMode } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/core';
 import type { AddressSnapshot, CheckoutStarted, OrderLine, Result } from '@jalaj/contracts';
 import { prepared, runPrepared, type CommandRepeat, type HandledCommand } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
-import { OrderLineRow } from './entities/order-line.entity.js';
 
 /** Issues a paid order's bill number (ADR 054): prepared once per connection, as every paid order runs it. */
 const ISSUE_BILL_NUMBER = prepared(
@@ -17,6 +16,28 @@ const ISSUE_BILL_NUMBER = prepared(
           next_check_at = case when state = 'paid' then null else next_check_at end
      from serial where orders.id = $1 and serial.last_serial < $5 returning bill_number`,
 );
+
+/** Where a payment stands, as the shopper's pages read it (every return and pending-page poll): prepared once per connection. */
+const PAYMENT_OF = prepared(
+  'payment_of',
+  `select merchant_order_id, state, total_paise, transaction_id, error_code, error_message
+     from orders where merchant_order_id = $1 and ($2::text is null or user_id = $2)`,
+);
+
+/** What a shopper's page shows of an order's payment. */
+export type PaymentFacts = Pick<Order, 'merchantOrderId' | 'state' | 'totalPaise' | 'transactionId' | 'errorCode' | 'errorMessage'>;
+
+/** An order line as `to_jsonb` gives it. */
+interface LineJson {
+  product_id: string;
+  product_name: string;
+  image_url: string | null;
+  quantity: number;
+  unit_price_paise: number;
+  discount_percent: number;
+  discounted_unit_price_paise: number;
+  line_total_paise: number;
+}
 
 /** What `checkout_claim` answers (ADR 057): a repeated command, or the pending order of the same checkout there is to reuse (null: none). */
 export type CheckoutClaim = CommandRepeat | { existing?: CheckoutStarted | null };
@@ -107,14 +128,50 @@ export class CheckoutRepository {
     if (command) await this.query('select command_keep_reply(?, ?, ?::jsonb)', [command.subject, command.id, JSON.stringify(reply)], tx);
   }
 
-  /** An order with its row locked until the transaction `tx` ends (`SELECT … FOR UPDATE`), fresh from the database. */
-  lock(tx: EntityManager, merchantOrderId: string): Promise<Order | null> {
-    return tx.findOne(Order, { merchantOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  /** Where the order's payment stands (only the actor's own order when `userId` is given); null when there is none. */
+  async paymentOf(merchantOrderId: string, userId: string | undefined): Promise<PaymentFacts | null> {
+    const [row] = await runPrepared<{ merchant_order_id: string; state: Order['state']; total_paise: string | number; transaction_id: string | null; error_code: string | null; error_message: string | null }>(
+      this.em.fork(),
+      PAYMENT_OF,
+      [merchantOrderId, userId ?? null],
+    );
+    if (!row) return null;
+    return {
+      merchantOrderId: row.merchant_order_id,
+      state: row.state,
+      totalPaise: Number(row.total_paise),
+      transactionId: row.transaction_id,
+      errorCode: row.error_code,
+      errorMessage: row.error_message,
+    };
   }
 
-  /** An order's lines in the cart's order. */
-  lines(em: EntityManager, orderId: string): Promise<OrderLineRow[]> {
-    return em.find(OrderLineRow, { order: orderId }, { orderBy: { position: 'asc' } });
+  /**
+   * An order, fresh from the database and managed by `tx`, with its row locked until `tx`
+   * ends (`SELECT … FOR UPDATE`), and its lines in the cart's order: one statement.
+   */
+  async lockWithLines(tx: EntityManager, merchantOrderId: string): Promise<{ order: Order; lines: OrderLine[] } | null> {
+    const [row] = await this.query<Record<string, unknown> & { order_lines: LineJson[] }>(
+      `select o.*, coalesce((select jsonb_agg(to_jsonb(l) order by l.position) from order_lines l where l.order_id = o.id), '[]'::jsonb) as order_lines
+         from orders o where o.merchant_order_id = ? for update of o`,
+      [merchantOrderId],
+      tx,
+    );
+    if (!row) return null;
+    const { order_lines: lines, ...order } = row;
+    return {
+      order: tx.map(Order, order),
+      lines: lines.map((l) => ({
+        productId: l.product_id,
+        productName: l.product_name,
+        imageUrl: l.image_url ?? null,
+        quantity: l.quantity,
+        unitPricePaise: Number(l.unit_price_paise),
+        discountPercent: l.discount_percent,
+        discountedUnitPricePaise: Number(l.discounted_unit_price_paise),
+        lineTotalPaise: Number(l.line_total_paise),
+      })),
+    };
   }
 
   /**

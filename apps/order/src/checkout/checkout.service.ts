@@ -9,8 +9,7 @@ import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/
 import { outcomeOf } from './checkout-state.js';
 import { priceOrder, type PricedOrder } from './checkout-pricing.js';
 import { CheckoutReconciler } from './checkout.reconciler.js';
-import { CheckoutRepository, type OrderRecord } from './checkout.repository.js';
-import { Order } from './entities/order.entity.js';
+import { CheckoutRepository, type OrderRecord, type PaymentFacts } from './checkout.repository.js';
 import { newMerchantOrderId } from './merchant-ids.js';
 import { PaymentDecider } from './payment-decider.js';
 
@@ -52,7 +51,7 @@ interface Checkout {
 }
 
 /** What the shopper's pages show about an order's payment. */
-export function paymentOutcome(o: Order): PaymentOutcome {
+export function paymentOutcome(o: PaymentFacts): PaymentOutcome {
   const outcome = outcomeOf(o.state);
   return {
     merchantOrderId: o.merchantOrderId,
@@ -207,7 +206,7 @@ export class CheckoutService {
    * pending page); with `actor`, only the actor's own order is found.
    */
   async status(actor: Actor | undefined, merchantOrderId: string): Promise<Result<PaymentOutcome>> {
-    let order = await this.em.fork().findOne(Order, { merchantOrderId, ...(actor ? { userId: actor.id } : {}) });
+    let order: PaymentFacts | null = await this.orders.paymentOf(merchantOrderId, actor?.id);
     if (!order) return fail('NOT_FOUND');
     if (order.state === 'pending') {
       try {

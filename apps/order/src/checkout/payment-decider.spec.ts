@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { financialYear } from '@jalaj/commerce';
-import { orderEvents, type OrderState } from '@jalaj/contracts';
+import { orderEvents, type OrderLine, type OrderState } from '@jalaj/contracts';
 import type { OutboxRelay, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import type { PhonePeGateway, PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
 import type { CheckoutRepository } from './checkout.repository.js';
 import type { Order } from './entities/order.entity.js';
-import type { OrderLineRow } from './entities/order-line.entity.js';
 import { PaymentDecider } from './payment-decider.js';
 
 const MOID = 'MO1763800000000a1b2c3d4_7f3k';
@@ -35,7 +34,7 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     nextCheckAt: new Date(now),
     checkCount: 0,
   } as unknown as Order;
-  const lines = [{ productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 }] as unknown as OrderLineRow[];
+  const lines = [{ productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 }] as OrderLine[];
   const stock: Record<string, 'held' | 'committed' | 'released'> = { ord_1: 'held', ...opts.stock };
   const calls: string[] = [];
   const events: { subject: string; data: Record<string, unknown> }[] = [];
@@ -48,8 +47,7 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
   };
   const em = { transactional: async <T>(fn: (t: unknown) => Promise<T>) => fn(tx) } as unknown as EntityManager;
   const repo = {
-    lock: async () => order,
-    lines: async () => lines,
+    lockWithLines: async () => (order ? { order, lines } : null),
     // bill_serials' upsert: the year's next serial (its SQL and locking are covered by orders.int-spec.ts).
     assignBillNumber: async (_orderId: string, year: string, pattern: { head: string; digits: number }) => {
       if (opts.billFails?.()) throw new Error('connection lost');

@@ -61,10 +61,11 @@ export class PaymentDecider {
   async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
     const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
     const order = await this.em.transactional(async (tx) => {
-      const o = await this.orders.lock(tx, merchantOrderId);
-      if (!o) return null;
+      const locked = await this.orders.lockWithLines(tx, merchantOrderId);
+      if (!locked) return null;
+      const { order: o, lines } = locked;
       const now = new Date();
-      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, now, asked);
+      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, lines, now, asked);
       else if (o.state === 'refund_pending') await this.checkRefund(o, now);
       else o.nextCheckAt = null;
       // Its bill number is issued just after the commit (ADR 054); until then the order stays
@@ -110,7 +111,7 @@ export class PaymentDecider {
     }
   }
 
-  private async checkPayment(tx: EntityManager, o: Order, now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
+  private async checkPayment(tx: EntityManager, o: Order, lines: OrderLine[], now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
     const answer = asked ?? (await this.askStatus(o.merchantOrderId));
     if ('error' in answer) {
       this.log.warn({ err: answer.error, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
@@ -144,7 +145,6 @@ export class PaymentDecider {
       case 'sell': {
         o.transactionId = attempt?.transactionId ?? null;
         o.paymentMode = attempt?.paymentMode ?? null;
-        const lines = await this.orders.lines(tx, o.id);
         const result = await this.sell(o, lines, decision.reservationHeld);
         if (result === 'paid') {
           o.state = 'paid';
@@ -189,7 +189,7 @@ export class PaymentDecider {
    * expired, or the order had failed), reserves the lines again and commits that. 'paid',
    * or 'refund_pending' when the stock is gone.
    */
-  private async sell(o: Order, lines: OrderLineRow[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
+  private async sell(o: Order, lines: OrderLine[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
     if (reservationHeld) {
       const committed = await this.stock('rpc.catalog.stock.commit', o.reservationId);
       if (committed === 'committed') return afterSelling(committed);
@@ -259,12 +259,12 @@ export class PaymentDecider {
   }
 
   /** What the order events say about an order. */
-  private facts(o: Order, lines: OrderLineRow[]) {
+  private facts(o: Order, lines: OrderLine[]) {
     return {
       orderId: o.id,
       merchantOrderId: o.merchantOrderId,
       userId: o.userId,
-      lines: lines.map(toOrderLine),
+      lines,
       subtotalPaise: o.subtotalPaise,
       shippingPaise: o.shippingPaise,
       totalPaise: o.totalPaise,
