@@ -25,6 +25,9 @@ const settings = {
   rounds: Number(process.env.BENCH_ROUNDS ?? 2),
   // Seconds of load at the bare route and at the shop before each path's rounds, not counted.
   warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  // Seconds of checkouts before the checkout's measured round, not counted: a shop's first
+  // half-minute of checkouts runs code V8 has not optimised yet (ADR 057).
+  checkoutWarmupSeconds: Number(process.env.BENCH_CHECKOUT_WARMUP_SECONDS ?? 30),
 };
 /** The parts of the bench, in the order they run (page speed first, on a shop nothing has loaded yet); BENCH_ONLY=paths,orders runs a subset. */
 const PARTS = ['lighthouse', 'paths', 'checkout', 'orders', 'console'];

@@ -2,7 +2,8 @@
 /**
  * What a paid order costs the shop (docs/performance.md, "What a paid order costs"): the
  * bench's checkout (scripts/lib/shop-traffic.mjs) run by BENCH_CONNECTIONS shoppers (50)
- * for BENCH_SECONDS (15) against a running shop, and per paid order:
+ * for BENCH_SECONDS (15), after BENCH_CHECKOUT_WARMUP_SECONDS (30) of the same that are not
+ * counted, against a running shop, and per paid order:
  * - the CPU of every process of the shop (from /proc, as cpu-per-request.mjs reads it) and
  *   of this process, the load generator;
  * - the work it made: HTTP requests and NATS requests by route and subject, and events
@@ -17,6 +18,7 @@
  */
 import { APPS } from '@jalaj/local-platform';
 import { databases, runLoops, shopClient } from '../lib/shop-traffic.mjs';
+import { warmUp } from './checkout.mjs';
 import { createShoppers } from './shoppers.mjs';
 import { cpuTicks, PORTS, shopTicks } from './stack.mjs';
 
@@ -25,6 +27,7 @@ const ctx = {
   url,
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   seconds: Number(process.env.BENCH_SECONDS ?? 15),
+  checkoutWarmupSeconds: Number(process.env.BENCH_CHECKOUT_WARMUP_SECONDS ?? 30),
   databaseUrl: (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`,
   log: (line) => console.error(line),
 };
@@ -68,6 +71,7 @@ await db.query('catalog', 'update products set stock_quantity = 1000000 where id
 ctx.log(`creating ${ctx.connections} shoppers…`);
 const shoppers = (await createShoppers(url, ctx.connections, { label: `cost${Date.now()}`, withAddress: true })).map((s) => ({ ...s, userId: s.id }));
 
+await warmUp(ctx, shoppers, products);
 const [work0, db0, ticks0, self0] = [await workCounted(), await databaseWork(db), shopTicks(), cpuTicks(process.pid)];
 const run = await runLoops(ctx, shoppers, (i, n) => products[(i + n) % products.length], { seconds: ctx.seconds, stopWhenRefused: false });
 const [ticks1, self1] = [shopTicks(), cpuTicks(process.pid)];
