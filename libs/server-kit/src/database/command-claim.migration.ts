@@ -1,13 +1,14 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The command log's claim as SQL functions, for handlers that keep the log themselves in the
- * statements that make their change (`@IdempotentCommand({ loggedBy: 'handler' })`, ADR 050,
- * 057). `command_claim` claims `(subject, command id)` as `CommandLog.run` does: null when
- * claimed now (or no id), else what the first handling left — `{repeat: 'done', outcome}`,
- * `{repeat: 'conflict'}` (another request under the id) or `{repeat: 'pruned'}`; a concurrent
- * duplicate waits on the primary key until the first commits. `command_keep_reply` stores
- * the reply in the same transaction. (The cart's `cart_claim`, older, is the same claim.)
+ * The command log's claim as SQL functions, for `CommandLog.run` and for handlers that keep
+ * the log themselves in the statements that make their change
+ * (`@IdempotentCommand({ loggedBy: 'handler' })`, ADR 050, 057). `command_claim` claims
+ * `(subject, command id)`: null when claimed now (or no id), else what the first handling
+ * left — `{repeat: 'done', outcome}`, `{repeat: 'conflict'}` (another request under the id)
+ * or `{repeat: 'pruned'}`; a concurrent duplicate waits on the primary key until the first
+ * commits. `command_keep_reply` stores
+ * the reply in the same transaction. The cart's older `cart_claim` calls it.
  */
 export class Migration20261227000000CommandClaim extends Migration {
   override name = 'Migration20261227000000CommandClaim';

@@ -47,16 +47,15 @@ export function handledCommand(): HandledCommand | undefined {
 }
 
 /**
- * What a claim in SQL found of a command handled before (`command_claim`, the cart's
- * `cart_claim`; ADR 050, 057): its kept outcome, another request under the same id, or a
- * row being pruned.
+ * What the command log's claim found of a command handled before (`command_claim`, which
+ * {@link CommandLog.run}, the cart's changes and the payment start share; ADR 050, 057): its
+ * kept outcome, another request under the same id, or a row being pruned.
  */
 export type CommandRepeat = { repeat: 'done'; outcome: unknown } | { repeat: 'conflict' | 'pruned' };
 
 /**
- * The first handling's kept outcome of a repeated command, as {@link CommandLog.run} answers
- * a repeat: `IDEMPOTENCY_CONFLICT` when the id came with another request, `CONFLICT` while
- * its row is being pruned. Logs the repeat.
+ * The first handling's kept outcome of a repeated command: `IDEMPOTENCY_CONFLICT` when the
+ * id came with another request, `CONFLICT` while its row is being pruned. Logs the repeat.
  */
 export function repeatedOutcome(first: CommandRepeat, command: HandledCommand | undefined, log: { info(o: object, msg: string): void }): unknown {
   if (first.repeat !== 'done') {
@@ -73,11 +72,6 @@ function checkCommandId(id: string | undefined): void {
   if (id !== undefined && (id === '' || id.length > MAX_COMMAND_ID_LENGTH)) {
     throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The command id is not valid.' });
   }
-}
-
-interface StoredCommand {
-  request_hash: string;
-  reply: unknown;
 }
 
 /**
@@ -117,29 +111,19 @@ export class CommandLog {
     // Change hints the handler announces go out after the commit (withAfterCommit).
     const outcome = await withAfterCommit(() => this.orm.em.transactional(async (tx) => {
       if (id !== undefined) {
-        const claimed = await execute<{ command_id: string }>(
-          tx,
-          'insert into command_log (subject, command_id, request_hash, created_at) values (?, ?, ?, now()) on conflict do nothing returning command_id',
-          [subject, id, hash],
-        );
-        if (claimed.length === 0) {
-          // The first handling committed (the insert waited for it if it was in flight).
-          const [first] = await execute<StoredCommand>(tx, 'select request_hash, reply from command_log where subject = ? and command_id = ?', [subject, id]);
-          if (!first) throw new AppErrorException({ code: 'CONFLICT', message: 'The command is being pruned; please try again.' });
-          if (first.request_hash !== hash) throw new AppErrorException({ code: 'IDEMPOTENCY_CONFLICT', message: IDEMPOTENCY_CONFLICT_MESSAGE });
-          return { replayed: true, reply: first.reply as T };
-        }
+        // The kit's claim (command_claim): waits for a first handling still in flight.
+        const [{ repeat }] = await execute<{ repeat: CommandRepeat | null }>(tx, 'select command_claim(?, ?, ?) as repeat', [subject, id, hash]);
+        if (repeat) return { replayed: true, reply: repeatedOutcome(repeat, { subject, id, requestHash: hash }, this.log) as T };
       }
       const reply = id === undefined ? await work() : await handling.run({ subject, id, requestHash: hash }, work);
       if (id !== undefined) {
         await tx.flush();
-        await execute(tx, 'update command_log set reply = ?::jsonb where subject = ? and command_id = ?', [JSON.stringify(reply ?? null), subject, id]);
+        await execute(tx, 'select command_keep_reply(?, ?, ?::jsonb)', [subject, id, JSON.stringify(reply ?? null)]);
       }
       return { replayed: false, reply };
     }));
-    if (outcome.replayed) this.log.info({ subject, commandId: id }, 'repeated command answered from the command log');
     // Events written by the handler were not visible to the relay until this commit.
-    else this.relay?.nudge();
+    if (!outcome.replayed) this.relay?.nudge();
     return outcome.reply;
   }
 
