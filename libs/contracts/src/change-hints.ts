@@ -16,7 +16,7 @@ export const changeHintSubjects = {
   'hint.cart.cart.changed.v1': z.object({ userId: z.string().min(1) }),
   /** The cart's copy of these products' facts changed (name, price, picture, stock, deletion): every cart holding one reads differently. Emitted by: cart. */
   'hint.cart.products.changed.v1': z.object({ productIds: z.array(z.string().min(1)).min(1) }),
-  /** The Orders tab's list changed (an order, its lines or its steps; `version` is the list's new version, 0 when unknown). Emitted by: order, from its database's notification at commit. */
+  /** The Orders tab's list changed (an order, its lines or its steps; `version` is the list's new version, 0 when unknown). Emitted by: order, when it reads a new list version (ADR 058). */
   'hint.order.list.changed.v1': z.object({ version: z.string().regex(/^\d+$/) }),
   /** A session was signed out or revoked: its tokens are refused from now on. Emitted by: bff, after writing it to Redis. */
   'hint.bff.session.revoked.v1': z.object({ sessionId: z.string().min(1) }),

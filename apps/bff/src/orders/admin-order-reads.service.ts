@@ -17,7 +17,7 @@ const MAX_ADMINS = 1_000;
 /**
  * The Orders tab's pages from this BFF process's memory (ADR 046). A page is the same for
  * every admin, so it is kept by its query. The order service announces every change of the
- * list (`hint.order.list.changed.v1`, from its database's notification at commit) and this
+ * list (`hint.order.list.changed.v1`, when the order service reads a new list version: ADR 058) and this
  * process forgets every page then, and at once after an admin's change made through it.
  *
  * The role stays checked as before: the guard checks the token (revoked in Redis when an

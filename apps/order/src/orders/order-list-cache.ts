@@ -6,10 +6,10 @@ const MAX_ENTRIES = 500;
 
 /**
  * The Orders tab's pages and counts, cached under the orders' list version
- * (docs/adr/021-orders-tab-at-scale.md). The version is one row that every transaction
- * changing an order, its lines or its steps bumps at commit (database triggers, so every
- * replica, the reconciler and raw SQL are covered); each request reads it (a primary-key
- * read), so an answer never lags a committed change, on any replica. A page or count is
+ * (docs/adr/021-orders-tab-at-scale.md). The version is the sum of 16 rows, one of which
+ * every transaction changing an order, its lines or its steps bumps at commit (database
+ * triggers, so every replica, the reconciler and raw SQL are covered; ADR 058); each
+ * request reads it, so an answer never lags a committed change, on any replica. A page or count is
  * computed once per version and filter, however many requests ask at the same moment.
  */
 @Injectable()
@@ -22,7 +22,7 @@ export class OrderListCache {
 
   /** The orders' list version now (read-committed: every change committed before this read is in it). */
   async currentVersion(): Promise<bigint> {
-    const rows = (await this.em.getConnection().execute(`select version from order_list_version where id = 'orders'`, [], 'all')) as { version: string }[];
+    const rows = (await this.em.getConnection().execute('select sum(version)::bigint as version from order_list_version', [], 'all')) as { version: string | null }[];
     return BigInt(rows[0]?.version ?? 0);
   }
 

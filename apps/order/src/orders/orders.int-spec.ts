@@ -234,13 +234,13 @@ describe('orders through the BFF (real processes)', () => {
     expect((await search('no-such-customer-anywhere')).total).toBe(0);
   }, 60000);
 
-  it('the list the BFF keeps shows a change made anywhere else at once: the database announces it at commit (ADR 046)', async () => {
+  it('the list the BFF keeps shows a change made anywhere else within moments: the order service reads the list version and announces it (ADR 046, 058)', async () => {
     const total = async () => ((await admin()('GET', '/api/admin/orders?pageSize=5', { token: adminToken })).body as { total: number }).total;
     // The first read confirms the admin with the order service, the second is kept by the BFF.
     const before = await total();
     expect(await total()).toBe(before);
     const target = paidOrders[7]!.orderId;
-    // Archived outside any service: only the database's notification can tell the BFF.
+    // Archived outside any service: only the list version, bumped by the database's trigger, can tell the BFF.
     await orderDb.query(`update orders set archived_at = now(), archived_by = 'usr_sql' where id = $1`, [target]);
     try {
       // Well inside the 5 s the BFF keeps a page without a hint.

@@ -34,8 +34,8 @@ export const paise = () => new BigIntType('number');
     "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state = 'paid' and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
 })
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
-// Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md; the
-// function is the orders-tab-at-scale migration's); the reconciler's bookkeeping does not.
+// Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md, 058; the
+// function is the order-list-version-striped migration's); the reconciler's bookkeeping does not.
 @Trigger({
   name: 'orders_list_changed',
   timing: 'after',
@@ -47,9 +47,13 @@ export const paise = () => new BigIntType('number');
   name: 'orders_list_updated',
   timing: 'after',
   events: ['update'],
-  expression: `create constraint trigger orders_list_updated after update on orders deferrable initially deferred for each row
-    when ((to_jsonb(old) - array['next_check_at', 'check_count', 'updated_at']) is distinct from (to_jsonb(new) - array['next_check_at', 'check_count', 'updated_at']))
-    execute function order_list_changed()`,
+  // Every column but next_check_at, check_count and updated_at (ADR 058; migrations.int-spec.ts checks the list).
+  expression: `create constraint trigger orders_list_updated after update of id, merchant_order_id, user_id, state, subtotal_paise,
+    shipping_paise, total_paise, shipping_address_id, shipping_address, billing_address_id, billing_address, checkout_hash,
+    reservation_id, phonepe_order_id, redirect_url, transaction_id, payment_mode, error_code, error_message, reported_amount_paise,
+    expires_at, paid_at, merchant_refund_id, refund_paise, refund_state, refund_requested_at, refunded_at, created_at, order_number,
+    bill_number, fulfilment_status, archived_at, archived_by, refund_reason, refund_by
+    on orders deferrable initially deferred for each row execute function order_list_changed()`,
 })
 // Found by the beginning of its number (LIKE 'ab12%'), under any collation.
 @Index({ name: 'orders_order_number_idx', expression: 'create index orders_order_number_idx on orders (order_number text_pattern_ops)' })
