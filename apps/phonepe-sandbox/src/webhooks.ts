@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { SandboxDelivery } from '@jalaj/contracts';
+import { httpSend } from '@jalaj/server-kit';
 import { backoffDelays } from './sandbox.js';
 
 /** How one webhook goes out: normally, later, several times, or not at all. */
@@ -76,14 +77,13 @@ export class WebhookSender {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const r = await fetch(this.options.url!, {
+      const r = await httpSend(this.options.url!, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: this.options.authorization },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+        timeoutMs: ANSWER_WITHIN_MS,
       });
       status = r.status;
-      await r.body?.cancel();
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

@@ -1,4 +1,6 @@
-import { ConfigError } from '@jalaj/server-kit';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, HttpSendError, type HttpSend, type HttpSendReply } from '@jalaj/server-kit';
 import { PhonePeError } from './phonepe-gateway.js';
 import { authorizationMatches, parsePhonePeWebhook, PhonePeClient, readOrderStatus, UnconfiguredPhonePe, webhookAuthorization } from './phonepe.client.js';
 import { phonePeGateway } from './phonepe.module.js';
@@ -10,23 +12,23 @@ interface Call {
   body: string;
 }
 
-type Handler = (call: Call) => Response | Promise<Response>;
+type Handler = (call: Call) => HttpSendReply | Promise<HttpSendReply>;
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown): HttpSendReply => ({ status, text: JSON.stringify(body) });
 
 /** A fake PhonePe: records every call and answers with `handler`. */
-function fakeFetch(handler: Handler) {
+function fakeSend(handler: Handler) {
   const calls: Call[] = [];
-  const fn = (async (input: string | URL | Request, init?: RequestInit) => {
+  const fn: HttpSend = async (url, request) => {
     const call: Call = {
-      url: String(input),
-      method: init?.method ?? 'GET',
-      headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
-      body: typeof init?.body === 'string' ? init.body : '',
+      url,
+      method: request.method,
+      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v])),
+      body: request.body ?? '',
     };
     calls.push(call);
     return handler(call);
-  }) as typeof fetch;
+  };
   return { fn, calls, tokenCalls: () => calls.filter((c) => c.url.endsWith('/v1/oauth/token')) };
 }
 
@@ -46,7 +48,7 @@ function tokens(lifeSeconds = 3600) {
 const status = { orderId: 'OMO1', state: 'PENDING', amount: 12300, expireAt: clock + 900_000, metaInfo: { udf1: 'a' }, paymentDetails: [] };
 
 function client(handler: Handler, extra: Partial<ConstructorParameters<typeof PhonePeClient>[0]> = {}) {
-  const fake = fakeFetch(handler);
+  const fake = fakeSend(handler);
   const c = new PhonePeClient({
     baseUrl: 'http://pg.test/apis/pg-sandbox/',
     clientId: 'cid',
@@ -54,7 +56,7 @@ function client(handler: Handler, extra: Partial<ConstructorParameters<typeof Ph
     clientVersion: 1,
     webhookUsername: 'username',
     webhookPassword: 'password',
-    fetch: fake.fn,
+    send: fake.fn,
     now,
     ...extra,
   });
@@ -179,14 +181,14 @@ describe('PhonePeClient', () => {
 
   it('maps error replies to PhonePeError with code or errorCode and the message', async () => {
     const token = tokens();
-    let reply: Response = json(400, { code: 'BAD_REQUEST', message: 'amount too small', data: {} });
+    let reply: HttpSendReply = json(400, { code: 'BAD_REQUEST', message: 'amount too small', data: {} });
     const { client: c } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : reply));
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'amount too small' });
     reply = json(409, { errorCode: 'ORDER_ALREADY_EXISTS', message: 'exists', context: {} });
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 409, code: 'ORDER_ALREADY_EXISTS', message: 'exists' });
-    reply = new Response('<html>Bad gateway</html>', { status: 502 });
+    reply = { status: 502, text: '<html>Bad gateway</html>' };
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 502, code: null, message: 'PhonePe answered HTTP 502' });
-    reply = new Response('not json', { status: 200 });
+    reply = { status: 200, text: 'not json' };
     expect((await failure(c.orderStatus('MO1'))).code).toBe('INVALID_RESPONSE');
   });
 
@@ -197,18 +199,22 @@ describe('PhonePeClient', () => {
 
   it('maps a network failure and a timeout to status 0', async () => {
     const down = client(() => {
-      throw new TypeError('fetch failed');
+      throw new HttpSendError('connect ECONNREFUSED 127.0.0.1:9', false);
     });
     expect(await failure(down.client.orderStatus('MO1'))).toMatchObject({ status: 0, code: null });
   });
 
-  it('times out for real with AbortSignal.timeout', async () => {
-    const { client: c } = client(() => new Promise<Response>(() => {}), {
-      timeoutMs: 30,
-      fetch: ((_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch,
-    });
-    expect(await failure(c.orderStatus('MO1'))).toMatchObject({ status: 0, message: 'PhonePe did not answer within 30 ms' });
+  it('times out for real, over HTTP, against a PhonePe that never answers', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const c = new PhonePeClient({ baseUrl: `http://127.0.0.1:${port}`, clientId: 'cid', clientSecret: 'secret', clientVersion: 1, webhookUsername: 'u', webhookPassword: 'p', timeoutMs: 30 });
+      expect(await failure(c.orderStatus('MO1'))).toMatchObject({ status: 0, message: 'PhonePe did not answer within 30 ms' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

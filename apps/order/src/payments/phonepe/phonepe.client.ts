@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { httpSend, HttpSendError, type HttpSend, type HttpSendReply } from '@jalaj/server-kit';
 import {
   PhonePeError,
   type PhonePeGateway,
@@ -24,8 +25,8 @@ export interface PhonePeClientOptions {
   readonly webhookPassword: string;
   /** Per request, token requests included. Default 10 s. */
   readonly timeoutMs?: number;
-  /** Injected in specs; Node's global fetch otherwise. */
-  readonly fetch?: typeof fetch;
+  /** Injected in specs; the kit's {@link httpSend} otherwise. */
+  readonly send?: HttpSend;
   /** Epoch milliseconds; injected in specs. */
   readonly now?: () => number;
 }
@@ -113,11 +114,11 @@ export function parsePhonePeWebhook(body: unknown): PhonePeWebhook | null {
  * The PhonePe Standard Checkout v2 client (see docs/payments.md): OAuth client credentials
  * with the token cached until half its life has passed (concurrent callers share one token
  * request) and renewed once on a 401, pay, order status, refund and refund status over
- * `fetch`. Replies are read tolerantly; every failure is a {@link PhonePeError} (status 0
+ * {@link httpSend} (ADR 059). Replies are read tolerantly; every failure is a {@link PhonePeError} (status 0
  * when PhonePe was unreachable or too slow).
  */
 export class PhonePeClient implements PhonePeGateway {
-  private readonly fetch: typeof fetch;
+  private readonly send: HttpSend;
   private readonly now: () => number;
   private readonly timeoutMs: number;
   private readonly expectedAuthorization: string;
@@ -125,7 +126,7 @@ export class PhonePeClient implements PhonePeGateway {
   private tokenRequest: Promise<CachedToken> | null = null;
 
   constructor(private readonly options: PhonePeClientOptions) {
-    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.send = options.send ?? httpSend;
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.expectedAuthorization = webhookAuthorization(options.webhookUsername, options.webhookPassword);
@@ -177,16 +178,16 @@ export class PhonePeClient implements PhonePeGateway {
   /** An API call with the current token; on a 401 the token is renewed and the call made once more. */
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Json> {
     let token = await this.accessToken();
-    let response = await this.send(method, path, token, body);
+    let response = await this.sendApi(method, path, token, body);
     if (response.status === 401) {
       this.forget(token);
       token = await this.accessToken();
-      response = await this.send(method, path, token, body);
+      response = await this.sendApi(method, path, token, body);
     }
     return this.readReply(response);
   }
 
-  private send(method: string, path: string, token: CachedToken, body: unknown): Promise<Response> {
+  private sendApi(method: string, path: string, token: CachedToken, body: unknown): Promise<HttpSendReply> {
     return this.request(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: {
@@ -225,7 +226,7 @@ export class PhonePeClient implements PhonePeGateway {
       headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
       body: form.toString(),
     });
-    const body = await this.readReply(response);
+    const body = this.readReply(response);
     const accessToken = str(body.access_token);
     const expiresAt = num(body.expires_at);
     if (!accessToken || expiresAt === null) throw new PhonePeError(502, 'INVALID_RESPONSE', 'PhonePe answered the token request without access_token and expires_at');
@@ -237,33 +238,26 @@ export class PhonePeClient implements PhonePeGateway {
     return this.token;
   }
 
-  /** fetch with the timeout; a network failure or timeout becomes `PhonePeError(0, …)`. */
-  private async request(url: string, init: RequestInit): Promise<Response> {
+  /** The request with the timeout; no answer (unreachable, broken off, too slow) becomes `PhonePeError(0, …)`. */
+  private async request(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<HttpSendReply> {
     try {
-      return await this.fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      return await this.send(url, { ...init, timeoutMs: this.timeoutMs });
     } catch (e) {
-      // A DOMException (the abort reason) is not always an `Error` instance: read its name.
-      const name = (e as { name?: unknown } | null)?.name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      const timedOut = e instanceof HttpSendError && e.timedOut;
       throw new PhonePeError(0, null, timedOut ? `PhonePe did not answer within ${this.timeoutMs} ms` : `PhonePe is not reachable: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
   /** The JSON object of a 2xx reply; anything else becomes a {@link PhonePeError} with PhonePe's code and message. */
-  private async readReply(response: Response): Promise<Json> {
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (e) {
-      throw new PhonePeError(0, null, `PhonePe's reply could not be read: ${e instanceof Error ? e.message : String(e)}`);
-    }
+  private readReply(response: HttpSendReply): Json {
+    const { text } = response;
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {
       body = null;
     }
-    if (!response.ok) {
+    if (response.status < 200 || response.status > 299) {
       const b = isObject(body) ? body : {};
       throw new PhonePeError(response.status, str(b.code) ?? str(b.errorCode), str(b.message) ?? `PhonePe answered HTTP ${response.status}`);
     }
