@@ -73,6 +73,7 @@ export class OrderListHints implements OnApplicationBootstrap, OnModuleDestroy {
       this.seen = version;
       this.failures = 0;
     } catch (e) {
+      if (this.stopped) return;
       if (this.client) this.drop(this.client);
       pause = Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** this.failures++);
       this.log.warn({ err: e, retryInMs: pause }, 'reading the order list version failed; trying again');

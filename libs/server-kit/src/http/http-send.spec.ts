@@ -67,6 +67,18 @@ describe('httpSend', () => {
     }
   });
 
+  it('fails without timedOut when the connection breaks off mid-answer', async () => {
+    const { url, server } = await serve((_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('part of it', () => res.destroy());
+    });
+    try {
+      expect(await failure(httpSend(url, { method: 'GET', headers: {}, timeoutMs: 2_000 }))).toMatchObject({ timedOut: false });
+    } finally {
+      await stop(server);
+    }
+  });
+
   it('fails without timedOut when nothing listens, or for a URL that is not HTTP', async () => {
     const { url, server } = await serve(() => {});
     await stop(server);
