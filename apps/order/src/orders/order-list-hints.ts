@@ -42,7 +42,8 @@ export class OrderListHints implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
-    const client = new pg.Client({ connectionString: this.orm.config.get('clientUrl'), application_name: 'order-list-hints', connectionTimeoutMillis: 10_000 });
+    // A read that never answers (a connection gone silent) fails after 5 s, so the loop goes on.
+    const client = new pg.Client({ connectionString: this.orm.config.get('clientUrl'), application_name: 'order-list-hints', connectionTimeoutMillis: 10_000, query_timeout: 5_000 });
     client.on('error', () => this.drop(client));
     client.on('end', () => this.drop(client));
     this.client = client;
