@@ -21,7 +21,11 @@ export function useDebouncedSearch(committed: string, commit: (q: string) => voi
   useEffect(() => {
     const wanted = text.trim();
     if (wanted === latest.current.committed) return undefined;
-    const timer = setTimeout(() => latest.current.commit(wanted), SEARCH_DEBOUNCE_MS);
+    // Checked again when it fires: a search committed meanwhile (Clear filters) is not committed twice,
+    // which would move the list back to its first page after a page was chosen.
+    const timer = setTimeout(() => {
+      if (wanted !== latest.current.committed) latest.current.commit(wanted);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
