@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { animationsSettled } from '../support/a11y.js';
 import { chooseOption, signInAsAdmin } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
@@ -148,6 +149,9 @@ test.describe('admin products', () => {
       await card.getByRole('button', { name: 'Delete' }).click();
       const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Are you sure you want to delete this product?' });
       await expect(confirm).toBeVisible();
+      // Pressed once the confirmation stopped moving (as the refund's dialog is): a CI run on a
+      // busy machine saw the press while it zoomed in go nowhere, no request and no toast.
+      await animationsSettled(page);
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByText('Product deleted successfully', { exact: true })).toBeVisible();
       await expect(card).toHaveCount(0);
