@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 
+/** The orders' list version: the sum of its stripes (ADR 058), as a bigint (a string from pg). */
+export const LIST_VERSION_SQL = 'select sum(version)::bigint as version from order_list_version';
+
 /** Entries kept per version: pages and counts of the filters admins are looking at. */
 const MAX_ENTRIES = 500;
 
@@ -22,7 +25,7 @@ export class OrderListCache {
 
   /** The orders' list version now (read-committed: every change committed before this read is in it). */
   async currentVersion(): Promise<bigint> {
-    const rows = (await this.em.getConnection().execute('select sum(version)::bigint as version from order_list_version', [], 'all')) as { version: string | null }[];
+    const rows = (await this.em.getConnection().execute(LIST_VERSION_SQL, [], 'all')) as { version: string | null }[];
     return BigInt(rows[0]?.version ?? 0);
   }
 

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import pg from 'pg';
 import { changeHintSubjects } from '@jalaj/contracts';
 import { getLogger, NatsConnectionHolder } from '@jalaj/server-kit';
+import { LIST_VERSION_SQL } from './order-list-cache.js';
 
 const SUBJECT = 'hint.order.list.changed.v1';
 /** How often the list version is read (ADR 058). */
@@ -68,7 +69,7 @@ export class OrderListHints implements OnApplicationBootstrap, OnModuleDestroy {
     let pause = LIST_VERSION_POLL_MS;
     try {
       const client = await this.connection();
-      const { rows } = await client.query<{ version: string | null }>('select sum(version)::bigint::text as version from order_list_version');
+      const { rows } = await client.query<{ version: string | null }>(LIST_VERSION_SQL);
       const version = rows[0]?.version ?? '0';
       if (this.seen !== undefined && version !== this.seen) this.publish(version);
       this.seen = version;
