@@ -1,21 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import type { AddressSnapshot, CheckoutStarted, OrderLine, Result } from '@jalaj/contracts';
-import { prepared, runPrepared, type CommandRepeat, type HandledCommand } from '@jalaj/server-kit';
-import { Order } from './entities/order.entity.js';
-
-/** Issues a paid order's bill number (ADR 054): prepared once per connection, as every paid order runs it. */
-const ISSUE_BILL_NUMBER = prepared(
-  'issue_bill_number',
-  `with due as (select id from orders where id = $1 and paid_at is not null and bill_number is null for update),
-   serial as (
-     insert into bill_serials (financial_year, last_serial) select $2, 1 from due
-     on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
-     returning last_serial)
-   update orders set bill_number = $3 || lpad(serial.last_serial::text, $4, '0'),
-          next_check_at = case when state = 'paid' then null else next_check_at end
-     from serial where orders.id = $1 and serial.last_serial < $5 returning bill_number`,
-);
+import { packedTransaction, prepared, runPrepared, type CommandRepeat, type HandledCommand, type OutboxRow, type PackedTransaction } from '@jalaj/server-kit';
+import type { Order } from './entities/order.entity.js';
 
 /** Where a payment stands, as the shopper's pages read it (every return and pending-page poll): prepared once per connection. */
 const PAYMENT_OF = prepared(
@@ -69,6 +56,108 @@ export interface OrderRecord {
   updated_at: Date;
 }
 
+/** The columns a payment decision may change, by the field of {@link DecidingOrder} that holds each. */
+export const DECIDED_COLUMNS = {
+  state: 'state',
+  reservationId: 'reservation_id',
+  transactionId: 'transaction_id',
+  paymentMode: 'payment_mode',
+  errorCode: 'error_code',
+  errorMessage: 'error_message',
+  reportedAmountPaise: 'reported_amount_paise',
+  paidAt: 'paid_at',
+  merchantRefundId: 'merchant_refund_id',
+  refundPaise: 'refund_paise',
+  refundState: 'refund_state',
+  refundRequestedAt: 'refund_requested_at',
+  refundedAt: 'refunded_at',
+  nextCheckAt: 'next_check_at',
+  checkCount: 'check_count',
+} as const;
+
+/** An order as the payment decider reads and changes it: plain data, not an ORM entity (ADR 060). */
+export type DecidingOrder = Pick<
+  Order,
+  | keyof typeof DECIDED_COLUMNS
+  | 'id'
+  | 'merchantOrderId'
+  | 'userId'
+  | 'subtotalPaise'
+  | 'shippingPaise'
+  | 'totalPaise'
+  | 'shippingAddress'
+  | 'billingAddress'
+  | 'expiresAt'
+  | 'createdAt'
+  | 'billNumber'
+>;
+
+/** What a decision writes besides the order's changed columns: its events, and the pattern of a bill number to issue if the order is paid without one. */
+export interface Decided {
+  events: OutboxRow[];
+  bill: { year: string; head: string; digits: number } | null;
+}
+
+/** The order locked and read with its lines, in the cart's order: the decision's first statement. */
+const LOCK_WITH_LINES = `select o.*, coalesce((select jsonb_agg(to_jsonb(l) order by l.position) from order_lines l where l.order_id = o.id), '[]'::jsonb) as order_lines
+  from orders o where o.merchant_order_id = $1 for update of o`;
+
+/** A row of {@link LOCK_WITH_LINES}, as the ORM's pool parses it: bigint and timestamps as text. */
+type LockedRow = Record<string, unknown> & { order_lines: LineJson[] };
+
+const paiseOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const dateOf = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+
+function toDecidingOrder(r: LockedRow): DecidingOrder {
+  return {
+    id: r.id as string,
+    merchantOrderId: r.merchant_order_id as string,
+    userId: r.user_id as string,
+    state: r.state as Order['state'],
+    subtotalPaise: Number(r.subtotal_paise),
+    shippingPaise: Number(r.shipping_paise),
+    totalPaise: Number(r.total_paise),
+    shippingAddress: r.shipping_address as AddressSnapshot,
+    billingAddress: r.billing_address as AddressSnapshot,
+    reservationId: r.reservation_id as string,
+    transactionId: r.transaction_id as string | null,
+    paymentMode: r.payment_mode as string | null,
+    errorCode: r.error_code as string | null,
+    errorMessage: r.error_message as string | null,
+    reportedAmountPaise: paiseOf(r.reported_amount_paise),
+    expiresAt: dateOf(r.expires_at)!,
+    nextCheckAt: dateOf(r.next_check_at),
+    checkCount: Number(r.check_count),
+    paidAt: dateOf(r.paid_at),
+    merchantRefundId: r.merchant_refund_id as string | null,
+    refundPaise: paiseOf(r.refund_paise),
+    refundState: r.refund_state as string | null,
+    refundRequestedAt: dateOf(r.refund_requested_at),
+    refundedAt: dateOf(r.refunded_at),
+    billNumber: r.bill_number as string | null,
+    createdAt: dateOf(r.created_at)!,
+  };
+}
+
+function toLine(l: LineJson): OrderLine {
+  return {
+    productId: l.product_id,
+    productName: l.product_name,
+    imageUrl: l.image_url ?? null,
+    quantity: l.quantity,
+    unitPricePaise: Number(l.unit_price_paise),
+    discountPercent: l.discount_percent,
+    discountedUnitPricePaise: Number(l.discounted_unit_price_paise),
+    lineTotalPaise: Number(l.line_total_paise),
+  };
+}
+
+/** Whether a decided field kept its value (dates by their time). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  return (a ?? null) === (b ?? null);
+}
+
 /**
  * The checkout saga's SQL, by name (ADR 014). Each method runs on the injected
  * `EntityManager`, which resolves to the caller's transaction (the pay command's, or the
@@ -82,28 +171,36 @@ export class CheckoutRepository {
     return (await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as R[];
   }
 
+  /** Runs `work` as one transaction of as few round trips as it has statements ({@link packedTransaction}, ADR 060). */
+  transaction<T>(work: (tx: PackedTransaction) => Promise<T>): Promise<T> {
+    return packedTransaction(this.em, work);
+  }
+
   /**
-   * Claims a checkout's command in the transaction `tx` (`checkout_claim`, ADR 057): a repeat
+   * Claims a checkout's command as the first statement of `tx` (`checkout_claim`, ADR 057): a repeat
    * answers what the first handling left. With `checkout`, it then serialises the shopper's
    * checkouts until `tx` ends (two tabs paying at once see each other's order) and finds
    * their pending order of the same cart and addresses that still has `minSecondsLeft` to
    * be paid, if any.
    */
   async claimCheckout(
-    tx: EntityManager,
+    tx: PackedTransaction,
     command: HandledCommand | undefined,
     checkout: { userId: string; checkoutHash: string; minSecondsLeft: number } | null,
   ): Promise<CheckoutClaim> {
-    const [row] = await this.query<{ claim: CheckoutClaim }>(
-      'select checkout_claim(?, ?, ?, ?, ?, ?) as claim',
-      [command?.subject ?? null, command?.id ?? null, command?.requestHash ?? null, checkout?.userId ?? null, checkout?.checkoutHash ?? null, checkout?.minSecondsLeft ?? 0],
-      tx,
-    );
+    const [row] = await tx.begin<{ claim: CheckoutClaim }>('select checkout_claim($1, $2, $3, $4, $5, $6) as claim', [
+      command?.subject ?? null,
+      command?.id ?? null,
+      command?.requestHash ?? null,
+      checkout?.userId ?? null,
+      checkout?.checkoutHash ?? null,
+      checkout?.minSecondsLeft ?? 0,
+    ]);
     return row!.claim;
   }
 
-  /** Writes a new order, its lines and the command's reply in the transaction `tx` (`checkout_record`, ADR 057). */
-  async recordCheckout(tx: EntityManager, order: OrderRecord, lines: readonly OrderLine[], command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
+  /** Writes a new order, its lines and the command's reply as the last statement of `tx` (`checkout_record`, ADR 057). */
+  async recordCheckout(tx: PackedTransaction, order: OrderRecord, lines: readonly OrderLine[], command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
     const lineRows = lines.map((l, position) => ({
       order_id: order.id,
       product_id: l.productId,
@@ -116,16 +213,12 @@ export class CheckoutRepository {
       discounted_unit_price_paise: l.discountedUnitPricePaise,
       line_total_paise: l.lineTotalPaise,
     }));
-    await this.query(
-      'select checkout_record(?::jsonb, ?::jsonb, ?, ?, ?::jsonb)',
-      [JSON.stringify(order), JSON.stringify(lineRows), command?.subject ?? null, command?.id ?? null, JSON.stringify(reply)],
-      tx,
-    );
+    await tx.commit('select checkout_record($1::jsonb, $2::jsonb, $3, $4, $5::jsonb)', [order, lineRows, command?.subject ?? null, command?.id ?? null, reply]);
   }
 
-  /** Keeps a command's reply in the transaction `tx` that claimed it (nothing without a command). */
-  async keepReply(tx: EntityManager, command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
-    if (command) await this.query('select command_keep_reply(?, ?, ?::jsonb)', [command.subject, command.id, JSON.stringify(reply)], tx);
+  /** Keeps a command's reply as the last statement of `tx`, which claimed it (without a command, `tx` ends writing nothing). */
+  async keepReply(tx: PackedTransaction, command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
+    if (command) await tx.commit('select command_keep_reply($1, $2, $3::jsonb)', [command.subject, command.id, reply]);
   }
 
   /** Where the order's payment stands (only the actor's own order when `userId` is given); null when there is none. */
@@ -147,51 +240,38 @@ export class CheckoutRepository {
   }
 
   /**
-   * An order, fresh from the database and managed by `tx`, with its row locked until `tx`
-   * ends (`SELECT … FOR UPDATE`), and its lines in the cart's order: one statement.
+   * Decides an order's payment (ADR 060): one transaction of two round trips on a connection
+   * of its own. The first locks the order (`SELECT … FOR UPDATE`, sent with `BEGIN`) and
+   * reads it with its lines in the cart's order; `decide` changes the plain order it is
+   * handed (its {@link DECIDED_COLUMNS} only) and says which events to write and whether to
+   * issue a bill number; the second writes what changed, the number and the events in one
+   * statement (`payment_decided`) sent with `COMMIT`. The order as decided, its bill number
+   * as issued; null when there is no such order. If `decide` throws, nothing is written.
    */
-  async lockWithLines(tx: EntityManager, merchantOrderId: string): Promise<{ order: Order; lines: OrderLine[] } | null> {
-    const [row] = await this.query<Record<string, unknown> & { order_lines: LineJson[] }>(
-      `select o.*, coalesce((select jsonb_agg(to_jsonb(l) order by l.position) from order_lines l where l.order_id = o.id), '[]'::jsonb) as order_lines
-         from orders o where o.merchant_order_id = ? for update of o`,
-      [merchantOrderId],
-      tx,
-    );
-    if (!row) return null;
-    const { order_lines: lines, ...order } = row;
-    return {
-      order: tx.map(Order, order),
-      lines: lines.map((l) => ({
-        productId: l.product_id,
-        productName: l.product_name,
-        imageUrl: l.image_url ?? null,
-        quantity: l.quantity,
-        unitPricePaise: Number(l.unit_price_paise),
-        discountPercent: l.discount_percent,
-        discountedUnitPricePaise: Number(l.discounted_unit_price_paise),
-        lineTotalPaise: Number(l.line_total_paise),
-      })),
-    };
-  }
-
-  /**
-   * Gives a paid order without one the next bill-of-supply number of its financial year, in
-   * one statement of its own that bumps the year's serial only when it writes the number:
-   * the serial's row lock is held inside PostgreSQL for that statement alone, concurrent
-   * payments (on any replica) get consecutive serials, and no serial is lost
-   * (docs/adr/019-orders-bills-and-fulfilment.md, ADR 054). The number is `head` and the
-   * serial padded to `digits` (`billNumberPattern`). It clears the order's next check if it
-   * is still paid. The number; null when the order needs none, or the serial no longer fits.
-   */
-  async assignBillNumber(orderId: string, year: string, pattern: { head: string; digits: number }): Promise<string | null> {
-    const [row] = await runPrepared<{ bill_number: string }>(this.em.fork(), ISSUE_BILL_NUMBER, [orderId, year, pattern.head, pattern.digits, 10 ** pattern.digits]);
-    return row?.bill_number ?? null;
-  }
-
-  /** An order's bill number as it is now, if it has one. */
-  async billNumberOf(orderId: string): Promise<string | null> {
-    const [row] = (await this.em.fork().getConnection().execute('select bill_number from orders where id = ?', [orderId], 'all')) as { bill_number: string | null }[];
-    return row?.bill_number ?? null;
+  async decide(merchantOrderId: string, decide: (locked: { order: DecidingOrder; lines: OrderLine[] }) => Promise<Decided>): Promise<DecidingOrder | null> {
+    return packedTransaction(this.em, async (tx) => {
+      const [row] = await tx.begin<LockedRow>(LOCK_WITH_LINES, [merchantOrderId]);
+      if (!row) return null;
+      const order = toDecidingOrder(row);
+      const before = { ...order };
+      const { events, bill } = await decide({ order, lines: row.order_lines.map(toLine) });
+      const changes: Record<string, unknown> = {};
+      for (const [field, column] of Object.entries(DECIDED_COLUMNS) as [keyof typeof DECIDED_COLUMNS, string][]) {
+        if (!sameValue(order[field], before[field])) changes[column] = order[field] ?? null;
+      }
+      const [answer] = await tx.commit<{ decided: { bill_number: string | null } }>('select payment_decided($1, $2::jsonb, $3::jsonb, $4::jsonb) as decided', [
+        order.id,
+        changes,
+        events.map(({ id, subject, envelope, headers }) => ({ id, subject, envelope, headers })),
+        bill && { year: bill.year, head: bill.head, digits: bill.digits, limit: 10 ** bill.digits },
+      ]);
+      if (answer?.decided?.bill_number !== order.billNumber) {
+        order.billNumber = answer?.decided?.bill_number ?? null;
+        // Issued with the decision: the order is no longer due.
+        if (order.billNumber) order.nextCheckAt = null;
+      }
+      return order;
+    });
   }
 
   /**

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { cartSubjects, identitySubjects, type Actor, type Address, type Cart, type OrderLine } from '@jalaj/contracts';
-import type { RpcClient } from '@jalaj/server-kit';
+import type { PackedTransaction, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PhonePeError, type PhonePeGateway, type PhonePePayRequest } from '../payments/phonepe/phonepe-gateway.js';
 import type { CheckoutReconciler } from './checkout.reconciler.js';
@@ -20,15 +19,15 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
   const lines: OrderLine[] = [];
   const reservations = new Map<string, string>();
   const payRequests: PhonePePayRequest[] = [];
-  const em = { transactional: async <T>(work: (tx: EntityManager) => Promise<T>) => work(em) } as unknown as EntityManager;
   const repo = {
-    claimCheckout: async (_tx: EntityManager, _command: unknown, checkout: { userId: string; checkoutHash: string } | null) => {
+    transaction: async <T>(work: (tx: PackedTransaction) => Promise<T>) => work({} as PackedTransaction),
+    claimCheckout: async (_tx: PackedTransaction, _command: unknown, checkout: { userId: string; checkoutHash: string } | null) => {
       if (!checkout) return {};
       calls.push('lock');
       const o = orders.find((r) => r.user_id === checkout.userId && r.checkout_hash === checkout.checkoutHash && r.state === 'pending' && r.redirect_url);
       return { existing: o ? { orderId: o.id, merchantOrderId: o.merchant_order_id, redirectUrl: o.redirect_url, amountPaise: o.total_paise } : null };
     },
-    recordCheckout: async (_tx: EntityManager, order: OrderRecord, orderLines: OrderLine[]) => {
+    recordCheckout: async (_tx: PackedTransaction, order: OrderRecord, orderLines: OrderLine[]) => {
       orders.push({ ...order });
       lines.push(...orderLines);
     },
@@ -59,7 +58,7 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
     },
   } as unknown as PhonePeGateway;
   const config = { PAYMENT_EXPIRE_AFTER_SECONDS: 900, PAYMENT_RECONCILE_FIRST_SECONDS: 20 } as OrderConfig;
-  const service = new CheckoutService(em, repo, rpc, {} as PaymentDecider, {} as CheckoutReconciler, phonepe, config);
+  const service = new CheckoutService(repo, rpc, {} as PaymentDecider, {} as CheckoutReconciler, phonepe, config);
   const pay = (shipping: string | null = kolkata.id, billing: string | null = kolkata.id) => service.pay(actor, shipping, billing, 'https://jalaj.shop');
   return { pay, calls, orders, lines, reservations, payRequests };
 }

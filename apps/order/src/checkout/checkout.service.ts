@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
 import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
 import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
-import { getLogger, handledCommand, InjectConfig, repeatedOutcome, RpcClient, type HandledCommand } from '@jalaj/server-kit';
+import { getLogger, handledCommand, InjectConfig, repeatedOutcome, RpcClient, type HandledCommand, type PackedTransaction } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
 import { outcomeOf } from './checkout-state.js';
@@ -74,7 +73,6 @@ export class CheckoutService {
   private readonly log = getLogger('CheckoutService');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly orders: CheckoutRepository,
     private readonly rpc: RpcClient,
     private readonly decider: PaymentDecider,
@@ -88,13 +86,14 @@ export class CheckoutService {
    * 057). The cart, its prices and the addresses are read first, outside any transaction;
    * the browser sends only the address ids. Then one transaction claims the command, holds
    * the shopper's checkout lock across catalog's reservation and PhonePe's call, and writes
-   * the order, its lines and the reply in one statement at its end.
+   * the order, its lines and the reply in one statement at its end; its first statement
+   * travels with its BEGIN and its last with its COMMIT (ADR 060).
    */
   async pay(actor: Actor, shippingAddressId: string | null | undefined, billingAddressId: string | null | undefined, returnOrigin: string): Promise<Result<CheckoutStarted>> {
     const command = handledCommand();
     const checkout = await this.checkoutOf(actor, shippingAddressId, billingAddressId);
     if (!command && !checkout.ok) return checkout;
-    return this.em.transactional(async (tx) => {
+    return this.orders.transaction(async (tx) => {
       const claim = await this.orders.claimCheckout(tx, command, checkout.ok ? { userId: actor.id, checkoutHash: checkout.data.hash, minSecondsLeft: REUSE_MIN_SECONDS_LEFT } : null);
       if ('repeat' in claim) return repeatedOutcome(claim, command, this.log) as Result<CheckoutStarted>;
       if (checkout.ok && !claim.existing) return this.startPayment(tx, actor, checkout.data, returnOrigin, command);
@@ -134,7 +133,7 @@ export class CheckoutService {
    * Reserves the stock, asks PhonePe for the payment and records the order in `tx`: pending
    * with PhonePe's page, or failed (no stock, or PhonePe refused; its stock given back).
    */
-  private async startPayment(tx: EntityManager, actor: Actor, checkout: Checkout, returnOrigin: string, command: HandledCommand | undefined): Promise<Result<CheckoutStarted>> {
+  private async startPayment(tx: PackedTransaction, actor: Actor, checkout: Checkout, returnOrigin: string, command: HandledCommand | undefined): Promise<Result<CheckoutStarted>> {
     const { amounts, shipping, billing, hash } = checkout;
     const expireAfter = this.config.PAYMENT_EXPIRE_AFTER_SECONDS;
     const now = new Date();

@@ -1,11 +1,9 @@
-import type { EntityManager } from '@mikro-orm/core';
 import { financialYear } from '@jalaj/commerce';
 import { orderEvents, type OrderLine, type OrderState } from '@jalaj/contracts';
 import type { OutboxRelay, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import type { PhonePeGateway, PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
-import type { CheckoutRepository } from './checkout.repository.js';
-import type { Order } from './entities/order.entity.js';
+import type { CheckoutRepository, Decided, DecidingOrder } from './checkout.repository.js';
 import { PaymentDecider } from './payment-decider.js';
 
 const MOID = 'MO1763800000000a1b2c3d4_7f3k';
@@ -16,7 +14,7 @@ const address = orderEvents['evt.order.order.paid.v1'].fixture.shippingAddress;
  * answer does to the order, the stock and the events. (The row lock and the real services
  * are covered by checkout.int-spec.ts.)
  */
-function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> | Error; stock?: Record<string, 'held' | 'committed' | 'released'>; inStock?: boolean; refundState?: string; billFails?: () => boolean }) {
+function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> | Error; stock?: Record<string, 'held' | 'committed' | 'released'>; inStock?: boolean; refundState?: string; serialFull?: () => boolean }) {
   const now = Date.now();
   const order = {
     id: 'ord_1',
@@ -33,27 +31,25 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     expiresAt: new Date(now + 870_000),
     nextCheckAt: new Date(now),
     checkCount: 0,
-  } as unknown as Order;
+  } as unknown as DecidingOrder;
   const lines = [{ productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 }] as OrderLine[];
   const stock: Record<string, 'held' | 'committed' | 'released'> = { ord_1: 'held', ...opts.stock };
   const calls: string[] = [];
   const events: { subject: string; data: Record<string, unknown> }[] = [];
   const serials: Record<string, number> = { [financialYear(new Date())]: 122 };
-  const tx = {
-    create: (_: unknown, row: { subject: string; envelope: { data: Record<string, unknown> } }) => row,
-    persist: (row: { subject: string; envelope: { data: Record<string, unknown> } }) => events.push({ subject: row.subject, data: row.envelope.data }),
-    flush: async () => undefined,
-    getTransactionContext: () => undefined,
-  };
-  const em = { transactional: async <T>(fn: (t: unknown) => Promise<T>) => fn(tx) } as unknown as EntityManager;
   const repo = {
-    lockWithLines: async () => (order ? { order, lines } : null),
-    // bill_serials' upsert: the year's next serial (its SQL and locking are covered by orders.int-spec.ts).
-    assignBillNumber: async (_orderId: string, year: string, pattern: { head: string; digits: number }) => {
-      if (opts.billFails?.()) throw new Error('connection lost');
-      return `${pattern.head}${String((serials[year] = (serials[year] ?? 0) + 1)).padStart(pattern.digits, '0')}`;
+    // payment_decided's part, in memory (its SQL, locking and serials are covered by
+    // migrations.int-spec.ts and orders.int-spec.ts): the events written, a paid order's
+    // next serial unless it no longer fits.
+    decide: async (_moid: string, decide: (locked: { order: DecidingOrder; lines: OrderLine[] }) => Promise<Decided>) => {
+      const decided = await decide({ order, lines });
+      for (const row of decided.events) events.push({ subject: row.subject, data: row.envelope.data as Record<string, unknown> });
+      if (decided.bill && order.state === 'paid' && !order.billNumber && !opts.serialFull?.()) {
+        order.billNumber = `${decided.bill.head}${String((serials[decided.bill.year] = (serials[decided.bill.year] ?? 0) + 1)).padStart(decided.bill.digits, '0')}`;
+        order.nextCheckAt = null;
+      }
+      return order;
     },
-    billNumberOf: async () => order.billNumber ?? null,
   } as unknown as CheckoutRepository;
   const rpc = {
     request: async (subject: string, payload: { reservationId: string }) => {
@@ -78,9 +74,9 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     refund: async () => (calls.push('phonepe.refund'), { refundId: 'R1', state: 'PENDING', amountPaise: 78500 }),
     refundStatus: async () => (calls.push('phonepe.refundStatus'), { refundId: 'R1', state: opts.refundState ?? 'PENDING', amountPaise: 78500 }),
   } as unknown as PhonePeGateway;
-  const relay = { nudge: () => undefined } as unknown as OutboxRelay;
+  const relay = { committed: async () => undefined } as unknown as OutboxRelay;
   const config = { PAYMENT_RECONCILE_FIRST_SECONDS: 20, BILL_SERIAL_PREFIX: 'JLJ' } as OrderConfig;
-  return { decider: new PaymentDecider(em, repo, rpc, relay, phonepe, config), order, stock, calls, events, serials };
+  return { decider: new PaymentDecider(repo, rpc, relay, phonepe, config), order, stock, calls, events, serials };
 }
 
 const attempt = { transactionId: 'T1', paymentMode: 'UPI_INTENT', timestamp: 1, amountPaise: 78500, state: 'COMPLETED', errorCode: null, detailedErrorCode: null };
@@ -100,9 +96,9 @@ describe('deciding a payment', () => {
     expect((t.events[0]!.data.lines as unknown[]).length).toBe(1);
   });
 
-  it('a paid order whose bill number could not be issued after the commit stays paid and due, and the reconciler issues it', async () => {
+  it('a paid order whose serial no longer fits the prefix stays paid and due, and the reconciler issues its number once it fits', async () => {
     let down = true;
-    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, billFails: () => down });
+    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, serialFull: () => down });
     await t.decider.check(MOID);
     expect(t.order.state).toBe('paid');
     expect(t.order.billNumber).toBeFalsy();

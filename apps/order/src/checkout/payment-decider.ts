@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
 import { billNumberPattern, financialYear, paymentFailureText } from '@jalaj/commerce';
 import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
-import { addToOutbox, getLogger, InjectConfig, OutboxRelay, RpcClient } from '@jalaj/server-kit';
+import { getLogger, InjectConfig, OutboxRelay, outboxRow, RpcClient, type OutboxRow } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, type PhonePeGateway, type PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
 import { afterSelling, decidePayment, decideRefund, PAYMENT_OPEN_STATES } from './checkout-state.js';
-import { CheckoutRepository } from './checkout.repository.js';
-import { Order } from './entities/order.entity.js';
+import { CheckoutRepository, type DecidingOrder } from './checkout.repository.js';
+import type { Order } from './entities/order.entity.js';
 import type { OrderLineRow } from './entities/order-line.entity.js';
 import { merchantRefundId } from './merchant-ids.js';
 import { nextCheckAt } from './reconcile-schedule.js';
@@ -37,7 +36,6 @@ export class PaymentDecider {
   private readonly log = getLogger('PaymentDecider');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly orders: CheckoutRepository,
     private readonly rpc: RpcClient,
     private readonly relay: OutboxRelay,
@@ -58,48 +56,24 @@ export class PaymentDecider {
    *   left alone), and a payment that moved after the answer is checked again (its webhook
    *   marks the order due). Without `seen` (the reconciler), PhonePe is asked under the lock.
    */
-  async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
+  async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<DecidingOrder | null> {
     const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
-    const order = await this.em.transactional(async (tx) => {
-      const locked = await this.orders.lockWithLines(tx, merchantOrderId);
-      if (!locked) return null;
-      const { order: o, lines } = locked;
+    const events: OutboxRow[] = [];
+    const order = await this.orders.decide(merchantOrderId, async ({ order: o, lines }) => {
       const now = new Date();
-      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(tx, o, lines, now, asked);
+      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, lines, now, events, asked);
       else if (o.state === 'refund_pending') await this.checkRefund(o, now);
       else o.nextCheckAt = null;
-      // Its bill number is issued just after the commit (ADR 054); until then the order stays
-      // due, so that a crash in between is mended by the reconciler.
-      if (o.state === 'paid' && !o.billNumber) o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
-      await tx.flush();
-      return o;
+      if (o.state !== 'paid' || o.billNumber) return { events, bill: null };
+      // Its bill number is issued with the decision (ADR 054, 060). Should the serial no longer
+      // fit the prefix, the order stays due and the reconciler asks again.
+      o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
+      const year = financialYear(o.paidAt ?? now);
+      return { events, bill: { year, ...billNumberPattern(this.config.BILL_SERIAL_PREFIX, year) } };
     });
-    this.relay.nudge();
-    if (order?.state === 'paid' && !order.billNumber) {
-      order.billNumber = await this.issueBillNumber(order);
-      if (order.billNumber) order.nextCheckAt = null;
-    }
+    if (events.length) void this.relay.committed(events);
+    if (order?.state === 'paid' && !order.billNumber) this.log.error({ orderId: order.id }, 'no bill number: the serial does not fit the prefix; asking again later');
     return order;
-  }
-
-  /**
-   * Issues a paid order's bill-of-supply number, of the financial year it was paid in; the
-   * number, or null when it could not be issued now (the reconciler tries again).
-   */
-  private async issueBillNumber(o: Order): Promise<string | null> {
-    const year = financialYear(o.paidAt ?? new Date());
-    try {
-      const billNumber = await this.orders.assignBillNumber(o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
-      if (billNumber) return billNumber;
-      // None written: issued meanwhile by another caller, or the serial no longer fits the prefix.
-      const issued = await this.orders.billNumberOf(o.id);
-      if (!issued) this.log.error({ orderId: o.id, year }, 'no bill number: the serial does not fit the prefix; asking again later');
-      return issued;
-    } catch (e) {
-      // The payment is decided and committed: the reconciler issues the number when the order is due.
-      this.log.warn({ err: e, orderId: o.id }, 'issuing the bill number failed; the reconciler tries again');
-      return null;
-    }
   }
 
   /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
@@ -111,7 +85,7 @@ export class PaymentDecider {
     }
   }
 
-  private async checkPayment(tx: EntityManager, o: Order, lines: OrderLine[], now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
+  private async checkPayment(o: DecidingOrder, lines: OrderLine[], now: Date, events: OutboxRow[], asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
     const answer = asked ?? (await this.askStatus(o.merchantOrderId));
     if ('error' in answer) {
       this.log.warn({ err: answer.error, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
@@ -152,7 +126,7 @@ export class PaymentDecider {
           o.errorCode = null;
           o.errorMessage = null;
           o.nextCheckAt = null;
-          addToOutbox(tx, 'evt.order.order.paid.v1', { ...this.facts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId, paymentMode: o.paymentMode });
+          events.push(outboxRow('evt.order.order.paid.v1', { ...this.facts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId, paymentMode: o.paymentMode }));
         } else {
           o.state = 'refund_pending';
           o.merchantRefundId = merchantRefundId(o.merchantOrderId);
@@ -161,7 +135,7 @@ export class PaymentDecider {
           o.errorMessage = paymentFailureText('STOCK_GONE');
           // The reconciler asks PhonePe for the refund at once, outside this decision.
           o.nextCheckAt = now;
-          addToOutbox(tx, 'evt.order.order.refund-started.v1', { ...this.facts(o, lines), reason: 'stock-gone', merchantRefundId: o.merchantRefundId, refundPaise: o.refundPaise });
+          events.push(outboxRow('evt.order.order.refund-started.v1', { ...this.facts(o, lines), reason: 'stock-gone', merchantRefundId: o.merchantRefundId, refundPaise: o.refundPaise }));
           this.log.warn({ orderId: o.id }, 'paid after its stock was gone; refunding');
         }
         return;
@@ -170,12 +144,12 @@ export class PaymentDecider {
   }
 
   /** PhonePe has not decided: ask again on its schedule, or settle the order as expired once the payment's time is over. */
-  private async waitOrExpire(o: Order, now: Date): Promise<void> {
+  private async waitOrExpire(o: DecidingOrder, now: Date): Promise<void> {
     o.nextCheckAt = nextCheckAt(o.createdAt, o.expiresAt, now, this.config.PAYMENT_RECONCILE_FIRST_SECONDS);
     if (!o.nextCheckAt) await this.fail(o, 'EXPIRED', null);
   }
 
-  private async fail(o: Order, errorCode: string, transactionId: string | null): Promise<void> {
+  private async fail(o: DecidingOrder, errorCode: string, transactionId: string | null): Promise<void> {
     await this.release(o.reservationId);
     o.state = 'failed';
     o.errorCode = errorCode;
@@ -189,7 +163,7 @@ export class PaymentDecider {
    * expired, or the order had failed), reserves the lines again and commits that. 'paid',
    * or 'refund_pending' when the stock is gone.
    */
-  private async sell(o: Order, lines: OrderLine[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
+  private async sell(o: DecidingOrder, lines: OrderLine[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
     if (reservationHeld) {
       const committed = await this.stock('rpc.catalog.stock.commit', o.reservationId);
       if (committed === 'committed') return afterSelling(committed);
@@ -223,7 +197,7 @@ export class PaymentDecider {
   }
 
   /** Follows a refund: asks PhonePe for it once, then its status until the money went back. */
-  private async checkRefund(o: Order, now: Date): Promise<void> {
+  private async checkRefund(o: DecidingOrder, now: Date): Promise<void> {
     const refundId = o.merchantRefundId ?? merchantRefundId(o.merchantOrderId);
     o.merchantRefundId = refundId;
     try {
@@ -249,7 +223,7 @@ export class PaymentDecider {
   }
 
   /** Asks PhonePe for the refund; if it refuses, it may already have it (asked before a rollback): its status then. */
-  private async requestRefund(o: Order, refundId: string) {
+  private async requestRefund(o: DecidingOrder, refundId: string) {
     try {
       return await this.phonepe.refund({ merchantRefundId: refundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: o.refundPaise ?? o.totalPaise });
     } catch (e) {
@@ -259,7 +233,7 @@ export class PaymentDecider {
   }
 
   /** What the order events say about an order. */
-  private facts(o: Order, lines: OrderLine[]) {
+  private facts(o: DecidingOrder, lines: OrderLine[]) {
     return {
       orderId: o.id,
       merchantOrderId: o.merchantOrderId,
