@@ -1,6 +1,8 @@
 import {
+  applyDecorators,
   Injectable,
   Optional,
+  SetMetadata,
   UseInterceptors,
   type CallHandler,
   type ExecutionContext,
@@ -68,7 +70,7 @@ export function repeatedOutcome(first: CommandRepeat, command: HandledCommand | 
 }
 
 /** Refuses a command id a service does not accept (empty or too long). */
-function checkCommandId(id: string | undefined): void {
+export function checkCommandId(id: string | undefined): void {
   if (id !== undefined && (id === '' || id.length > MAX_COMMAND_ID_LENGTH)) {
     throw new AppErrorException({ code: 'VALIDATION_FAILED', message: 'The command id is not valid.' });
   }
@@ -181,10 +183,20 @@ export class CommandInHandInterceptor implements NestInterceptor {
     const { subject, id, request } = incomingCommand(context);
     checkCommandId(id);
     if (id === undefined) return next.handle();
-    const command = { subject, id, requestHash: requestHash(request) };
-    return defer(() => handling.run(command, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+    return defer(() => inHandledCommand({ subject, id, request }, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
   }
 }
+
+/**
+ * Runs `work` with `command` in hand ({@link handledCommand}), as `@IdempotentCommand({
+ * loggedBy: 'handler' })` does for its handler; `command.id` must have been checked.
+ */
+export function inHandledCommand<T>(command: { subject: string; id: string; request: unknown }, work: () => T): T {
+  return handling.run({ subject: command.subject, id: command.id, requestHash: requestHash(command.request) }, work);
+}
+
+/** How a handler is an idempotent command (`@IdempotentCommand`), on its method: read by the direct RPC path (ADR 061). */
+export const IDEMPOTENT_COMMAND_METADATA = 'jalaj:idempotent-command';
 
 /**
  * Makes a NATS handler an idempotent command (ADR 012): it runs in one database
@@ -195,4 +207,7 @@ export class CommandInHandInterceptor implements NestInterceptor {
  * that makes its change (ADR 050): the interceptor only hands it the command.
  */
 export const IdempotentCommand = (options: { loggedBy?: 'handler' } = {}) =>
-  UseInterceptors(options.loggedBy === 'handler' ? CommandInHandInterceptor : CommandLogInterceptor);
+  applyDecorators(
+    UseInterceptors(options.loggedBy === 'handler' ? CommandInHandInterceptor : CommandLogInterceptor),
+    SetMetadata(IDEMPOTENT_COMMAND_METADATA, options.loggedBy ?? 'log'),
+  );

@@ -1,5 +1,6 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
-import type { NatsConnection } from '@nats-io/transport-node';
+import type { Msg, NatsConnection } from '@nats-io/transport-node';
+import { directRpcHandler } from './direct-rpc.js';
 
 /** More subjects than any service handles: a bound, not a size. */
 const MAX_REMEMBERED_ROUTES = 1000;
@@ -66,6 +67,32 @@ export class DrainingNatsServer extends ServerNats {
       if (this.routes.size < MAX_REMEMBERED_ROUTES) this.routes.set(pattern, route);
     }
     return route;
+  }
+
+  /**
+   * A request whose subject has a direct handler (ADR 061) is answered by it, without Nest's
+   * pipeline, in Nest's reply format; anything else (no reply subject, no packet id, data
+   * that is not JSON, a subject without one) goes to Nest's own handling.
+   */
+  override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
+    const direct = directRpcHandler(channel);
+    if (!direct || !natsMsg.reply) return super.handleMessage(channel, natsMsg as never);
+    let packet: { id?: unknown; data?: unknown };
+    try {
+      packet = natsMsg.json();
+    } catch {
+      return super.handleMessage(channel, natsMsg as never);
+    }
+    if (typeof packet !== 'object' || packet === null || packet.id === undefined) return super.handleMessage(channel, natsMsg as never);
+    this.inFlight += 1;
+    try {
+      const reply = await direct(packet.data, natsMsg.headers);
+      natsMsg.respond(JSON.stringify({ ...reply, isDisposed: true, id: packet.id }));
+    } finally {
+      this.inFlight -= 1;
+      if (this.inFlight === 0) for (const wake of this.idleWaiters) wake();
+    }
+    return undefined;
   }
 
   /** The requests being handled now. */

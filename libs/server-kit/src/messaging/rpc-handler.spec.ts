@@ -1,30 +1,19 @@
 import 'reflect-metadata';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NatsContext, Server, type CustomTransportStrategy } from '@nestjs/microservices';
-import { lastValueFrom, isObservable } from 'rxjs';
 import { notice, ok, type AppError } from '@jalaj/contracts';
-import { CommandLog, CommandLogInterceptor, IdempotentCommand } from './command-log.js';
+import { CommandLogInterceptor, IdempotentCommand } from './command-log.js';
 import { RpcHandler, type RpcParsedRequest } from './rpc-handler.js';
 import { RpcErrorFilter } from './rpc-handling.js';
+import { InMemoryRpcTransport, recordingCommandLog } from './rpc-spec-transport.js';
 import { APP_FILTER } from '@nestjs/core';
 
-/** A transport without I/O: the spec calls the registered handlers directly, through Nest's pipeline. */
-class InMemoryTransport extends Server implements CustomTransportStrategy {
-  listen(callback: () => void) {
-    callback();
-  }
-  close() {}
-  on() {}
-  unwrap<T>(): T {
-    return undefined as T;
-  }
-  async call(subject: string, data: unknown, headers: Record<string, string> = {}): Promise<unknown> {
-    const handler = this.getHandlerByPattern(subject);
-    if (!handler) throw new Error(`no handler for ${subject}`);
-    const ctx = new NatsContext([subject, { get: (k: string) => headers[k] } as never]);
-    const result = await handler(data, ctx);
-    return isObservable(result) ? lastValueFrom(result) : result;
+/** Nest's pipeline without I/O: the handler's answer, or its failure thrown. */
+class InMemoryTransport extends InMemoryRpcTransport {
+  async answer(subject: string, data: unknown, headers: Record<string, string> = {}): Promise<unknown> {
+    const reply = await this.call(subject, data, headers);
+    if ('err' in reply) throw reply.err;
+    return reply.response;
   }
 }
 
@@ -60,16 +49,7 @@ class SpecRpc {
   providers: [
     CommandLogInterceptor,
     { provide: APP_FILTER, useClass: RpcErrorFilter },
-    {
-      provide: CommandLog,
-      useValue: {
-        run: async (command: { subject: string; id: string | undefined; request: unknown }, work: () => Promise<unknown>) => {
-          const entry = { ...command, entered: received.length };
-          commands.push(entry);
-          return work();
-        },
-      },
-    },
+    recordingCommandLog((command) => commands.push({ ...command, entered: received.length })),
   ],
 })
 class SpecModule {}
@@ -96,23 +76,23 @@ describe('@RpcHandler', () => {
   const actor = { id: 'usr_1', role: 'user' as const };
 
   it('registers the handler under its subject and hands it the parsed request', async () => {
-    await transport.call('rpc.catalog.products.get-many', { ids: ['prd_1', 'prd_1'] });
+    await transport.answer('rpc.catalog.products.get-many', { ids: ['prd_1', 'prd_1'] });
     expect(received).toEqual([['prd_1', 'prd_1']]);
   });
 
   it('answers a payload that breaks the contract with VALIDATION_FAILED, without calling the handler', async () => {
-    const error = (await transport.call('rpc.catalog.products.get-many', { ids: 'prd_1' }).catch((e: AppError) => e)) as AppError;
+    const error = (await transport.answer('rpc.catalog.products.get-many', { ids: 'prd_1' }).catch((e: AppError) => e)) as AppError;
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [expect.objectContaining({ field: 'ids' })] });
     expect(received).toEqual([]);
   });
 
   it.each(['rpc.cart.items.add', 'rpc.cart.items.remove'])('%s: runs through the command log (either decorator order), validation inside it', async (subject) => {
     const payload = subject === 'rpc.cart.items.add' ? { actor, productId: 'prd_1', quantity: 2 } : { actor, id: 'cit_1' };
-    await transport.call(subject, payload, { 'x-command-id': 'usr_1/key-1' });
+    await transport.answer(subject, payload, { 'x-command-id': 'usr_1/key-1' });
     expect(commands).toEqual([{ subject, id: 'usr_1/key-1', request: payload, entered: 0 }]);
     expect(received).toEqual([payload]);
 
-    const error = (await transport.call(subject, { actor }, { 'x-command-id': 'usr_1/key-2' }).catch((e: AppError) => e)) as AppError;
+    const error = (await transport.answer(subject, { actor }, { 'x-command-id': 'usr_1/key-2' }).catch((e: AppError) => e)) as AppError;
     expect(error.code).toBe('VALIDATION_FAILED');
     // The command log was entered first: a rejected payload rolls back with its transaction.
     expect(commands).toHaveLength(2);

@@ -15,9 +15,10 @@ import { ZodError } from 'zod';
 import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS, newId, rpcSubjects, type AppError, type RpcRequest, type RpcSubject } from '@jalaj/contracts';
 import { callContext } from '../context.js';
+import type { Logger } from 'pino';
 import { getLogger } from '../logger.js';
 import { rpcDuration } from '../ops/metrics.js';
-import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
+import { extractTraceContext, natsHeaderGetter, type HeaderBag } from '../tracing/trace-context.js';
 import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 
 /**
@@ -59,37 +60,49 @@ export class RpcContextInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     const ctx = context.switchToRpc().getContext<NatsContext>();
-    const subject = ctx.getSubject();
-    const correlationId = ctx.getHeaders()?.get(HEADERS.correlationId) || newId('cor');
+    const call = beginRpc(ctx.getSubject(), ctx.getHeaders());
     const orm = this.orm();
-    const started = performance.now();
-    const end = (outcome: 'ok' | 'error') => rpcDuration.observe([subject, outcome], (performance.now() - started) / 1000);
-    // The handler continues the caller's trace (its client span is the parent).
-    const parent = extractTraceContext(ctx.getHeaders(), natsHeaderGetter);
-    const span = startSpan(subject, SpanKind.SERVER, { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'process' }, parent);
     return new Observable((subscriber) => {
-      withSpan(span, () => callContext.run({ correlationId }, () => {
+      withSpan(call.span, () => callContext.run({ correlationId: call.correlationId }, () => {
         const run = () =>
           next.handle().subscribe({
             next: (v) => subscriber.next(v),
             error: (e) => {
-              end('error');
-              if (e instanceof AppErrorException) span.setAttribute('error.type', e.error.code);
-              else failSpan(span, 'INTERNAL');
-              span.end();
+              call.end(e);
               subscriber.error(e);
             },
             complete: () => {
-              end('ok');
-              span.end();
+              call.end();
               subscriber.complete();
             },
           });
         if (orm) RequestContext.create(orm.em, run);
         else run();
-      }), parent);
+      }), call.parent);
     });
   }
+}
+
+/**
+ * A NATS request being handled: its correlation id (the caller's, or a new one), its server
+ * span (a child of the caller's client span) and `end`, which records its duration and
+ * outcome and ends the span (`error`: what the handler threw).
+ */
+export function beginRpc(subject: string, headers: HeaderBag | undefined) {
+  const correlationId = headers?.get(HEADERS.correlationId) || newId('cor');
+  const started = performance.now();
+  const parent = extractTraceContext(headers, natsHeaderGetter);
+  const span = startSpan(subject, SpanKind.SERVER, { 'messaging.system': 'nats', 'messaging.destination.name': subject, 'messaging.operation.type': 'process' }, parent);
+  const end = (...failed: [error: unknown] | []) => {
+    rpcDuration.observe([subject, failed.length ? 'error' : 'ok'], (performance.now() - started) / 1000);
+    if (failed.length) {
+      const [e] = failed;
+      if (e instanceof AppErrorException) span.setAttribute('error.type', e.error.code);
+      else failSpan(span, 'INTERNAL');
+    }
+    span.end();
+  };
+  return { correlationId, parent, span, end };
 }
 
 /**
@@ -117,23 +130,29 @@ export function isUnreachable(error: unknown, depth = 0): boolean {
   return isUnreachable(e.cause, depth + 1) || isUnreachable(e.previous, depth + 1);
 }
 
+/**
+ * What a NATS handler's caller is answered for `exception`: an `AppError` with a stable
+ * code. Unexpected errors are logged with `log` and leave the process as `INTERNAL`,
+ * without internals; a dependency out of reach is `UNAVAILABLE`.
+ */
+export function rpcFailure(exception: unknown, log: Logger): AppError {
+  if (exception instanceof AppErrorException) return exception.error;
+  if (exception instanceof ZodError) return { code: 'VALIDATION_FAILED', message: renderMessage('VALIDATION_FAILED').message };
+  if (isUnreachable(exception)) {
+    log.warn({ err: exception }, 'a dependency is out of reach: answering UNAVAILABLE');
+    return { code: 'UNAVAILABLE' };
+  }
+  log.error({ err: exception }, 'unhandled error in message handler');
+  return { code: 'INTERNAL' };
+}
+
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter {
   private readonly log = getLogger('RpcErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): Observable<never> {
     if (host.getType() !== 'rpc') throw exception;
-    let error: AppError;
-    if (exception instanceof AppErrorException) error = exception.error;
-    else if (exception instanceof ZodError) {
-      error = { code: 'VALIDATION_FAILED', message: renderMessage('VALIDATION_FAILED').message };
-    } else if (isUnreachable(exception)) {
-      this.log.warn({ err: exception }, 'a dependency is out of reach: answering UNAVAILABLE');
-      error = { code: 'UNAVAILABLE' };
-    } else {
-      this.log.error({ err: exception }, 'unhandled error in message handler');
-      error = { code: 'INTERNAL' };
-    }
+    const error = rpcFailure(exception, this.log);
     return throwError(() => error);
   }
 }
