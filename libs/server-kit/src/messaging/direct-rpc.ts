@@ -19,6 +19,11 @@ export type DirectRpcHandler = (data: unknown, headers: HeaderBag | undefined) =
 /** The handlers of this process's subjects on the direct path, by subject. */
 const handlers = new Map<string, DirectRpcHandler>();
 
+/** Answers `subject` by `handler` from now on, without Nest's pipeline ({@link DirectRpc} registers every eligible handler). */
+export function registerDirectRpcHandler(subject: string, handler: DirectRpcHandler): void {
+  handlers.set(subject, handler);
+}
+
 /** The direct handler of `subject`, if it has one (the NATS server then skips Nest's pipeline). */
 export function directRpcHandler(subject: string): DirectRpcHandler | undefined {
   return handlers.get(subject);
@@ -69,7 +74,7 @@ export class DirectRpc implements OnApplicationBootstrap {
         if (!subject) continue;
         const command = Reflect.getMetadata(IDEMPOTENT_COMMAND_METADATA, method) as 'handler' | 'log' | undefined;
         if (!onlyItsOwnEnhancers(method, command) || (command === 'log' && !commands)) continue;
-        handlers.set(subject, directHandler(subject, (request) => method.call(instance, request), { orm, command, commands }));
+        registerDirectRpcHandler(subject, directHandler(subject, (request) => method.call(instance, request), { orm, command, commands }));
       }
     }
     log.info({ direct: handlers.size }, 'NATS handlers answered without Nest’s pipeline');
