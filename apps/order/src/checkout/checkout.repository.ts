@@ -159,9 +159,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The checkout saga's SQL, by name (ADR 014). Each method runs on the injected
- * `EntityManager`, which resolves to the caller's transaction (the pay command's, or the
- * service's `em.transactional`), or on the transaction it is handed.
+ * The checkout saga's SQL, by name (ADR 014). The payment start and the decision run as
+ * packed transactions (ADR 060): the first statement sent with `BEGIN`, the last with
+ * `COMMIT`; the other methods run on the injected `EntityManager`.
  */
 @Injectable()
 export class CheckoutRepository {
@@ -262,8 +262,8 @@ export class CheckoutRepository {
       const [answer] = await tx.commit<{ decided: { bill_number: string | null } }>('select payment_decided($1, $2::jsonb, $3::jsonb, $4::jsonb) as decided', [
         order.id,
         changes,
-        events.map(({ id, subject, envelope, headers }) => ({ id, subject, envelope, headers })),
-        bill && { year: bill.year, head: bill.head, digits: bill.digits, limit: 10 ** bill.digits },
+        events,
+        bill && { ...bill, limit: 10 ** bill.digits },
       ]);
       if (answer?.decided?.bill_number !== order.billNumber) {
         order.billNumber = answer?.decided?.bill_number ?? null;

@@ -17,15 +17,29 @@ describe('order migrations', () => {
     expect(await schemaDrift({ service: 'order', entities: registeredEntities(), migrations }, url)).toBe('');
   });
 
-  // On the database the spec above migrated.
+  // The specs below use the database the spec above migrated: connected once it exists.
+  const db = new pg.Client({ connectionString: url });
+  let connected = false;
+  const connect = async () => {
+    if (!connected) await db.connect();
+    connected = true;
+  };
+  afterAll(async () => {
+    if (connected) await db.end();
+  });
+  const version = async () => BigInt((await db.query<{ v: string }>('select sum(version)::bigint::text as v from order_list_version')).rows[0]!.v);
+  /** A pending order of 100 paise whose id, merchant order id and order number derive from `id`. */
+  const newOrder = async (id: string) => {
+    await db.query(
+      `insert into orders (id, merchant_order_id, order_number, user_id, state, subtotal_paise, shipping_paise, total_paise, shipping_address_id, shipping_address,
+         billing_address_id, billing_address, checkout_hash, reservation_id, expires_at)
+       values ($1, 'MO_' || $1, $1, 'usr_d', 'pending', 100, 0, 100, 'adr_d', '{}', 'adr_d', '{}', 'h', 'rsv_' || $1, now() + interval '15 minutes')`,
+      [id],
+    );
+  };
+
   describe('the Orders tab’s list version (ADR 058)', () => {
-    let db: pg.Client;
-    beforeAll(async () => {
-      db = new pg.Client({ connectionString: url });
-      await db.connect();
-    });
-    afterAll(() => db.end());
-    const version = async () => (await db.query<{ v: string }>('select sum(version)::bigint::text as v from order_list_version')).rows[0]!.v;
+    beforeAll(connect);
 
     it('is bumped by an update of every column of orders but the reconciler’s bookkeeping', async () => {
       const { rows } = await db.query<{ listed: string[]; columns: string[] }>(
@@ -37,41 +51,22 @@ describe('order migrations', () => {
     });
 
     it('moves once per transaction that changes what the tab shows, and not for the bookkeeping', async () => {
-      await db.query(
-        `insert into orders (id, merchant_order_id, order_number, user_id, state, subtotal_paise, shipping_paise, total_paise, shipping_address_id, shipping_address,
-           billing_address_id, billing_address, checkout_hash, reservation_id, expires_at)
-         values ('ord_v', 'MO_v', 'V1', 'usr_v', 'pending', 100, 0, 100, 'adr_v', '{}', 'adr_v', '{}', 'h', 'rsv_v', now() + interval '15 minutes')`,
-      );
-      const start = BigInt(await version());
+      await newOrder('ord_v');
+      const start = await version();
       await db.query(`update orders set next_check_at = now(), check_count = check_count + 1, updated_at = now() where id = 'ord_v'`);
-      expect(BigInt(await version())).toBe(start);
+      expect(await version()).toBe(start);
       await db.query('begin');
       await db.query(`update orders set state = 'paid', paid_at = now() where id = 'ord_v'`);
       await db.query(`update orders set bill_number = 'B1' where id = 'ord_v'`);
       await db.query('commit');
-      expect(BigInt(await version())).toBe(start + 1n);
+      expect(await version()).toBe(start + 1n);
       await db.query(`update orders set archived_at = now() where id = 'ord_v'`);
-      expect(BigInt(await version())).toBe(start + 2n);
+      expect(await version()).toBe(start + 2n);
     });
   });
 
-  // On the database the first spec migrated.
   describe('payment_decided, a decision’s writes in one statement (ADR 060)', () => {
-    let db: pg.Client;
-    beforeAll(async () => {
-      db = new pg.Client({ connectionString: url });
-      await db.connect();
-    });
-    afterAll(() => db.end());
-    const version = async () => BigInt((await db.query<{ v: string }>('select sum(version)::bigint::text as v from order_list_version')).rows[0]!.v);
-    const newOrder = async (id: string) => {
-      await db.query(
-        `insert into orders (id, merchant_order_id, order_number, user_id, state, subtotal_paise, shipping_paise, total_paise, shipping_address_id, shipping_address,
-           billing_address_id, billing_address, checkout_hash, reservation_id, expires_at)
-         values ($1, 'MO_' || $1, $1, 'usr_d', 'pending', 100, 0, 100, 'adr_d', '{}', 'adr_d', '{}', 'h', 'rsv_' || $1, now() + interval '15 minutes')`,
-        [id],
-      );
-    };
+    beforeAll(connect);
     const decided = async (id: string, changes: object, events: object[] = [], bill: object | null = null) =>
       (await db.query<{ d: { bill_number: string | null } | null }>('select payment_decided($1, $2::jsonb, $3::jsonb, $4::jsonb) as d', [id, changes, JSON.stringify(events), bill])).rows[0]!.d;
     const row = async (id: string) => (await db.query<Record<string, unknown>>('select * from orders where id = $1', [id])).rows[0]!;

@@ -152,7 +152,12 @@ async function execute<R = unknown>(tx: EntityManager, sql: string, params: unkn
 function incomingCommand(context: ExecutionContext): { subject: string; id: string | undefined; request: unknown } {
   const rpc = context.switchToRpc();
   const ctx = rpc.getContext<NatsContext>();
-  return { subject: ctx.getSubject(), id: ctx.getHeaders()?.get(HEADERS.commandId) || undefined, request: rpc.getData() };
+  return { subject: ctx.getSubject(), id: commandIdOf(ctx.getHeaders()), request: rpc.getData() };
+}
+
+/** A NATS request's command id: its {@link HEADERS.commandId} header, none when absent or empty. */
+export function commandIdOf(headers: { get(key: string): string } | undefined): string | undefined {
+  return headers?.get(HEADERS.commandId) || undefined;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ApplicationConfig, DiscoveryService, MetadataScanner, ModuleRef } from '@nestjs/core';
 import { MikroORM, RequestContext } from '@mikro-orm/core';
-import { HEADERS, rpcSubjects, type AppError, type RpcSubject } from '@jalaj/contracts';
+import type { AppError, RpcSubject } from '@jalaj/contracts';
 import { callContext } from '../context.js';
 import { getLogger } from '../logger.js';
 import type { HeaderBag } from '../tracing/trace-context.js';
 import { withSpan } from '../tracing/tracing.js';
-import { checkCommandId, CommandInHandInterceptor, CommandLog, CommandLogInterceptor, IDEMPOTENT_COMMAND_METADATA, inHandledCommand } from './command-log.js';
+import { checkCommandId, commandIdOf, CommandInHandInterceptor, CommandLog, CommandLogInterceptor, IDEMPOTENT_COMMAND_METADATA, inHandledCommand } from './command-log.js';
 import { RPC_HANDLER_METADATA } from './rpc-handler.js';
 import { beginRpc, parseRequest, RpcContextInterceptor, RpcErrorFilter, rpcFailure } from './rpc-handling.js';
 
@@ -121,15 +121,14 @@ export function directHandler(
   handle: (request: unknown) => unknown,
   deps: { orm: MikroORM | null; command?: 'handler' | 'log'; commands?: CommandLog | null },
 ): DirectRpcHandler {
-  if (!(subject in rpcSubjects)) throw new Error(`${subject} is not a subject of the contracts map`);
   const { orm, command, commands } = deps;
   const run = async (data: unknown, headers: HeaderBag | undefined): Promise<unknown> => {
-    if (command === undefined) return handle(parseRequest(subject, data));
-    const id = headers?.get(HEADERS.commandId) || undefined;
+    const parsedAndHandled = async () => handle(parseRequest(subject, data));
+    if (command === undefined) return parsedAndHandled();
+    const id = commandIdOf(headers);
     checkCommandId(id);
-    if (command === 'log') return commands!.run({ subject, id, request: data }, async () => handle(parseRequest(subject, data)));
-    if (id === undefined) return handle(parseRequest(subject, data));
-    return inHandledCommand({ subject, id, request: data }, async () => handle(parseRequest(subject, data)));
+    if (command === 'log') return commands!.run({ subject, id, request: data }, parsedAndHandled);
+    return id === undefined ? parsedAndHandled() : inHandledCommand({ subject, id, request: data }, parsedAndHandled);
   };
   return (data, headers) => {
     const call = beginRpc(subject, headers);

@@ -29,10 +29,7 @@ export class DrainingNatsServer extends ServerNats {
       this.inFlight += 1;
       return done();
     });
-    this.setOnProcessingEndHook(() => {
-      this.inFlight -= 1;
-      if (this.inFlight === 0) for (const wake of this.idleWaiters) wake();
-    });
+    this.setOnProcessingEndHook(() => this.finished());
     // `close()` calls it after unsubscribing; Nest's own waits the whole period. It is
     // private in Nest's typings, so it is replaced on the instance.
     (this as unknown as { waitForGracePeriod: () => Promise<void> }).waitForGracePeriod = () => this.untilIdle(options.gracePeriod);
@@ -89,10 +86,15 @@ export class DrainingNatsServer extends ServerNats {
       const reply = await direct(packet.data, natsMsg.headers);
       natsMsg.respond(JSON.stringify({ ...reply, isDisposed: true, id: packet.id }));
     } finally {
-      this.inFlight -= 1;
-      if (this.inFlight === 0) for (const wake of this.idleWaiters) wake();
+      this.finished();
     }
     return undefined;
+  }
+
+  /** A request was answered (on either path): the last one wakes whoever waits for idle. */
+  private finished(): void {
+    this.inFlight -= 1;
+    if (this.inFlight === 0) for (const wake of this.idleWaiters) wake();
   }
 
   /** The requests being handled now. */
