@@ -80,7 +80,7 @@ async function settle() {
 
 const external = process.env.BENCH_URL?.replace(/\/$/, '');
 const stack = external
-  ? { url: external, opsUrl: process.env.BENCH_OPS_URL?.replace(/\/$/, ''), databaseUrl: (s) => process.env[`BENCH_DB_${s.toUpperCase()}`], stop: async () => {} }
+  ? { url: external, opsUrl: process.env.BENCH_OPS_URL?.replace(/\/$/, ''), natsUrl: process.env.BENCH_NATS_URL, databaseUrl: (s) => process.env[`BENCH_DB_${s.toUpperCase()}`], stop: async () => {} }
   : await startStack(root, { log });
 const bare = await startBare();
 const idleRss = stack.rssBytes?.();
@@ -89,6 +89,7 @@ const ctx = {
   ...settings,
   url: stack.url,
   opsUrl: stack.opsUrl,
+  natsUrl: stack.natsUrl,
   databaseUrl: stack.databaseUrl,
   bare,
   log,

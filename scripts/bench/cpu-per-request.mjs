@@ -3,7 +3,7 @@
  * Where a request's CPU goes: CPU per request of every process of a running shop, one HTTP
  * path at a time (docs/performance.md, "Finding where the time goes").
  *
- *   node scripts/bench/cpu-per-request.mjs landing,script,products,me,addresses,orders,cart,writes
+ *   node scripts/bench/cpu-per-request.mjs landing,script,products,me,addresses,orders,cart,writes,floor
  *
  * Against BENCH_URL (default http://127.0.0.1:8580, the bench's port: start the shop as
  * scripts/bench/stack.mjs does, with RATE_LIMIT_FACTOR=1000). Signs up 50 shoppers with an
@@ -12,12 +12,14 @@
  * CPU ticks (utime + stime) of the shop's processes from /proc before and after (every
  * process of an app summed; `start.mjs` is the script that started the shop and relays its
  * log lines), and of the bare route (per request it answered) and of this process (the load
- * generator, per request sent to either). Linux only.
+ * generator, per request sent to either). `floor` is the floor of a cart write (floor.mjs,
+ * ADR 062) instead of the shop: its two processes are reported as `floor`. Linux only.
  */
+import { startFloor } from './floor.mjs';
 import { measureHttp, startBare } from './http.mjs';
 import { cartWriteSteps } from './paths.mjs';
 import { createShoppers } from './shoppers.mjs';
-import { cpuTicks, shopTicks as ticks } from './stack.mjs';
+import { cpuTicks, PORTS, shopTicks } from './stack.mjs';
 
 const url = (process.env.BENCH_URL ?? 'http://127.0.0.1:8580').replace(/\/$/, '');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,6 +47,14 @@ const specs = {
   orders: signedIn('/api/orders'),
   cart: signedIn('/api/cart'),
   writes: { perConnection, steps: cartWriteSteps(products[2]) },
+  floor: { perConnection, steps: cartWriteSteps(products[2]) },
+};
+const floor = which.includes('floor') ? await startFloor({ natsUrl: `nats://127.0.0.1:${PORTS.nats}`, databaseUrl: `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_cart` }) : null;
+/** The shop's processes by app, and the floor's as `floor`. */
+const ticks = () => {
+  const byApp = shopTicks();
+  if (floor) byApp.set('floor', floor.pids.reduce((sum, pid) => sum + cpuTicks(pid), 0));
+  return byApp;
 };
 const bare = await startBare();
 const usOf = (tickCount, requests) => Math.round((tickCount * CLOCK_TICK_US) / requests);
@@ -52,7 +62,7 @@ for (const name of which) {
   if (!specs[name]) throw new Error(`unknown path ${name}; one of ${Object.keys(specs).join(', ')}`);
   const before = ticks();
   const [bareBefore, selfBefore] = [cpuTicks(bare.pid), cpuTicks(process.pid)];
-  const { figures } = await measureHttp({ url, bare, rounds: 1, seconds, connections: 50 }, { name, ...specs[name] });
+  const { figures } = await measureHttp({ url: name === 'floor' ? floor.url : url, bare, rounds: 1, seconds, connections: 50 }, { name, ...specs[name] });
   const after = ticks();
   const [bareAfter, selfAfter] = [cpuTicks(bare.pid), cpuTicks(process.pid)];
   const requests = figures.rps * seconds;
@@ -63,4 +73,5 @@ for (const name of which) {
   console.log(`  the bare route ${usOf(bareAfter - bareBefore, bareRequests)} per request it answered (${Math.round(figures.bareRps)} req/s); the load generator ${usOf(selfAfter - selfBefore, requests + bareRequests)} per request sent`);
 }
 await bare.stop();
+await floor?.stop();
 process.exit(0);

@@ -3,18 +3,23 @@
  * a signed-in shopper's reads, and cart writes, each against the bare route in the same run.
  * Goals (issue #12) are ratios to the bare route at the bench's connections.
  */
+import { randomUUID } from 'node:crypto';
+import { startFloor } from './floor.mjs';
 import { measureHttp } from './http.mjs';
 
 const noErrors = { figure: 'errors', max: 0 };
 
 export async function bench(ctx) {
   const rows = [];
-  const measure = async (name, spec, goals = []) => {
+  /** `at`: where the path is served (the shop, or the floor); `derive(figures)`: figures of its own, added before the row is reported. */
+  const measure = async (name, spec, goals = [], { at = ctx, derive = () => ({}) } = {}) => {
     ctx.log(`measuring ${name}…`);
-    const { figures, note } = await measureHttp(ctx, { name, ...spec });
+    const { figures: measured, note } = await measureHttp(at, { name, ...spec });
+    const figures = { ...measured, ...derive(measured) };
     const row = { name, figures, goals: [noErrors, ...goals], note };
     rows.push(row);
     ctx.report(row);
+    return row;
   };
   const get = (path, headers = {}) => ({ steps: [{ build: () => ({ path, headers }) }] });
   // What a browser sends: the shop may answer compressed, and the bare route repeats those bytes.
@@ -53,23 +58,36 @@ export async function bench(ctx) {
   await measure('GET /api/orders', signedIn('/api/orders'));
 
   // Cart writes: add a third plant, change its quantity, remove it — per shopper, in turn.
-  await measure(
-    'cart writes (add, change quantity, remove)',
-    { perConnection, steps: cartWriteSteps(products[2]) },
-    [
-      { figure: 'ratio', min: 0.1 },
-      { figure: 'p99Ms', max: 60 },
-    ],
-  );
+  const writes = { perConnection, steps: cartWriteSteps(products[2]) };
+  const shopWrites = await measure('cart writes (add, change quantity, remove)', writes, [
+    { figure: 'ratio', min: 0.1 },
+    { figure: 'p99Ms', max: 60 },
+  ]);
+  // The same writes through the floor of a write that crosses a service (floor.mjs, ADR 062):
+  // information, no goal; `shopPerFloor` is the share of the floor's rate the shop reaches.
+  if (ctx.natsUrl && ctx.databaseUrl('cart')) {
+    const floor = await startFloor({ natsUrl: ctx.natsUrl, databaseUrl: ctx.databaseUrl('cart') });
+    try {
+      await measure('cart writes: the floor (one bare hop to the same SQL)', writes, [], {
+        at: { ...ctx, url: floor.url },
+        derive: (f) => ({ shopPerFloor: shopWrites.figures.rps / f.rps }),
+      });
+    } finally {
+      await floor.stop();
+    }
+  }
   return rows;
 }
 
 /**
  * One cycle of cart writes per connection (its context holds the shopper's `token`): add
- * `plant`, change its quantity, remove it.
+ * `plant`, change its quantity, remove it. Each carries a fresh `Idempotency-Key`, as the
+ * storefront's every state-changing request does (libs/web-kit's api client): the cart
+ * service keeps each in its command log.
  */
 export function cartWriteSteps(plant) {
-  const json = (c) => ({ authorization: `Bearer ${c.token}`, 'content-type': 'application/json' });
+  const signedIn = (c) => ({ authorization: `Bearer ${c.token}`, 'idempotency-key': randomUUID() });
+  const json = (c) => ({ ...signedIn(c), 'content-type': 'application/json' });
   return [
     {
       build: (c) => ({ method: 'POST', path: '/api/cart/items', headers: json(c), body: JSON.stringify({ productId: plant.id, quantity: 1 }) }),
@@ -78,6 +96,6 @@ export function cartWriteSteps(plant) {
       },
     },
     { build: (c) => ({ method: 'PATCH', path: `/api/cart/items/${c.lineId}`, headers: json(c), body: JSON.stringify({ quantity: 2 }) }) },
-    { build: (c) => ({ method: 'DELETE', path: `/api/cart/items/${c.lineId}`, headers: { authorization: `Bearer ${c.token}` } }) },
+    { build: (c) => ({ method: 'DELETE', path: `/api/cart/items/${c.lineId}`, headers: signedIn(c) }) },
   ];
 }

@@ -76,6 +76,7 @@ export async function startStack(root, { log }) {
   return {
     url: `http://127.0.0.1:${PORTS.shop}`,
     opsUrl: `http://127.0.0.1:${9080 + PORTS.offset}`,
+    natsUrl: `nats://127.0.0.1:${PORTS.nats}`,
     databaseUrl: (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`,
     buildSeconds,
     startSeconds,
@@ -136,10 +137,14 @@ export function treeRss(rootPid) {
   return sumOverTree(rootPid, (pid) => Number(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024);
 }
 
-/** CPU time (user and system) a process has used so far, in clock ticks (1/100 s), from /proc. */
-export function cpuTicks(pid) {
+/**
+ * CPU time (user and system) a process has used so far, in clock ticks (1/100 s), from /proc;
+ * with `reaped`, also that of its children that ended and were waited for (a PostgreSQL
+ * backend whose connection closed, say: its time would otherwise vanish from a sum).
+ */
+export function cpuTicks(pid, { reaped = false } = {}) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(fields[11]) + Number(fields[12]);
+  return Number(fields[11]) + Number(fields[12]) + (reaped ? Number(fields[13]) + Number(fields[14]) : 0);
 }
 
 /** CPU seconds (user and system) a process and all its descendants have used so far. */
@@ -149,7 +154,8 @@ export function treeCpuSeconds(rootPid) {
 
 /**
  * CPU ticks of a running shop's processes, summed by app (PostgreSQL, NATS and Redis
- * included; `start.mjs` is the script that started the shop and relays its log lines).
+ * included; `start.mjs` is the script that started the shop and relays its log lines), with
+ * their ended children's: a pool's connection closed between two readings keeps counting.
  * Every such process on the machine counts: measure with nothing else running. Linux only.
  */
 export function shopTicks() {
@@ -161,7 +167,7 @@ export function shopTicks() {
         cmd.match(/apps\/([\w-]+)\/dist\/main\.(?:bundle\.m)?js/)?.[1] ??
         (/^postgres/.test(cmd) || /\/postgres -D/.test(cmd) ? 'postgres' : /nats-server/.test(cmd) ? 'nats' : /redis-server/.test(cmd) ? 'redis' : /scripts\/start\.mjs/.test(cmd) ? 'start.mjs' : null);
       if (!name) continue;
-      byName.set(name, (byName.get(name) ?? 0) + cpuTicks(pid));
+      byName.set(name, (byName.get(name) ?? 0) + cpuTicks(pid, { reaped: true }));
     } catch {
       // The process ended meanwhile.
     }
