@@ -6,6 +6,7 @@
  */
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { fetchEveryPicture } from './http.mjs';
 
@@ -87,6 +88,8 @@ async function measurePage(ctx, path) {
 
 /** @param ctx see scripts/bench.mjs (url, log; the rest is unused here) */
 export async function bench(ctx) {
+  // chrome-launcher would crash the bench from an unhandled 'error' event, leaving its shop running.
+  if (!existsSync(CHROME_PATH)) throw new Error(`Lighthouse needs Chromium at ${CHROME_PATH}: install it (Debian: apt-get install chromium) or set CHROME_PATH`);
   const res = await fetch(`${ctx.url}/api/products`);
   if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
   const { items } = await res.json();
