@@ -20,7 +20,7 @@ import { APPS } from '@jalaj/local-platform';
 import { databases, runLoops, shopClient } from '../lib/shop-traffic.mjs';
 import { warmUp } from './checkout.mjs';
 import { createShoppers } from './shoppers.mjs';
-import { cpuTicks, PORTS, shopTicks } from './stack.mjs';
+import { benchDatabaseUrl, cpuTicks, PORTS, shopTicks } from './stack.mjs';
 
 const url = (process.env.BENCH_URL ?? `http://127.0.0.1:${PORTS.shop}`).replace(/\/$/, '');
 const ctx = {
@@ -28,7 +28,7 @@ const ctx = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   seconds: Number(process.env.BENCH_SECONDS ?? 15),
   checkoutWarmupSeconds: Number(process.env.BENCH_CHECKOUT_WARMUP_SECONDS ?? 30),
-  databaseUrl: (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`,
+  databaseUrl: benchDatabaseUrl,
   log: (line) => console.error(line),
 };
 const SERVICES = ['identity', 'catalog', 'cart', 'order'];

@@ -19,7 +19,7 @@ import { startFloor } from './floor.mjs';
 import { measureHttp, startBare } from './http.mjs';
 import { cartWriteSteps } from './paths.mjs';
 import { createShoppers } from './shoppers.mjs';
-import { cpuTicks, PORTS, shopTicks } from './stack.mjs';
+import { BENCH_NATS_URL, benchDatabaseUrl, cpuTicks, shopTicks } from './stack.mjs';
 
 const url = (process.env.BENCH_URL ?? 'http://127.0.0.1:8580').replace(/\/$/, '');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -49,7 +49,7 @@ const specs = {
   writes: { perConnection, steps: cartWriteSteps(products[2]) },
   floor: { perConnection, steps: cartWriteSteps(products[2]) },
 };
-const floor = which.includes('floor') ? await startFloor({ natsUrl: `nats://127.0.0.1:${PORTS.nats}`, databaseUrl: `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_cart` }) : null;
+const floor = which.includes('floor') ? await startFloor({ natsUrl: BENCH_NATS_URL, databaseUrl: benchDatabaseUrl('cart') }) : null;
 /** The shop's processes by app, and the floor's as `floor`. */
 const ticks = () => {
   const byApp = shopTicks();

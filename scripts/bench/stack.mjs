@@ -9,6 +9,10 @@ import path from 'node:path';
 /** The bench shop's ports (PORT, JALAJ_PORT_OFFSET, JALAJ_*_PORT): start one by hand on these to measure it with the scripts here. */
 export const PORTS = { shop: 8580, offset: 600, postgres: 5944, nats: 4644, redis: 6799, s3: 4969 };
 
+/** The bench stack's NATS, and a service's database on its PostgreSQL. */
+export const BENCH_NATS_URL = `nats://127.0.0.1:${PORTS.nats}`;
+export const benchDatabaseUrl = (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`;
+
 /**
  * Builds (timed), then starts the shop (timed, without the build) and waits until it is
  * ready. `stop()` ends the whole process group.
@@ -76,8 +80,8 @@ export async function startStack(root, { log }) {
   return {
     url: `http://127.0.0.1:${PORTS.shop}`,
     opsUrl: `http://127.0.0.1:${9080 + PORTS.offset}`,
-    natsUrl: `nats://127.0.0.1:${PORTS.nats}`,
-    databaseUrl: (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`,
+    natsUrl: BENCH_NATS_URL,
+    databaseUrl: benchDatabaseUrl,
     buildSeconds,
     startSeconds,
     rssBytes: () => treeRss(child.pid),
