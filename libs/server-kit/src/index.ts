@@ -19,7 +19,6 @@ export * from './messaging/events.js';
 export * from './messaging/message-log-pruner.js';
 export * from './messaging/rpc-handling.js';
 export * from './messaging/rpc-handler.js';
-export * from './messaging/direct-rpc.js';
 export * from './messaging/command-log.js';
 export * from './messaging/command-scope.js';
 export * from './messaging/change-hints.js';

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import type { Constructor } from '@mikro-orm/core';
 import type { Migration } from '@mikro-orm/migrations';
 import { APP_CONFIG, appConfig } from './config.js';
@@ -9,7 +9,6 @@ import { MessageLogPruner } from './messaging/message-log-pruner.js';
 import { NatsModule } from './messaging/nats.module.js';
 import { ChangeHints } from './messaging/change-hints.js';
 import { CommandInHandInterceptor, CommandLog, CommandLogInterceptor } from './messaging/command-log.js';
-import { DirectRpc } from './messaging/direct-rpc.js';
 import { OutboxRelay } from './messaging/outbox.js';
 import { RpcContextInterceptor, RpcErrorFilter } from './messaging/rpc-handling.js';
 import { OpsModule } from './ops/health.js';
@@ -39,7 +38,6 @@ export class ServiceKitModule {
       imports: [
         NatsModule.forRoot(options.name),
         OpsModule,
-        ...(options.serveRpc === false ? [] : [DiscoveryModule]),
         ...(db ? [DatabaseModule.forRoot({ service: options.name, entities: db.entities, migrations: db.migrations })] : []),
       ],
       providers: [
@@ -50,8 +48,6 @@ export class ServiceKitModule {
           : [
               { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
               { provide: APP_FILTER, useClass: RpcErrorFilter },
-              // The handlers answered without Nest's pipeline (ADR 061).
-              DirectRpc,
             ]),
         ...(db ? [OutboxRelay, EventConsumers, MessageLogPruner, CommandLog, CommandLogInterceptor, CommandInHandInterceptor, ChangeHints] : []),
       ],

@@ -1,44 +1,60 @@
 import { ServerNats, type NatsOptions } from '@nestjs/microservices';
-import type { Msg, NatsConnection } from '@nats-io/transport-node';
-import { directRpcHandler } from './direct-rpc.js';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 
 /** More subjects than any service handles: a bound, not a size. */
 const MAX_REMEMBERED_ROUTES = 1000;
 
 /**
- * Nest's NATS server that, when the app closes, stops taking requests and then waits for
- * the ones it is handling to be answered — at most `gracePeriod` ms — before it closes the
- * connection. Nest's own `gracefulShutdown` waits the whole grace period every time; this
- * one counts the requests between Nest's processing hooks and stops waiting when none is
- * left, so a replica that is asked to stop loses no request and stops at once when idle.
- * Unsubscribing hands the queue group's next requests to the other replicas.
+ * Nest's NATS server (a custom transport strategy on Nest's documented base) that, when the
+ * app closes, stops taking requests and then waits for the ones it is handling to be
+ * answered — at most `gracePeriod` ms — before it closes the connection. Nest's own
+ * `gracefulShutdown` waits the whole grace period every time; this one counts the requests
+ * between Nest's processing hooks and stops waiting when none is left, so a replica that is
+ * asked to stop loses no request and stops at once when idle. Unsubscribing hands the queue
+ * group's next requests to the other replicas.
  *
  * It also reports itself started only once the NATS server has its subscriptions: Nest's
  * calls back as soon as they are queued on the connection, so the app could answer ready
  * (and a balancer or a spec send it work) while the server still answered the queue group's
  * requests with "no responders". Seen behind Docker's port proxy on a busy machine.
+ *
+ * Every request goes through Nest's pipeline: the kit's interceptor, the contract pipe, the
+ * command interceptors and the error filter (ADR 006).
  */
 export class DrainingNatsServer extends ServerNats {
   private inFlight = 0;
   private readonly routes = new Map<string, string>();
   private readonly idleWaiters = new Set<() => void>();
+  private readonly subscribed: Subscription[] = [];
+  private readonly queue: string | undefined;
+  private readonly gracePeriod: number;
 
   constructor(options: Required<NatsOptions>['options'] & { gracePeriod: number }) {
-    super({ ...options, gracefulShutdown: true });
+    // Nest's own graceful shutdown (a fixed wait) is off: close() below waits for the requests instead.
+    super({ ...options, gracefulShutdown: false });
+    this.queue = options.queue;
+    this.gracePeriod = options.gracePeriod;
     this.setOnProcessingStartHook((_transport, _context, done) => {
       this.inFlight += 1;
       return done();
     });
     this.setOnProcessingEndHook(() => this.finished());
-    // `close()` calls it after unsubscribing; Nest's own waits the whole period. It is
-    // private in Nest's typings, so it is replaced on the instance.
-    (this as unknown as { waitForGracePeriod: () => Promise<void> }).waitForGracePeriod = () => this.untilIdle(options.gracePeriod);
   }
 
   /**
-   * Subscribes (Nest's `bindEvents`), then calls back after a round trip to the server
-   * (`flush`): the server handles a connection's messages in order, so by its answer it
-   * has every subscription.
+   * Subscribes every handler's subject in the service's queue group, as Nest's `bindEvents`
+   * does, keeping the subscriptions so that {@link close} can end them before it waits.
+   */
+  override bindEvents(client: NatsConnection): void {
+    for (const [channel, handler] of this.messageHandlers) {
+      const queue = (handler.extras?.queue as string | undefined) ?? this.queue;
+      this.subscribed.push(client.subscribe(channel, { queue, callback: this.getMessageHandler(channel).bind(this) as never }));
+    }
+  }
+
+  /**
+   * Subscribes, then calls back after a round trip to the server (`flush`): the server
+   * handles a connection's messages in order, so by its answer it has every subscription.
    */
   override start(callback: (err?: unknown) => void): void {
     const client = this.unwrap<NatsConnection>();
@@ -47,6 +63,13 @@ export class DrainingNatsServer extends ServerNats {
       () => callback(),
       (e: unknown) => callback(e),
     );
+  }
+
+  /** Stops taking requests, waits until those under way are answered (at most the grace period), then closes. */
+  override async close(): Promise<void> {
+    for (const subscription of this.subscribed.splice(0)) subscription.unsubscribe();
+    await this.untilIdle(this.gracePeriod);
+    await super.close();
   }
 
   /**
@@ -66,32 +89,7 @@ export class DrainingNatsServer extends ServerNats {
     return route;
   }
 
-  /**
-   * A request whose subject has a direct handler (ADR 061) is answered by it, without Nest's
-   * pipeline, in Nest's reply format; anything else (no reply subject, no packet id, data
-   * that is not JSON, a subject without one) goes to Nest's own handling.
-   */
-  override async handleMessage(channel: string, natsMsg: Msg): Promise<unknown> {
-    const direct = directRpcHandler(channel);
-    if (!direct || !natsMsg.reply) return super.handleMessage(channel, natsMsg as never);
-    let packet: { id?: unknown; data?: unknown };
-    try {
-      packet = natsMsg.json();
-    } catch {
-      return super.handleMessage(channel, natsMsg as never);
-    }
-    if (typeof packet !== 'object' || packet === null || packet.id === undefined) return super.handleMessage(channel, natsMsg as never);
-    this.inFlight += 1;
-    try {
-      const reply = await direct(packet.data, natsMsg.headers);
-      natsMsg.respond(JSON.stringify({ ...reply, isDisposed: true, id: packet.id }));
-    } finally {
-      this.finished();
-    }
-    return undefined;
-  }
-
-  /** A request was answered (on either path): the last one wakes whoever waits for idle. */
+  /** A request was answered: the last one wakes whoever waits for idle. */
   private finished(): void {
     this.inFlight -= 1;
     if (this.inFlight === 0) for (const wake of this.idleWaiters) wake();

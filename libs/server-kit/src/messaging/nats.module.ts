@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, headers as natsHeaders, nuid, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, nuid, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, RetentionPolicy, StorageType, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
 import {
   AppErrorException,
@@ -20,7 +20,6 @@ import { currentCommand, OUTCOME_UNKNOWN_MESSAGE } from './command-scope.js';
 import { injectTraceContext, natsHeaderSetter } from '../tracing/trace-context.js';
 import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
 import { appConfig } from '../config.js';
-import { ReplyInbox, ReplyTimeout } from './reply-inbox.js';
 
 export const NATS_OPTIONS = Symbol('NATS_OPTIONS');
 export interface NatsOptions {
@@ -58,9 +57,9 @@ export class NatsConnectionHolder implements OnApplicationShutdown {
 
   /** The connection, opened once (concurrent first callers share the attempt; a failed one is retried by the next). */
   connection(): Promise<NatsConnection> {
-    // noAsyncTraces: the client would otherwise build two Error objects (stack captured) for
-    // every request, in case it times out: about a tenth of the BFF's CPU on a signed-in read.
-    // RpcClient maps failures to its own errors, which never carried those stacks.
+    // noAsyncTraces: the client would otherwise capture a stack for every request, in case it
+    // times out: about a tenth of the BFF's CPU on a signed-in read. RpcClient maps failures
+    // to its own errors, which never carried those stacks.
     this.nc ??= connect({ servers: this.options.url, name: this.options.name, maxReconnectAttempts: -1, noAsyncTraces: true }).catch((e: unknown) => {
       this.nc = undefined;
       throw e;
@@ -128,17 +127,17 @@ interface NestReplyPacket {
  * time fails with `OUTCOME_UNKNOWN` (the service may have done the work) rather than
  * `UNAVAILABLE` (nothing was done: no responder, connection down), which queries keep.
  *
- * Requests go out on the process's NATS connection with one shared reply subscription
- * ({@link ReplyInbox}), in the packet format of Nest's NATS transport
+ * Requests go out by the NATS client's own `request()` on the process's connection (its
+ * replies share one subscription), in the packet format of Nest's NATS transport
  * (`{ pattern, data, id }` out, `{ response | err }` back), which the services' handlers
- * speak. Nest's own client subscribed and unsubscribed a fresh inbox per request.
+ * speak through Nest's pipeline. Nest's own client subscribed and unsubscribed a fresh
+ * inbox per request.
  */
 @Injectable()
 export class RpcClient implements OnApplicationBootstrap {
   private readonly log = getLogger('RpcClient');
   /** The typed request function derived from the contracts' subject map. */
   readonly request: RequestFn;
-  private inbox_?: { nc: NatsConnection; inbox: ReplyInbox };
 
   /** A client on its own connection, outside Nest (specs, scripts); `close()` drains it. */
   static standalone(options: NatsOptions): RpcClient {
@@ -148,13 +147,6 @@ export class RpcClient implements OnApplicationBootstrap {
   constructor(private readonly nats: NatsConnectionHolder) {
     const transport: RpcTransport = { send: (subject, payload, opts) => this.send(subject, payload, opts) };
     this.request = createRequest(transport);
-  }
-
-  /** The reply subscription of the process's connection (one, made with it). */
-  private async inbox(): Promise<ReplyInbox> {
-    const nc = await this.nats.connection();
-    if (this.inbox_?.nc !== nc) this.inbox_ = { nc, inbox: new ReplyInbox(nc) };
-    return this.inbox_.inbox;
   }
 
   /** Drains the connection (the standalone client's end; in an app, the holder does it at shutdown). */
@@ -180,8 +172,8 @@ export class RpcClient implements OnApplicationBootstrap {
     withSpan(span, () => injectTraceContext(h, natsHeaderSetter));
     for (const [k, v] of Object.entries(options.headers ?? {})) h.set(k, v);
     try {
-      const inbox = await this.inbox();
-      const reply = await inbox.request(subject, JSON.stringify({ pattern: subject, data: payload, id: nuid.next() }), { timeoutMs: options.timeoutMs ?? 5000, headers: h });
+      const nc = await this.nats.connection();
+      const reply = await nc.request(subject, JSON.stringify({ pattern: subject, data: payload, id: nuid.next() }), { timeout: options.timeoutMs ?? 5000, headers: h });
       const packet = reply.json<NestReplyPacket>();
       if (packet.err !== undefined && packet.err !== null) throw new RemoteFailure(packet.err);
       return packet.response;
@@ -192,7 +184,7 @@ export class RpcClient implements OnApplicationBootstrap {
         span.setAttribute('error.type', parsed.data.code);
         throw new AppErrorException(parsed.data);
       }
-      if (e instanceof ReplyTimeout && (command !== undefined || h.has(HEADERS.commandId))) {
+      if (e instanceof TimeoutError && (command !== undefined || h.has(HEADERS.commandId))) {
         this.log.warn({ subject }, 'command timed out; its outcome is unknown');
         failSpan(span, 'OUTCOME_UNKNOWN');
         throw new AppErrorException({ code: 'OUTCOME_UNKNOWN', message: OUTCOME_UNKNOWN_MESSAGE });

@@ -4,9 +4,6 @@ import type { z } from 'zod';
 import { rpcSubjects, type RpcReply, type RpcSubject } from '@jalaj/contracts';
 import { parseRequest } from './rpc-handling.js';
 
-/** The subject of an `@RpcHandler` method, on the method: read by the direct RPC path (ADR 061). */
-export const RPC_HANDLER_METADATA = 'jalaj:rpc-handler';
-
 /** A request of `S` as its contract schema parsed it (defaults applied). */
 export type RpcParsedRequest<S extends RpcSubject> = z.output<(typeof rpcSubjects)[S]['request']>;
 
@@ -53,6 +50,5 @@ export function RpcHandler<S extends RpcSubject>(subject: S) {
     if (!(subject in rpcSubjects)) throw new Error(`@RpcHandler: ${String(subject)} is not a subject of the contracts map`);
     MessagePattern(subject)(target, key, descriptor);
     Payload(new ContractPipe(subject))(target, key, 0);
-    Reflect.defineMetadata(RPC_HANDLER_METADATA, subject, descriptor.value!);
   };
 }
