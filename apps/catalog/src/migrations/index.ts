@@ -1,6 +1,12 @@
 import { Migration20261122000100Products } from './20261122000100-products.migration.js';
 import { Migration20261122002000StockReservations } from './20261122002000-stock-reservations.migration.js';
 import { Migration20261226000000StockInOneStatement } from './20261226000000-stock-in-one-statement.migration.js';
+import { Migration20261230000000StockRulesInTypescript } from './20261230000000-stock-rules-in-typescript.migration.js';
 
 /** The catalog's migrations, oldest first. */
-export const migrations = [Migration20261122000100Products, Migration20261122002000StockReservations, Migration20261226000000StockInOneStatement];
+export const migrations = [
+  Migration20261122000100Products,
+  Migration20261122002000StockReservations,
+  Migration20261226000000StockInOneStatement,
+  Migration20261230000000StockRulesInTypescript,
+];

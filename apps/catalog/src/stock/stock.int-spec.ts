@@ -105,6 +105,21 @@ describe('catalog stock reservations (service process, real infra)', () => {
     expect(first.ok).toBe(true);
     expect(again).toEqual(first);
     expect(await stockOf(p.id)).toBe(3);
+    // Asked again once the rest is sold, it is still the first hold.
+    expect(await rpc.request('rpc.catalog.stock.reserve', { reservationId: newId('res'), lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 })).toMatchObject({ ok: true });
+    expect(await rpc.request('rpc.catalog.stock.reserve', request)).toEqual(first);
+    expect(await stockOf(p.id)).toBe(0);
+    expect(await stockEvents(reservationId)).toHaveLength(1);
+  });
+
+  it('takes the stock once when the same reservation is asked for twice at once', async () => {
+    const p = await product(5);
+    const reservationId = newId('res');
+    const request = { reservationId, lines: [{ productId: p.id, quantity: 2 }], ttlSeconds: 600 };
+    const [first, second] = await Promise.all([rpc.request('rpc.catalog.stock.reserve', request), rpc.request('rpc.catalog.stock.reserve', request)]);
+    expect(first).toMatchObject({ ok: true });
+    expect(second).toEqual(first);
+    expect(await stockOf(p.id)).toBe(3);
     expect(await stockEvents(reservationId)).toHaveLength(1);
   });
 
@@ -114,6 +129,21 @@ describe('catalog stock reservations (service process, real infra)', () => {
     expect(replies.filter((r) => r.ok)).toHaveLength(1);
     expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(['OUT_OF_STOCK', 'OUT_OF_STOCK']);
     expect(await stockOf(p.id)).toBe(0);
+  });
+
+  it('never oversells nor deadlocks when many checkouts reserve the same products, their lines in either order', async () => {
+    const a = await product(5);
+    const b = await product(5);
+    const requests = Array.from({ length: 12 }, (_, i) => {
+      const lines = [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }];
+      return { reservationId: newId('res'), lines: i % 2 ? lines.reverse() : lines, ttlSeconds: 600 };
+    });
+    const replies = await Promise.all(requests.map((r) => rpc.request('rpc.catalog.stock.reserve', r)));
+    expect(replies.filter((r) => r.ok)).toHaveLength(5);
+    // The rest are refused for the stock, not failed (a deadlock would answer an internal error).
+    expect(new Set(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.code))).toEqual(new Set(['OUT_OF_STOCK']));
+    expect(await stockOf(a.id)).toBe(0);
+    expect(await stockOf(b.id)).toBe(0);
   });
 
   it('releases a hold once: the stock back, a released event, a second release or commit answering released', async () => {
@@ -127,6 +157,18 @@ describe('catalog stock reservations (service process, real infra)', () => {
     expect(await stockOf(p.id)).toBe(4);
     expect((await stockEvents(reservationId)).map((e) => e.reason)).toEqual(['reserved', 'released']);
     expect((await stockEvents(reservationId))[1]!.products).toEqual([{ productId: p.id, stockQuantity: 4 }]);
+  });
+
+  it('settles a hold once when a commit and a release come at once: both answer the one that won', async () => {
+    const p = await product(4);
+    const reservationId = newId('res');
+    await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
+    const [committed, released] = await Promise.all([rpc.request('rpc.catalog.stock.commit', { reservationId }), rpc.request('rpc.catalog.stock.release', { reservationId })]);
+    expect(released).toEqual(committed);
+    const status = committed.ok ? committed.data.status : null;
+    expect(await statusOf(reservationId)).toBe(status);
+    expect(await stockOf(p.id)).toBe(status === 'released' ? 4 : 1);
+    expect((await stockEvents(reservationId)).map((e) => e.reason)).toEqual(status === 'released' ? ['reserved', 'released'] : ['reserved']);
   });
 
   it('commits a hold once: the stock stays sold, a later release changes nothing', async () => {

@@ -1,64 +1,125 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
-import { prepared, runPrepared, type OutboxRow } from '@jalaj/server-kit';
+import type { EntityManager } from '@mikro-orm/core';
 
-type StockLeft = { productId: string; stockQuantity: number };
+/** A quantity of one product. */
+export type StockLine = { productId: string; quantity: number };
 
-/** What reserving answered: the hold (the stock each line left; none for a repeated id) or the line refused. */
-export type Reserved =
-  | { expiresAt: Date; products: StockLeft[] | null }
-  | { refused: { productId: string; name: string | null; stock: number | null } };
+/** A product as a reservation finds it, locked. */
+export type LockedProduct = { id: string; name: string; stockQuantity: number };
 
-/** What settling answered: whether it moved the reservation now, and its status (null: no such reservation). */
-export type Settled = { settled: boolean; status: 'held' | 'committed' | 'released' | null; products: StockLeft[] | null };
+/** The stock a product was left at by a change. */
+export type StockLeft = { productId: string; stockQuantity: number };
 
-/** The checkout's two stock statements, prepared once per connection. */
-const STOCK = {
-  reserve: prepared('stock_reserve', 'select stock_reserve($1, $2::text[], $3::integer[], $4, $5::jsonb, $6::jsonb) as answer'),
-  settle: prepared('stock_settle', 'select stock_settle($1, $2, $3::jsonb, $4::jsonb) as answer'),
-} as const;
+export type ReservationStatus = 'held' | 'committed' | 'released';
 
 /**
- * The SQL of stock reservations, by name: each change is one call of a PL/pgSQL function
- * (migration StockInOneStatement, ADR 055), run as a statement of its own — never inside a
- * caller's transaction — so it commits as it returns.
+ * The SQL of stock reservations, by name: each method is one statement, its values passed
+ * apart from its text, guarded so that it changes a row only while the rule that allowed
+ * the change still holds. Each runs on the entity manager it is given, the unit of work of
+ * {@link StockService}'s transaction (`em.transactional`), so a reservation's statements
+ * commit or roll back together.
  */
 @Injectable()
 export class StockRepository {
-  constructor(private readonly em: EntityManager) {}
-
-  private async call<R>(statement: (typeof STOCK)[keyof typeof STOCK], values: unknown[]): Promise<R> {
-    if (this.em.getTransactionContext()) throw new Error('a stock change is a statement of its own; it cannot run inside a transaction');
-    const [row] = await runPrepared<{ answer: R }>(this.em, statement, values);
-    return row!.answer;
+  private async query<R>(tx: EntityManager, sql: string, params: unknown[]): Promise<R[]> {
+    return (await tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext())) as R[];
   }
 
-  /** Reserves `lines` (each product once, sorted by id) under `reservationId`, with `event` written as it commits. */
-  async reserve(reservationId: string, lines: { productId: string; quantity: number }[], ttlSeconds: number, event: OutboxRow): Promise<Reserved> {
-    const answer = await this.call<{ expires_at?: string; products?: StockLeft[]; refused?: { product_id: string; name: string | null; stock: number | null } }>(
-      STOCK.reserve,
-      [reservationId, lines.map((l) => l.productId), lines.map((l) => l.quantity), ttlSeconds, JSON.stringify(event.envelope), JSON.stringify(event.headers)],
+  /**
+   * Records a held reservation under `reservationId` unless one exists: its expiry, or null
+   * for a repeated id. A concurrent reservation of the same id waits here for that one's
+   * transaction, so the id is reserved once.
+   */
+  async claim(tx: EntityManager, reservationId: string, ttlSeconds: number): Promise<Date | null> {
+    const [row] = await this.query<{ expires_at: string | Date }>(
+      tx,
+      "insert into stock_reservations (id, status, expires_at) values (?, 'held', now() + make_interval(secs => ?)) on conflict (id) do nothing returning expires_at",
+      [reservationId, ttlSeconds],
     );
-    if (answer.refused) return { refused: { productId: answer.refused.product_id, name: answer.refused.name, stock: answer.refused.stock } };
-    return { expiresAt: new Date(answer.expires_at!), products: answer.products ?? null };
+    return row ? new Date(row.expires_at) : null;
   }
 
-  /** Moves a held reservation to `to` once (a release gives its stock back, with `event`). */
-  async settle(reservationId: string, to: 'committed' | 'released', event: OutboxRow | null): Promise<Settled> {
-    const answer = await this.call<{ status: Settled['status']; settled?: boolean; products?: StockLeft[] | null }>(STOCK.settle, [
-      reservationId,
-      to,
-      event ? JSON.stringify(event.envelope) : null,
-      event ? JSON.stringify(event.headers) : null,
-    ]);
-    return { settled: answer.settled === true, status: answer.status, products: answer.products ?? null };
+  /** When an existing reservation expires (or expired); null when there is none. */
+  async expiresAt(tx: EntityManager, reservationId: string): Promise<Date | null> {
+    const [row] = await this.query<{ expires_at: string | Date }>(tx, 'select expires_at from stock_reservations where id = ?', [reservationId]);
+    return row ? new Date(row.expires_at) : null;
+  }
+
+  /**
+   * The products with these ids that exist, locked until the transaction ends. Locked in id
+   * order, as every stock change locks them, so two reservations cannot deadlock.
+   */
+  async lockProducts(tx: EntityManager, productIds: string[]): Promise<LockedProduct[]> {
+    const rows = await this.query<{ id: string; name: string; stock_quantity: number }>(
+      tx,
+      'select id, name, stock_quantity from products where id in (?) order by id for update',
+      [productIds],
+    );
+    return rows.map((r) => ({ id: r.id, name: r.name, stockQuantity: r.stock_quantity }));
+  }
+
+  /**
+   * Takes each line's quantity from its product's stock, only while that much is in stock,
+   * and records the line under the reservation: the stock each product taken from was left
+   * at, in id order. A line it could not take is missing from the answer (and recorded
+   * nowhere). Each product once in `lines`.
+   */
+  async take(tx: EntityManager, reservationId: string, lines: StockLine[]): Promise<StockLeft[]> {
+    const rows = await this.query<{ id: string; stock_quantity: number }>(
+      tx,
+      `with wanted as (
+         select * from unnest(array[?]::text[], array[?]::integer[]) as w (product_id, quantity)
+       ), taken as (
+         update products p set stock_quantity = p.stock_quantity - w.quantity
+           from wanted w
+          where p.id = w.product_id and p.stock_quantity >= w.quantity
+         returning p.id, p.stock_quantity, w.quantity
+       ), recorded as (
+         insert into stock_reservation_lines (reservation_id, product_id, quantity)
+         select ?, id, quantity from taken
+       )
+       select id, stock_quantity from taken order by id`,
+      [lines.map((l) => l.productId), lines.map((l) => l.quantity), reservationId],
+    );
+    return rows.map((r) => ({ productId: r.id, stockQuantity: r.stock_quantity }));
+  }
+
+  /** Moves the reservation to `to` if it is held: whether it moved. */
+  async settleHeld(tx: EntityManager, reservationId: string, to: 'committed' | 'released'): Promise<boolean> {
+    const rows = await this.query(tx, "update stock_reservations set status = ?, settled_at = now() where id = ? and status = 'held' returning id", [to, reservationId]);
+    return rows.length > 0;
+  }
+
+  /** A reservation's status; null when there is none. */
+  async status(tx: EntityManager, reservationId: string): Promise<ReservationStatus | null> {
+    const [row] = await this.query<{ status: ReservationStatus }>(tx, 'select status from stock_reservations where id = ?', [reservationId]);
+    return row?.status ?? null;
+  }
+
+  /**
+   * Gives a reservation's lines back to their products' stock: the stock each was left at,
+   * in id order. The products are locked in id order first, as a reservation locks them.
+   */
+  async restock(tx: EntityManager, reservationId: string): Promise<StockLeft[]> {
+    await this.query(
+      tx,
+      'select p.id from products p join stock_reservation_lines l on l.product_id = p.id where l.reservation_id = ? order by p.id for update of p',
+      [reservationId],
+    );
+    const rows = await this.query<{ id: string; stock_quantity: number }>(
+      tx,
+      `update products p set stock_quantity = p.stock_quantity + l.quantity
+         from stock_reservation_lines l
+        where l.reservation_id = ? and p.id = l.product_id
+       returning p.id, p.stock_quantity`,
+      [reservationId],
+    );
+    return rows.map((r) => ({ productId: r.id, stockQuantity: r.stock_quantity })).sort((a, b) => (a.productId < b.productId ? -1 : 1));
   }
 
   /** Held reservations whose time ran out, oldest first. */
-  async expiredHeld(limit: number): Promise<string[]> {
-    const rows = (await this.em.getConnection().execute("select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit ?", [limit], 'all')) as {
-      id: string;
-    }[];
+  async expiredHeld(tx: EntityManager, limit: number): Promise<string[]> {
+    const rows = await this.query<{ id: string }>(tx, "select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit ?", [limit]);
     return rows.map((r) => r.id);
   }
 }

@@ -1,74 +1,182 @@
-import type { OutboxRelay, OutboxRow } from '@jalaj/server-kit';
-import type { Reserved, Settled, StockRepository } from './stock.repository.js';
-import { StockService } from './stock.service.js';
+import type { EntityManager } from '@mikro-orm/core';
+import type { EventEnvelope } from '@jalaj/contracts';
+import type { OutboxRelay } from '@jalaj/server-kit';
+import type { LockedProduct, ReservationStatus, StockLeft, StockLine, StockRepository } from './stock.repository.js';
+import { refusal, reservationLines, settledBefore, StockService } from './stock.service.js';
 
 /**
- * The service around the stock functions (their SQL, locking and all-or-nothing are
- * stock.int-spec.ts's), against a fake repository: what it asks of them, how it words a
- * refusal, and which events it hands to the relay to publish.
+ * The reservation rules, without a database: the service against a unit of work that keeps
+ * what a transaction wrote only when it returns, and a repository that answers as its
+ * guarded statements would (their SQL, locks and races are stock.int-spec.ts's).
  */
-function setup(answers: { reserve?: Reserved; settle?: Settled }) {
-  const asked: { lines?: { productId: string; quantity: number }[]; event?: OutboxRow | null; to?: string } = {};
-  const published: OutboxRow[] = [];
+type Answers = {
+  claim?: Date | null;
+  expiresAt?: Date;
+  products?: LockedProduct[];
+  take?: (lines: StockLine[]) => StockLeft[];
+  settleHeld?: boolean;
+  status?: ReservationStatus | null;
+  restock?: StockLeft[];
+  expired?: string[];
+};
+
+function setup(answers: Answers) {
+  const calls: [string, ...unknown[]][] = [];
+  /** Events of committed transactions, and how each transaction ended. */
+  const events: EventEnvelope[] = [];
+  const ended: ('commit' | 'rollback')[] = [];
+  const em = {
+    async transactional<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+      const persisted: { envelope: EventEnvelope }[] = [];
+      const tx = { create: (_entity: unknown, row: { envelope: EventEnvelope }) => row, persist: (row: { envelope: EventEnvelope }) => persisted.push(row), getTransactionContext: () => undefined };
+      try {
+        const result = await work(tx as unknown as EntityManager);
+        events.push(...persisted.map((r) => r.envelope));
+        ended.push('commit');
+        return result;
+      } catch (e) {
+        ended.push('rollback');
+        throw e;
+      }
+    },
+  } as unknown as EntityManager;
+  const asked = (name: string, value: unknown) =>
+    async (_tx: EntityManager, ...args: unknown[]) => {
+      calls.push([name, ...args]);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(...args.slice(1)) : value;
+    };
   const repo = {
-    reserve: async (_id: string, lines: { productId: string; quantity: number }[], _ttl: number, event: OutboxRow) => {
-      Object.assign(asked, { lines, event });
-      return answers.reserve!;
-    },
-    settle: async (_id: string, to: string, event: OutboxRow | null) => {
-      Object.assign(asked, { to, event });
-      return answers.settle!;
-    },
+    claim: asked('claim', answers.claim ?? null),
+    expiresAt: asked('expiresAt', answers.expiresAt ?? null),
+    lockProducts: asked('lockProducts', answers.products ?? []),
+    take: asked('take', answers.take ?? ((lines: StockLine[]) => lines.map((l) => ({ productId: l.productId, stockQuantity: 0 })))),
+    settleHeld: asked('settleHeld', answers.settleHeld ?? false),
+    status: asked('status', answers.status ?? null),
+    restock: asked('restock', answers.restock ?? []),
+    expiredHeld: async (_em: EntityManager, limit: number) => (calls.push(['expiredHeld', limit]), answers.expired ?? []),
   } as unknown as StockRepository;
-  const relay = { committed: async (rows: OutboxRow[]) => void published.push(...rows) } as unknown as OutboxRelay;
-  return { service: new StockService(repo, relay), asked, published };
+  const relay = { nudge: () => undefined } as unknown as OutboxRelay;
+  return { service: new StockService(em, repo, relay), calls, events, ended, names: () => calls.map(([name]) => name) };
 }
 
-describe('StockService', () => {
-  it('asks for each product once, in id order, and publishes the stock each was left at', async () => {
-    const t = setup({ reserve: { expiresAt: new Date(0), products: [{ productId: 'prd_a', stockQuantity: 3 }, { productId: 'prd_b', stockQuantity: 0 }] } });
-    const reply = await t.service.reserve('res_1', [{ productId: 'prd_b', quantity: 1 }, { productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 1 }], 600);
-    expect(reply).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: new Date(0).toISOString() } });
-    expect(t.asked.lines).toEqual([{ productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 2 }]);
-    expect(t.published.map((e) => [e.subject, e.envelope.data])).toEqual([
-      ['evt.catalog.product.stock-changed.v1', { reservationId: 'res_1', reason: 'reserved', products: [{ productId: 'prd_a', stockQuantity: 3 }, { productId: 'prd_b', stockQuantity: 0 }] }],
-    ]);
-    expect(t.published[0]!.id).toBe(t.asked.event!.id);
-  });
+const HOLD = new Date('2026-12-01T10:15:00.000Z');
+const plant = (id: string, stockQuantity: number): LockedProduct => ({ id, name: `Plant ${id}`, stockQuantity });
 
-  it('publishes nothing for a repeated reservation', async () => {
-    const t = setup({ reserve: { expiresAt: new Date(0), products: null } });
-    expect(await t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 1 }], 600)).toMatchObject({ ok: true });
-    expect(t.published).toEqual([]);
+describe('reservationLines', () => {
+  it('takes each product once, its quantities added up, in id order', () => {
+    expect(reservationLines([{ productId: 'prd_b', quantity: 1 }, { productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 3 }])).toEqual([
+      { productId: 'prd_a', quantity: 2 },
+      { productId: 'prd_b', quantity: 4 },
+    ]);
+  });
+});
+
+describe('refusal', () => {
+  const lines = [{ productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 3 }];
+
+  it('is none when every line can be had, to the last unit', () => {
+    expect(refusal(lines, [plant('prd_a', 2), plant('prd_b', 10)])).toBeNull();
   });
 
   it.each([
-    [{ productId: 'prd_b', name: null, stock: null }, { code: 'PRODUCT_NOT_FOUND', data: { productId: 'prd_b' } }],
-    [{ productId: 'prd_b', name: 'Snake Plant', stock: 0 }, { code: 'OUT_OF_STOCK', data: { productId: 'prd_b', productName: 'Snake Plant' } }],
-    [{ productId: 'prd_b', name: 'Snake Plant', stock: 1 }, { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 1, inCart: 0, productName: 'Snake Plant' } }],
-  ])('words a refused line %j as %j and publishes nothing', async (refused, error) => {
-    const t = setup({ reserve: { refused } });
-    expect(await t.service.reserve('res_1', [{ productId: 'prd_b', quantity: 3 }], 600)).toMatchObject({ ok: false, error });
-    expect(t.published).toEqual([]);
+    ['a product that does not exist', [plant('prd_a', 5)], { code: 'PRODUCT_NOT_FOUND', data: { productId: 'prd_b' } }],
+    ['a product out of stock', [plant('prd_a', 5), plant('prd_b', 0)], { code: 'OUT_OF_STOCK', data: { productId: 'prd_b', productName: 'Plant prd_b' } }],
+    ['a product with less than the line wants', [plant('prd_a', 5), plant('prd_b', 2)], { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 2, inCart: 0, productName: 'Plant prd_b' } }],
+  ])('names %s, as it is', (_what, products, error) => {
+    expect(refusal(lines, products)).toEqual(error);
   });
 
-  it('publishes a release that gave stock back, not a commit nor a release answered from an earlier one', async () => {
-    const released = setup({ settle: { settled: true, status: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }] } });
-    expect(await released.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
-    expect(released.published.map((e) => e.envelope.data)).toEqual([{ reservationId: 'res_1', reason: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }] }]);
+  it('names the first line that cannot be had', () => {
+    expect(refusal(lines, [plant('prd_a', 1), plant('prd_b', 0)])).toMatchObject({ code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_a' } });
+  });
+});
 
-    const committed = setup({ settle: { settled: true, status: 'committed', products: null } });
-    expect(await committed.service.commit('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
-    expect(committed.asked).toMatchObject({ to: 'committed', event: null });
-    expect(committed.published).toEqual([]);
+describe('settledBefore', () => {
+  it('answers a settled reservation with its status, and none or one not held yet as not found', () => {
+    expect(settledBefore('res_1', 'committed')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
+    expect(settledBefore('res_1', 'released')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
+    expect(settledBefore('res_1', null)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(settledBefore('res_1', 'held')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+});
 
-    const again = setup({ settle: { settled: false, status: 'committed', products: null } });
-    expect(await again.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
-    expect(again.published).toEqual([]);
+describe('StockService.reserve', () => {
+  it('claims the id, locks each product once in id order, takes every line and writes the stock each was left at', async () => {
+    const t = setup({ claim: HOLD, products: [plant('prd_a', 5), plant('prd_b', 2)], take: () => [{ productId: 'prd_a', stockQuantity: 2 }, { productId: 'prd_b', stockQuantity: 0 }] });
+    const reply = await t.service.reserve('res_1', [{ productId: 'prd_b', quantity: 2 }, { productId: 'prd_a', quantity: 1 }, { productId: 'prd_a', quantity: 2 }], 600);
+    expect(reply).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
+    expect(t.calls).toEqual([
+      ['claim', 'res_1', 600],
+      ['lockProducts', ['prd_a', 'prd_b']],
+      ['take', 'res_1', [{ productId: 'prd_a', quantity: 3 }, { productId: 'prd_b', quantity: 2 }]],
+    ]);
+    expect(t.ended).toEqual(['commit']);
+    expect(t.events).toEqual([
+      expect.objectContaining({
+        subject: 'evt.catalog.product.stock-changed.v1',
+        data: { reservationId: 'res_1', reason: 'reserved', products: [{ productId: 'prd_a', stockQuantity: 2 }, { productId: 'prd_b', stockQuantity: 0 }] },
+      }),
+    ]);
+  });
+
+  it('answers a repeated id with the first hold, taking nothing and writing no event', async () => {
+    const t = setup({ claim: null, expiresAt: HOLD, products: [plant('prd_a', 0)] });
+    expect(await t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 1 }], 600)).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
+    expect(t.names()).toEqual(['claim', 'expiresAt']);
+    expect(t.events).toEqual([]);
+  });
+
+  it('refuses every line when one cannot be had: the claim rolled back, nothing taken, no event', async () => {
+    const t = setup({ claim: HOLD, products: [plant('prd_a', 10), plant('prd_b', 1)] });
+    expect(await t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 4 }, { productId: 'prd_b', quantity: 2 }], 600)).toEqual({
+      ok: false,
+      error: { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 1, inCart: 0, productName: 'Plant prd_b' } },
+    });
+    expect(t.names()).toEqual(['claim', 'lockProducts']);
+    expect(t.ended).toEqual(['rollback']);
+    expect(t.events).toEqual([]);
+  });
+
+  it('keeps nothing if the guarded take refuses a line it was told could be had', async () => {
+    const t = setup({ claim: HOLD, products: [plant('prd_a', 10), plant('prd_b', 10)], take: () => [{ productId: 'prd_a', stockQuantity: 9 }] });
+    await expect(t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 1 }, { productId: 'prd_b', quantity: 1 }], 600)).rejects.toThrow('stock changed under its lock');
+    expect(t.ended).toEqual(['rollback']);
+    expect(t.events).toEqual([]);
+  });
+});
+
+describe('StockService commit and release', () => {
+  it('commits a held reservation: its stock stays sold, no event', async () => {
+    const t = setup({ settleHeld: true });
+    expect(await t.service.commit('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
+    expect(t.calls).toEqual([['settleHeld', 'res_1', 'committed']]);
+    expect(t.events).toEqual([]);
+  });
+
+  it('releases a held reservation: its stock back, and a released event with the stock each product was left at', async () => {
+    const t = setup({ settleHeld: true, restock: [{ productId: 'prd_a', stockQuantity: 5 }] });
+    expect(await t.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
+    expect(t.calls).toEqual([['settleHeld', 'res_1', 'released'], ['restock', 'res_1']]);
+    expect(t.events.map((e) => e.data)).toEqual([{ reservationId: 'res_1', reason: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }] }]);
+  });
+
+  it.each(['commit', 'release'] as const)('answers a %s of a settled reservation with the status it has, changing nothing', async (verb) => {
+    const t = setup({ settleHeld: false, status: 'committed' });
+    expect(await t.service[verb]('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'committed' } });
+    expect(t.names()).toEqual(['settleHeld', 'status']);
+    expect(t.events).toEqual([]);
   });
 
   it('answers NOT_FOUND for a reservation that does not exist', async () => {
-    const t = setup({ settle: { settled: false, status: null, products: null } });
-    expect(await t.service.commit('res_none')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const t = setup({ settleHeld: false, status: null });
+    expect(await t.service.release('res_none')).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(t.events).toEqual([]);
+  });
+
+  it('releases the holds whose time ran out, each on its own', async () => {
+    const t = setup({ expired: ['res_1', 'res_2'], settleHeld: true });
+    expect(await t.service.releaseExpired()).toBe(2);
+    expect(t.calls.filter(([name]) => name === 'settleHeld')).toEqual([['settleHeld', 'res_1', 'released'], ['settleHeld', 'res_2', 'released']]);
+    expect(t.ended).toEqual(['commit', 'commit']);
   });
 });

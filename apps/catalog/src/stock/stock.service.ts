@@ -1,18 +1,55 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { appError, fail, ok, type Result } from '@jalaj/contracts';
-import { getLogger, OutboxRelay, outboxRow, runPeriodically } from '@jalaj/server-kit';
-import { StockRepository } from './stock.repository.js';
+import { EntityManager } from '@mikro-orm/core';
+import { AppErrorException, appError, fail, ok, type AppError, type Result } from '@jalaj/contracts';
+import { addToOutbox, getLogger, OutboxRelay, runPeriodically } from '@jalaj/server-kit';
+import { StockRepository, type LockedProduct, type StockLine } from './stock.repository.js';
 
-type Line = { productId: string; quantity: number };
 type Settled = { reservationId: string; status: 'committed' | 'released' };
+
+/** A reservation's lines as it takes them: each product once, its quantities added up, in id order. */
+export function reservationLines(lines: StockLine[]): StockLine[] {
+  const totals = new Map<string, number>();
+  for (const l of lines) totals.set(l.productId, (totals.get(l.productId) ?? 0) + l.quantity);
+  return [...totals].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * Why `lines` cannot all be had from `products` as they are: the first line whose product
+ * does not exist, is out of stock or has less than the line wants, named with what the
+ * shopper is told; null when every line can be had.
+ */
+export function refusal(lines: StockLine[], products: LockedProduct[]): AppError | null {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  for (const { productId, quantity } of lines) {
+    const product = byId.get(productId);
+    if (!product) return appError('PRODUCT_NOT_FOUND', { productId });
+    if (product.stockQuantity <= 0) return appError('OUT_OF_STOCK', { productId, productName: product.name });
+    if (product.stockQuantity < quantity) return appError('INSUFFICIENT_STOCK', { productId, available: product.stockQuantity, inCart: 0, productName: product.name });
+  }
+  return null;
+}
+
+/**
+ * What a settle answers for a reservation it did not move (it was not held): the status it
+ * has. None, or one still held (reserved under that id after the settle looked), is not
+ * found: there was no held reservation to settle when it was asked.
+ */
+export function settledBefore(reservationId: string, status: 'held' | 'committed' | 'released' | null): Result<Settled> {
+  return status === null || status === 'held' ? fail('NOT_FOUND') : ok({ reservationId, status });
+}
 
 /**
  * Stock reservations for checkout. Reserving takes stock away at once, only while every
  * line is in stock, so stock can never go below zero and two checkouts can never both get
  * the last plant. A reservation is committed after payment or released (payment failed,
- * or it expired), and each of those happens once, whatever the retries. Each change is one
- * statement with its stock-changed event (ADR 055); the SQL is {@link StockRepository}'s,
- * and the event is published as the statement returns.
+ * or it expired), and each of those happens once, whatever the retries.
+ *
+ * The rules are here; each change is one transaction of the unit of work, whose statements
+ * ({@link StockRepository}) are guarded so that they hold under concurrent callers: the
+ * reservation id claimed first (a second caller of the same id waits for the first), the
+ * products locked in id order, the stock taken only while there is enough, a reservation
+ * settled only while it is held. The stock-changed event goes through the outbox, in the
+ * same transaction (ADR 065).
  */
 @Injectable()
 export class StockService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,28 +57,33 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
   private stop?: () => void;
 
   constructor(
+    private readonly em: EntityManager,
     private readonly reservations: StockRepository,
     private readonly relay: OutboxRelay,
   ) {}
 
-  async reserve(reservationId: string, lines: Line[], ttlSeconds: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
-    // Duplicates summed, and in id order: the function locks the products in that order.
-    const totals = new Map<string, number>();
-    for (const l of lines) totals.set(l.productId, (totals.get(l.productId) ?? 0) + l.quantity);
-    const sorted = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([productId, quantity]) => ({ productId, quantity }));
-    const event = outboxRow('evt.catalog.product.stock-changed.v1', { reservationId, reason: 'reserved', products: [] });
-    const reserved = await this.reservations.reserve(reservationId, sorted, ttlSeconds, event);
-    if ('refused' in reserved) {
-      const { productId, name, stock } = reserved.refused;
-      if (name === null) return { ok: false, error: appError('PRODUCT_NOT_FOUND', { productId }) };
-      if ((stock ?? 0) <= 0) return { ok: false, error: appError('OUT_OF_STOCK', { productId, productName: name }) };
-      return { ok: false, error: appError('INSUFFICIENT_STOCK', { productId, available: stock ?? 0, inCart: 0, productName: name }) };
+  /** Holds every line for `ttlSeconds`, or none; a repeated `reservationId` answers with the first hold. */
+  async reserve(reservationId: string, lines: StockLine[], ttlSeconds: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
+    const wanted = reservationLines(lines);
+    try {
+      const expiresAt = await this.em.transactional(async (tx) => {
+        const claimed = await this.reservations.claim(tx, reservationId, ttlSeconds);
+        if (!claimed) return (await this.reservations.expiresAt(tx, reservationId))!;
+        const refused = refusal(wanted, await this.reservations.lockProducts(tx, wanted.map((l) => l.productId)));
+        // Thrown, so the transaction rolls back the claim: a refused reservation leaves nothing.
+        if (refused) throw new AppErrorException(refused);
+        const left = await this.reservations.take(tx, reservationId, wanted);
+        // The products are locked and were checked, so the guard cannot refuse a line; if it did, nothing is kept.
+        if (left.length !== wanted.length) throw new Error(`reservation ${reservationId}: stock changed under its lock`);
+        addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'reserved', products: left });
+        return claimed;
+      });
+      this.relay.nudge();
+      return ok({ reservationId, expiresAt: expiresAt.toISOString() });
+    } catch (e) {
+      if (e instanceof AppErrorException) return { ok: false, error: e.error };
+      throw e;
     }
-    if (reserved.products) {
-      event.envelope.data.products = reserved.products;
-      void this.relay.committed([event]);
-    }
-    return ok({ reservationId, expiresAt: reserved.expiresAt.toISOString() });
   }
 
   commit(reservationId: string) {
@@ -52,22 +94,23 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     return this.settle(reservationId, 'released');
   }
 
-  /** Moves a held reservation to its final state once; a settled one answers with the state it has. */
+  /** Moves a held reservation to its final state once (a release gives its stock back); a settled one answers with the state it has. */
   private async settle(reservationId: string, to: 'committed' | 'released'): Promise<Result<Settled>> {
-    const event = to === 'released' ? outboxRow('evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products: [] }) : null;
-    const settled = await this.reservations.settle(reservationId, to, event);
-    if (!settled.status) return fail('NOT_FOUND');
-    if (settled.settled && event && settled.products) {
-      event.envelope.data.products = settled.products;
-      void this.relay.committed([event]);
-    }
-    // 'held' cannot come back: the function moves a held reservation or answers a settled one's status.
-    return ok({ reservationId, status: settled.status as Settled['status'] });
+    const result = await this.em.transactional(async (tx): Promise<Result<Settled>> => {
+      if (!(await this.reservations.settleHeld(tx, reservationId, to))) return settledBefore(reservationId, await this.reservations.status(tx, reservationId));
+      if (to === 'released') {
+        const products = await this.reservations.restock(tx, reservationId);
+        addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products });
+      }
+      return ok({ reservationId, status: to });
+    });
+    this.relay.nudge();
+    return result;
   }
 
   /** Releases reservations whose time ran out (a checkout abandoned before payment); each in its own transaction. */
   async releaseExpired(): Promise<number> {
-    const ids = await this.reservations.expiredHeld(100);
+    const ids = await this.reservations.expiredHeld(this.em, 100);
     for (const id of ids) await this.release(id);
     return ids.length;
   }
