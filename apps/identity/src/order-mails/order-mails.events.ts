@@ -32,22 +32,16 @@ export class OrderMailsEvents implements OnApplicationBootstrap {
   }
 
   /**
-   * Mails the shopper of each `subject` event what `mail` renders (null: nothing to mail).
-   * The handler claims its event and queues its mail in one statement (ADR 056): no
-   * transaction of the consumer's around it.
+   * Mails the shopper of each `subject` event what `mail` renders (null: nothing to mail),
+   * in the consumer's transaction that records the event in its inbox first, so a
+   * redelivered event mails nothing more.
    */
   private mailOn<S extends OrderMailSubject>(subject: S, consumer: string, what: string, mail: (event: EventEnvelope<EventData<S>>) => ((name: string) => RenderedMail) | null) {
-    return this.consumers.subscribe(
-      subject,
-      consumer,
-      async (event) => {
-        const { userId, orderId } = event.data;
-        const outcome = await this.mails.mailShopperOnce(consumer, event, userId, orderId, mail(event));
-        eventsHandled.inc({ consumer, outcome: outcome === 'queued' ? 'handled' : 'skipped' });
-        if (outcome === 'queued') this.log.info({ orderId }, `${what} queued`);
-      },
-      undefined,
-      { idempotent: true },
-    );
+    return this.consumers.subscribe(subject, consumer, async (event, tx) => {
+      const { userId, orderId } = event.data;
+      const outcome = await this.mails.mailShopper(tx, userId, orderId, mail(event));
+      eventsHandled.inc({ consumer, outcome: outcome === 'queued' ? 'handled' : 'skipped' });
+      if (outcome === 'queued') this.log.info({ orderId }, `${what} queued`);
+    });
   }
 }
