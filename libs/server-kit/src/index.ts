@@ -11,7 +11,6 @@ export * from './database/command-log.migration.js';
 export * from './database/command-claim.migration.js';
 export * from './database/schema-drift.js';
 export * from './database/prepared-statements.js';
-export * from './database/packed-transaction.js';
 export * from './database/transaction-lock.js';
 export * from './messaging/nats.module.js';
 export * from './messaging/outbox.js';

@@ -1,13 +1,14 @@
 import type { OrderState, PaymentOutcome } from '@jalaj/contracts';
 
 /**
- * The checkout saga's decisions as pure functions (no I/O): which state changes are
- * allowed, and what PhonePe's Order Status means for an order in a given state. The
- * service applies them under the order's row lock, so any number of duplicate, late or
- * reordered callbacks give one state change.
+ * The order's states and the checkout saga's decisions as pure functions (no I/O): which
+ * state changes are allowed (the one table `Order.moveTo` enforces), and what PhonePe's
+ * Order Status means for an order in a given state. The services apply them under the
+ * order's row lock, so any number of duplicate, late or reordered callbacks give one state
+ * change.
  */
 
-/** Every allowed state change; anything else is refused. */
+/** Every allowed state change; anything else is refused (`Order.moveTo` throws). */
 export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = Object.freeze({
   // Waiting for PhonePe: it decides (paid, failed), reports another amount (held), or the
   // money came but the stock was gone (refund_pending).
@@ -15,9 +16,10 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
   // Shown as failed, then PhonePe completed it after all (a late payment): sold if the
   // stock can still be had, otherwise refunded; another amount is held.
   failed: ['paid', 'held', 'refund_pending'],
+  // Sold; an admin may refund it (fully or in part) through PhonePe.
+  paid: ['refund_pending'],
   refund_pending: ['refunded'],
-  // Final: paid is sold, held waits for an admin, refunded is over.
-  paid: [],
+  // Final: held waits for an admin, refunded is over.
   held: [],
   refunded: [],
 });
@@ -25,6 +27,17 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
 /** Whether an order may move from `from` to `to`. */
 export function canTransition(from: OrderState, to: OrderState): boolean {
   return TRANSITIONS[from].includes(to);
+}
+
+/** A state change the table does not allow: a bug in the caller, never a shopper's or an admin's mistake. */
+export class ForbiddenTransition extends Error {
+  constructor(
+    readonly from: OrderState,
+    readonly to: OrderState,
+  ) {
+    super(`an order cannot move from ${from} to ${to}`);
+    this.name = 'ForbiddenTransition';
+  }
 }
 
 /** The states whose payment PhonePe may still change (a late payment can complete a failed one). */

@@ -1,277 +1,93 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
-import type { AddressSnapshot, CheckoutStarted, OrderLine, Result } from '@jalaj/contracts';
-import { packedTransaction, prepared, runPrepared, type CommandRepeat, type HandledCommand, type OutboxRow, type PackedTransaction } from '@jalaj/server-kit';
-import type { Order } from './entities/order.entity.js';
+import { EntityManager, LockMode, type RequiredEntityData } from '@mikro-orm/core';
+import type { CheckoutStarted, EventData, EventSubject, OrderLine } from '@jalaj/contracts';
+import { addToOutbox, takeTransactionLock } from '@jalaj/server-kit';
+import { Order } from './entities/order.entity.js';
+import { OrderLineRow } from './entities/order-line.entity.js';
 
-/** Where a payment stands, as the shopper's pages read it (every return and pending-page poll): prepared once per connection. */
-const PAYMENT_OF = prepared(
-  'payment_of',
-  `select merchant_order_id, state, total_paise, transaction_id, error_code, error_message
-     from orders where merchant_order_id = $1 and ($2::text is null or user_id = $2)`,
-);
+/** What a shopper's page shows of an order's payment: the order's fields it reads (`paymentOutcome`). */
+export const PAYMENT_FIELDS = ['merchantOrderId', 'state', 'totalPaise', 'transactionId', 'errorCode', 'errorMessage'] as const;
 
-/** What a shopper's page shows of an order's payment. */
-export type PaymentFacts = Pick<Order, 'merchantOrderId' | 'state' | 'totalPaise' | 'transactionId' | 'errorCode' | 'errorMessage'>;
-
-/** An order line as `to_jsonb` gives it. */
-interface LineJson {
-  product_id: string;
-  product_name: string;
-  image_url: string | null;
-  quantity: number;
-  unit_price_paise: number;
-  discount_percent: number;
-  discounted_unit_price_paise: number;
-  line_total_paise: number;
-}
-
-/** What `checkout_claim` answers (ADR 057): a repeated command, or the pending order of the same checkout there is to reuse (null: none). */
-export type CheckoutClaim = CommandRepeat | { existing?: CheckoutStarted | null };
-
-/** A new order as `checkout_record` writes it: its columns by name. */
-export interface OrderRecord {
-  id: string;
-  merchant_order_id: string;
-  order_number: string;
-  user_id: string;
-  state: 'pending' | 'failed';
-  subtotal_paise: number;
-  shipping_paise: number;
-  total_paise: number;
-  shipping_address_id: string;
-  shipping_address: AddressSnapshot;
-  billing_address_id: string;
-  billing_address: AddressSnapshot;
-  checkout_hash: string;
-  reservation_id: string;
-  phonepe_order_id?: string;
-  redirect_url?: string;
-  error_code?: string;
-  error_message?: string;
-  expires_at: Date;
-  next_check_at: Date | null;
-  check_count: number;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** The columns a payment decision may change, by the field of {@link DecidingOrder} that holds each. */
-export const DECIDED_COLUMNS = {
-  state: 'state',
-  reservationId: 'reservation_id',
-  transactionId: 'transaction_id',
-  paymentMode: 'payment_mode',
-  errorCode: 'error_code',
-  errorMessage: 'error_message',
-  reportedAmountPaise: 'reported_amount_paise',
-  paidAt: 'paid_at',
-  merchantRefundId: 'merchant_refund_id',
-  refundPaise: 'refund_paise',
-  refundState: 'refund_state',
-  refundRequestedAt: 'refund_requested_at',
-  refundedAt: 'refunded_at',
-  nextCheckAt: 'next_check_at',
-  checkCount: 'check_count',
-} as const;
-
-/** An order as the payment decider reads and changes it: plain data, not an ORM entity (ADR 060). */
-export type DecidingOrder = Pick<
-  Order,
-  | keyof typeof DECIDED_COLUMNS
-  | 'id'
-  | 'merchantOrderId'
-  | 'userId'
-  | 'subtotalPaise'
-  | 'shippingPaise'
-  | 'totalPaise'
-  | 'shippingAddress'
-  | 'billingAddress'
-  | 'expiresAt'
-  | 'createdAt'
-  | 'billNumber'
->;
-
-/** What a decision writes besides the order's changed columns: its events, and the pattern of a bill number to issue if the order is paid without one. */
-export interface Decided {
-  events: OutboxRow[];
-  bill: { year: string; head: string; digits: number } | null;
-}
-
-/** The order locked and read with its lines, in the cart's order: the decision's first statement. */
-const LOCK_WITH_LINES = `select o.*, coalesce((select jsonb_agg(to_jsonb(l) order by l.position) from order_lines l where l.order_id = o.id), '[]'::jsonb) as order_lines
-  from orders o where o.merchant_order_id = $1 for update of o`;
-
-/** A row of {@link LOCK_WITH_LINES}, as the ORM's pool parses it: bigint and timestamps as text. */
-type LockedRow = Record<string, unknown> & { order_lines: LineJson[] };
-
-const paiseOf = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const dateOf = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-
-function toDecidingOrder(r: LockedRow): DecidingOrder {
-  return {
-    id: r.id as string,
-    merchantOrderId: r.merchant_order_id as string,
-    userId: r.user_id as string,
-    state: r.state as Order['state'],
-    subtotalPaise: Number(r.subtotal_paise),
-    shippingPaise: Number(r.shipping_paise),
-    totalPaise: Number(r.total_paise),
-    shippingAddress: r.shipping_address as AddressSnapshot,
-    billingAddress: r.billing_address as AddressSnapshot,
-    reservationId: r.reservation_id as string,
-    transactionId: r.transaction_id as string | null,
-    paymentMode: r.payment_mode as string | null,
-    errorCode: r.error_code as string | null,
-    errorMessage: r.error_message as string | null,
-    reportedAmountPaise: paiseOf(r.reported_amount_paise),
-    expiresAt: dateOf(r.expires_at)!,
-    nextCheckAt: dateOf(r.next_check_at),
-    checkCount: Number(r.check_count),
-    paidAt: dateOf(r.paid_at),
-    merchantRefundId: r.merchant_refund_id as string | null,
-    refundPaise: paiseOf(r.refund_paise),
-    refundState: r.refund_state as string | null,
-    refundRequestedAt: dateOf(r.refund_requested_at),
-    refundedAt: dateOf(r.refunded_at),
-    billNumber: r.bill_number as string | null,
-    createdAt: dateOf(r.created_at)!,
-  };
-}
-
-function toLine(l: LineJson): OrderLine {
-  return {
-    productId: l.product_id,
-    productName: l.product_name,
-    imageUrl: l.image_url ?? null,
-    quantity: l.quantity,
-    unitPricePaise: Number(l.unit_price_paise),
-    discountPercent: l.discount_percent,
-    discountedUnitPricePaise: Number(l.discounted_unit_price_paise),
-    lineTotalPaise: Number(l.line_total_paise),
-  };
-}
-
-/** Whether a decided field kept its value (dates by their time). */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
-  return (a ?? null) === (b ?? null);
-}
+/** An order with only {@link PAYMENT_FIELDS} loaded. */
+export type PaymentFacts = Pick<Order, (typeof PAYMENT_FIELDS)[number]>;
 
 /**
- * The checkout saga's SQL, by name (ADR 014). The payment start and the decision run as
- * packed transactions (ADR 060): the first statement sent with `BEGIN`, the last with
- * `COMMIT`; the other methods run on the injected `EntityManager`.
+ * The checkout saga's reads and writes of the `Order` aggregate (ADR 014, 067). Writes go
+ * through the injected `EntityManager`, which inside `em.transactional` (and inside a command
+ * of `CommandLog.run`) is that transaction's unit of work: what is changed on the entities is
+ * flushed at its commit. Where atomicity needs the database it is one guarded statement
+ * here: the shopper's checkout lock, the year's bill serial, the reconciler's claim.
  */
 @Injectable()
 export class CheckoutRepository {
   constructor(private readonly em: EntityManager) {}
 
-  private async query<R>(sql: string, params: unknown[], em: EntityManager = this.em): Promise<R[]> {
-    return (await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as R[];
-  }
-
-  /** Runs `work` as one transaction of as few round trips as it has statements ({@link packedTransaction}, ADR 060). */
-  transaction<T>(work: (tx: PackedTransaction) => Promise<T>): Promise<T> {
-    return packedTransaction(this.em, work);
+  /** Runs `work` in one transaction of the unit of work; the entities it changed are flushed at the commit. */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => work());
   }
 
   /**
-   * Claims a checkout's command as the first statement of `tx` (`checkout_claim`, ADR 057): a repeat
-   * answers what the first handling left. With `checkout`, it then serialises the shopper's
-   * checkouts until `tx` ends (two tabs paying at once see each other's order) and finds
-   * their pending order of the same cart and addresses that still has `minSecondsLeft` to
-   * be paid, if any.
+   * Serialises the shopper's checkouts until the current transaction ends: two tabs paying
+   * at once see each other's order (one order, one charge).
    */
-  async claimCheckout(
-    tx: PackedTransaction,
-    command: HandledCommand | undefined,
-    checkout: { userId: string; checkoutHash: string; minSecondsLeft: number } | null,
-  ): Promise<CheckoutClaim> {
-    const [row] = await tx.begin<{ claim: CheckoutClaim }>('select checkout_claim($1, $2, $3, $4, $5, $6) as claim', [
-      command?.subject ?? null,
-      command?.id ?? null,
-      command?.requestHash ?? null,
-      checkout?.userId ?? null,
-      checkout?.checkoutHash ?? null,
-      checkout?.minSecondsLeft ?? 0,
-    ]);
-    return row!.claim;
+  lockCheckouts(userId: string): Promise<void> {
+    return takeTransactionLock(this.em, `order:checkout:${userId}`);
   }
 
-  /** Writes a new order, its lines and the command's reply as the last statement of `tx` (`checkout_record`, ADR 057). */
-  async recordCheckout(tx: PackedTransaction, order: OrderRecord, lines: readonly OrderLine[], command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
-    const lineRows = lines.map((l, position) => ({
-      order_id: order.id,
-      product_id: l.productId,
-      position,
-      product_name: l.productName,
-      image_url: l.imageUrl,
-      quantity: l.quantity,
-      unit_price_paise: l.unitPricePaise,
-      discount_percent: l.discountPercent,
-      discounted_unit_price_paise: l.discountedUnitPricePaise,
-      line_total_paise: l.lineTotalPaise,
-    }));
-    await tx.commit('select checkout_record($1::jsonb, $2::jsonb, $3, $4, $5::jsonb)', [order, lineRows, command?.subject ?? null, command?.id ?? null, reply]);
+  /** The shopper's pending order of the same checkout that still has `minSecondsLeft` to be paid, newest first; null when none. */
+  async pendingCheckout(userId: string, checkoutHash: string, minSecondsLeft: number): Promise<CheckoutStarted | null> {
+    const order = await this.em.findOne(
+      Order,
+      { userId, checkoutHash, state: 'pending', redirectUrl: { $ne: null }, expiresAt: { $gt: new Date(Date.now() + minSecondsLeft * 1000) } },
+      { orderBy: { createdAt: 'desc' }, fields: ['id', 'merchantOrderId', 'redirectUrl', 'totalPaise'] },
+    );
+    return order && { orderId: order.id, merchantOrderId: order.merchantOrderId, redirectUrl: order.redirectUrl!, amountPaise: order.totalPaise };
   }
 
-  /** Keeps a command's reply as the last statement of `tx`, which claimed it (without a command, `tx` ends writing nothing). */
-  async keepReply(tx: PackedTransaction, command: HandledCommand | undefined, reply: Result<unknown>): Promise<void> {
-    if (command) await tx.commit('select command_keep_reply($1, $2, $3::jsonb)', [command.subject, command.id, reply]);
+  /** A new order with its lines in the cart's order, written by the unit of work at its commit. */
+  create(order: RequiredEntityData<Order>, lines: readonly OrderLine[]): Order {
+    const created = this.em.create(Order, order);
+    lines.forEach((line, position) => created.lines.add(this.em.create(OrderLineRow, { ...line, position, order: created })));
+    return created;
   }
 
   /** Where the order's payment stands (only the actor's own order when `userId` is given); null when there is none. */
-  async paymentOf(merchantOrderId: string, userId: string | undefined): Promise<PaymentFacts | null> {
-    const [row] = await runPrepared<{ merchant_order_id: string; state: Order['state']; total_paise: string | number; transaction_id: string | null; error_code: string | null; error_message: string | null }>(
-      this.em.fork(),
-      PAYMENT_OF,
-      [merchantOrderId, userId ?? null],
-    );
-    if (!row) return null;
-    return {
-      merchantOrderId: row.merchant_order_id,
-      state: row.state,
-      totalPaise: Number(row.total_paise),
-      transactionId: row.transaction_id,
-      errorCode: row.error_code,
-      errorMessage: row.error_message,
-    };
+  paymentOf(merchantOrderId: string, userId: string | undefined): Promise<PaymentFacts | null> {
+    return this.em.fork().findOne(Order, userId === undefined ? { merchantOrderId } : { merchantOrderId, userId }, { fields: [...PAYMENT_FIELDS] });
   }
 
   /**
-   * Decides an order's payment (ADR 060): one transaction of two round trips on a connection
-   * of its own. The first locks the order (`SELECT … FOR UPDATE`, sent with `BEGIN`) and
-   * reads it with its lines in the cart's order; `decide` changes the plain order it is
-   * handed (its {@link DECIDED_COLUMNS} only) and says which events to write and whether to
-   * issue a bill number; the second writes what changed, the number and the events in one
-   * statement (`payment_decided`) sent with `COMMIT`. The order as decided, its bill number
-   * as issued; null when there is no such order. If `decide` throws, nothing is written.
+   * The order, locked until the current transaction ends (`SELECT … FOR UPDATE`) and read
+   * fresh with its lines; null when there is none.
    */
-  async decide(merchantOrderId: string, decide: (locked: { order: DecidingOrder; lines: OrderLine[] }) => Promise<Decided>): Promise<DecidingOrder | null> {
-    return packedTransaction(this.em, async (tx) => {
-      const [row] = await tx.begin<LockedRow>(LOCK_WITH_LINES, [merchantOrderId]);
-      if (!row) return null;
-      const order = toDecidingOrder(row);
-      const before = { ...order };
-      const { events, bill } = await decide({ order, lines: row.order_lines.map(toLine) });
-      const changes: Record<string, unknown> = {};
-      for (const [field, column] of Object.entries(DECIDED_COLUMNS) as [keyof typeof DECIDED_COLUMNS, string][]) {
-        if (!sameValue(order[field], before[field])) changes[column] = order[field] ?? null;
-      }
-      const [answer] = await tx.commit<{ decided: { bill_number: string | null } }>('select payment_decided($1, $2::jsonb, $3::jsonb, $4::jsonb) as decided', [
-        order.id,
-        changes,
-        events,
-        bill && { ...bill, limit: 10 ** bill.digits },
-      ]);
-      if (answer?.decided?.bill_number !== order.billNumber) {
-        order.billNumber = answer?.decided?.bill_number ?? null;
-        // Issued with the decision: the order is no longer due.
-        if (order.billNumber) order.nextCheckAt = null;
-      }
-      return order;
-    });
+  async lock(merchantOrderId: string): Promise<Order | null> {
+    const order = await this.em.findOne(Order, { merchantOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (order) await order.lines.init();
+    return order;
+  }
+
+  /** Queues an event in the current transaction's outbox: published as it commits (ADR 053). */
+  publish<S extends EventSubject>(subject: S, data: EventData<S>): void {
+    addToOutbox(this.em, subject, data);
+  }
+
+  /**
+   * The financial year's next bill-of-supply serial, in the current transaction: one
+   * guarded upsert whose row lock orders concurrent payments until the commit, and which a
+   * rollback takes back, so the serials have no gap or duplicate (ADR 054).
+   */
+  async nextBillSerial(financialYear: string): Promise<number> {
+    const [row] = (await this.em
+      .getConnection()
+      .execute(
+        `insert into bill_serials (financial_year, last_serial) values (?, 1)
+           on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1 returning last_serial`,
+        [financialYear],
+        'all',
+        this.em.getTransactionContext(),
+      )) as { last_serial: number }[];
+    return Number(row!.last_serial);
   }
 
   /**
@@ -280,15 +96,12 @@ export class CheckoutRepository {
    * another replica is claiming are skipped (`FOR UPDATE SKIP LOCKED`). Their merchant order ids.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<string[]> {
-    return this.em.transactional(async (tx) => {
-      const rows = await this.query<{ merchant_order_id: string }>(
-        `with due as (select id from orders where next_check_at <= now() order by next_check_at limit ? for update skip locked)
-         update orders o set next_check_at = now() + make_interval(secs => ?) from due where o.id = due.id returning o.merchant_order_id`,
-        [limit, leaseSeconds],
-        tx,
-      );
-      return rows.map((r) => r.merchant_order_id);
-    });
+    const rows = (await this.em.fork().getConnection().execute(
+      `with due as (select id from orders where next_check_at <= now() order by next_check_at limit ? for update skip locked)
+       update orders o set next_check_at = now() + make_interval(secs => ?) from due where o.id = due.id returning o.merchant_order_id`,
+      [limit, leaseSeconds],
+    )) as { merchant_order_id: string }[];
+    return rows.map((r) => r.merchant_order_id);
   }
 
   /**
@@ -298,11 +111,11 @@ export class CheckoutRepository {
    */
   async markDue(by: { merchantOrderId: string } | { merchantRefundId: string }, inSeconds = 0): Promise<number> {
     const [column, value] = 'merchantOrderId' in by ? ['merchant_order_id', by.merchantOrderId] : ['merchant_refund_id', by.merchantRefundId];
-    const rows = await this.query<{ id: string }>(
+    const rows = (await this.em.getConnection().execute(
       `update orders set next_check_at = least(coalesce(next_check_at, 'infinity'), now() + make_interval(secs => ?))
         where ${column} = ? and state in ('pending', 'failed', 'refund_pending') returning id`,
       [inSeconds, value],
-    );
+    )) as { id: string }[];
     return rows.length;
   }
 }

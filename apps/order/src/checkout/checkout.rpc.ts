@@ -8,7 +8,7 @@ export class CheckoutRpc {
   constructor(private readonly checkout: CheckoutService) {}
 
   @RpcHandler('rpc.order.checkout.pay')
-  @IdempotentCommand({ loggedBy: 'handler' })
+  @IdempotentCommand()
   pay({ actor, shippingAddressId, billingAddressId, returnOrigin }: Req<'rpc.order.checkout.pay'>) {
     return this.checkout.pay(actor, shippingAddressId, billingAddressId, returnOrigin);
   }

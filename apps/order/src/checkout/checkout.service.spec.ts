@@ -1,9 +1,10 @@
 import { cartSubjects, identitySubjects, type Actor, type Address, type Cart, type OrderLine } from '@jalaj/contracts';
-import type { PackedTransaction, RpcClient } from '@jalaj/server-kit';
+import type { RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PhonePeError, type PhonePeGateway, type PhonePePayRequest } from '../payments/phonepe/phonepe-gateway.js';
 import type { CheckoutReconciler } from './checkout.reconciler.js';
-import type { CheckoutRepository, OrderRecord } from './checkout.repository.js';
+import type { CheckoutRepository } from './checkout.repository.js';
+import { Order } from './entities/order.entity.js';
 import { CheckoutService, reservationIdFor } from './checkout.service.js';
 import type { PaymentDecider } from './payment-decider.js';
 
@@ -12,26 +13,25 @@ const kolkata: Address = { ...identitySubjects['rpc.identity.addresses.list'].fi
 const andaman: Address = { ...kolkata, id: 'adr_island', postalCode: '744101' };
 const oneLine: Cart = cartSubjects['rpc.cart.items.list'].fixtures.reply.data;
 
-/** Starting a payment against fakes of cart, identity, catalog, PhonePe and the database's two statements (ADR 057). */
+/** Starting a payment against fakes of cart, identity, catalog, PhonePe and the repository, on real `Order` aggregates. */
 function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_OF_STOCK'; phonepe?: 'ok' | 'refuse' } = {}) {
   const calls: string[] = [];
-  const orders: OrderRecord[] = [];
+  const orders: Order[] = [];
   const lines: OrderLine[] = [];
   const reservations = new Map<string, string>();
   const payRequests: PhonePePayRequest[] = [];
   const repo = {
-    transaction: async <T>(work: (tx: PackedTransaction) => Promise<T>) => work({} as PackedTransaction),
-    claimCheckout: async (_tx: PackedTransaction, _command: unknown, checkout: { userId: string; checkoutHash: string } | null) => {
-      if (!checkout) return {};
-      calls.push('lock');
-      const o = orders.find((r) => r.user_id === checkout.userId && r.checkout_hash === checkout.checkoutHash && r.state === 'pending' && r.redirect_url);
-      return { existing: o ? { orderId: o.id, merchantOrderId: o.merchant_order_id, redirectUrl: o.redirect_url, amountPaise: o.total_paise } : null };
+    lockCheckouts: async () => void calls.push('lock'),
+    pendingCheckout: async (userId: string, checkoutHash: string) => {
+      const o = orders.find((r) => r.userId === userId && r.checkoutHash === checkoutHash && r.state === 'pending' && r.redirectUrl);
+      return o ? { orderId: o.id, merchantOrderId: o.merchantOrderId, redirectUrl: o.redirectUrl, amountPaise: o.totalPaise } : null;
     },
-    recordCheckout: async (_tx: PackedTransaction, order: OrderRecord, orderLines: OrderLine[]) => {
-      orders.push({ ...order });
+    create: (data: Partial<Order>, orderLines: OrderLine[]) => {
+      const order = Object.assign(new Order(), data);
+      orders.push(order);
       lines.push(...orderLines);
+      return order;
     },
-    keepReply: async () => undefined,
   } as unknown as CheckoutRepository;
   const rpc = {
     request: async (subject: string, payload: { reservationId?: string }) => {
@@ -68,15 +68,15 @@ describe('starting a payment', () => {
     const t = setup();
     const result = await t.pay();
     // 3 × ₹249 at 5 % = ₹709.65 + ₹75 Kolkata shipping = ₹784.65 → ₹785.
-    expect(result).toEqual({ ok: true, data: { orderId: t.orders[0]!.id, merchantOrderId: t.orders[0]!.merchant_order_id, redirectUrl: 'http://sandbox/pay/OMO1', amountPaise: 78500 } });
-    expect(t.orders[0]).toMatchObject({ state: 'pending', subtotal_paise: 70965, shipping_paise: 7500, total_paise: 78500, user_id: 'usr_1', reservation_id: t.orders[0]!.id, phonepe_order_id: 'OMO1' });
-    expect(t.orders[0]!.shipping_address).not.toHaveProperty('isDefaultShipping');
+    expect(result).toEqual({ ok: true, data: { orderId: t.orders[0]!.id, merchantOrderId: t.orders[0]!.merchantOrderId, redirectUrl: 'http://sandbox/pay/OMO1', amountPaise: 78500 } });
+    expect(t.orders[0]).toMatchObject({ state: 'pending', subtotalPaise: 70965, shippingPaise: 7500, totalPaise: 78500, userId: 'usr_1', reservationId: t.orders[0]!.id, phonepeOrderId: 'OMO1' });
+    expect(t.orders[0]!.shippingAddress).not.toHaveProperty('isDefaultShipping');
     expect(t.reservations.get(t.orders[0]!.id)).toBe('held');
     expect(t.payRequests[0]).toEqual({
-      merchantOrderId: t.orders[0]!.merchant_order_id,
+      merchantOrderId: t.orders[0]!.merchantOrderId,
       amountPaise: 78500,
       expireAfterSeconds: 900,
-      redirectUrl: `https://jalaj.shop/api/payments/phonepe/return/${t.orders[0]!.merchant_order_id}`,
+      redirectUrl: `https://jalaj.shop/api/payments/phonepe/return/${t.orders[0]!.merchantOrderId}`,
       metaInfo: { udf1: t.orders[0]!.id },
     });
     expect(t.lines.map((l) => l.productName)).toEqual(['Anubias nana']);
@@ -120,7 +120,7 @@ describe('starting a payment', () => {
     const t = setup({ stock: 'OUT_OF_STOCK' });
     const result = await t.pay();
     expect(result).toMatchObject({ ok: false, error: { code: 'OUT_OF_STOCK', data: { productName: 'Anubias nana' } } });
-    expect(t.orders[0]).toMatchObject({ state: 'failed', error_code: 'OUT_OF_STOCK' });
+    expect(t.orders[0]).toMatchObject({ state: 'failed', errorCode: 'OUT_OF_STOCK' });
     expect(t.payRequests).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe('starting a payment', () => {
     const t = setup({ phonepe: 'refuse' });
     const result = await t.pay();
     expect(result).toEqual({ ok: false, error: { code: 'PAYMENT_INIT_FAILED', data: { reason: 'PhonePe could not start the payment. Please try again.' } } });
-    expect(t.orders[0]).toMatchObject({ state: 'failed', error_code: 'PAYMENT_INIT_FAILED' });
+    expect(t.orders[0]).toMatchObject({ state: 'failed', errorCode: 'PAYMENT_INIT_FAILED' });
     expect(t.reservations.get(t.orders[0]!.id)).toBe('released');
     // A failed order is not answered again: the next try is a new order.
     await t.pay();

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
 import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
-import { getLogger, handledCommand, InjectConfig, repeatedOutcome, RpcClient, type HandledCommand, type PackedTransaction } from '@jalaj/server-kit';
+import { getLogger, handledCommand, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
 import { outcomeOf } from './checkout-state.js';
 import { priceOrder, type PricedOrder } from './checkout-pricing.js';
 import { CheckoutReconciler } from './checkout.reconciler.js';
-import { CheckoutRepository, type OrderRecord, type PaymentFacts } from './checkout.repository.js';
+import { CheckoutRepository, type PaymentFacts } from './checkout.repository.js';
 import { newMerchantOrderId } from './merchant-ids.js';
 import { PaymentDecider } from './payment-decider.js';
 
@@ -82,26 +82,20 @@ export class CheckoutService {
   ) {}
 
   /**
-   * Starts paying the actor's cart: an idempotent command that keeps its own log (ADR 050,
-   * 057). The cart, its prices and the addresses are read first, outside any transaction;
-   * the browser sends only the address ids. Then one transaction claims the command, holds
-   * the shopper's checkout lock across catalog's reservation and PhonePe's call, and writes
-   * the order, its lines and the reply in one statement at its end; its first statement
-   * travels with its BEGIN and its last with its COMMIT (ADR 060).
+   * Starts paying the actor's cart. It runs as an idempotent command (`CommandLog.run`, ADR
+   * 012): one transaction claims the command, then the cart, its prices and the addresses
+   * are read (the browser sends only the address ids), the shopper's checkout lock is held
+   * across catalog's reservation and PhonePe's call, and the order with its lines and the
+   * command's reply commit together.
    */
   async pay(actor: Actor, shippingAddressId: string | null | undefined, billingAddressId: string | null | undefined, returnOrigin: string): Promise<Result<CheckoutStarted>> {
-    const command = handledCommand();
     const checkout = await this.checkoutOf(actor, shippingAddressId, billingAddressId);
-    if (!command && !checkout.ok) return checkout;
-    return this.orders.transaction(async (tx) => {
-      const claim = await this.orders.claimCheckout(tx, command, checkout.ok ? { userId: actor.id, checkoutHash: checkout.data.hash, minSecondsLeft: REUSE_MIN_SECONDS_LEFT } : null);
-      if ('repeat' in claim) return repeatedOutcome(claim, command, this.log) as Result<CheckoutStarted>;
-      if (checkout.ok && !claim.existing) return this.startPayment(tx, actor, checkout.data, returnOrigin, command);
-      // Refused, or the same checkout is already waiting to be paid (two tabs, a back button): one order, one charge.
-      const reply = checkout.ok ? ok(claim.existing!) : checkout;
-      await this.orders.keepReply(tx, command, reply);
-      return reply;
-    });
+    if (!checkout.ok) return checkout;
+    await this.orders.lockCheckouts(actor.id);
+    // The same checkout already waiting to be paid (two tabs, a back button): one order, one charge.
+    const existing = await this.orders.pendingCheckout(actor.id, checkout.data.hash, REUSE_MIN_SECONDS_LEFT);
+    if (existing) return ok(existing);
+    return this.startPayment(actor, checkout.data, returnOrigin);
   }
 
   /** The checkout of the actor's cart to the two addresses, priced; or why there is none. */
@@ -130,55 +124,58 @@ export class CheckoutService {
   }
 
   /**
-   * Reserves the stock, asks PhonePe for the payment and records the order in `tx`: pending
-   * with PhonePe's page, or failed (no stock, or PhonePe refused; its stock given back).
+   * Reserves the stock, asks PhonePe for the payment and records the order: pending with
+   * PhonePe's page, or failed (no stock, or PhonePe refused; its stock given back).
    */
-  private async startPayment(tx: PackedTransaction, actor: Actor, checkout: Checkout, returnOrigin: string, command: HandledCommand | undefined): Promise<Result<CheckoutStarted>> {
+  private async startPayment(actor: Actor, checkout: Checkout, returnOrigin: string): Promise<Result<CheckoutStarted>> {
     const { amounts, shipping, billing, hash } = checkout;
     const expireAfter = this.config.PAYMENT_EXPIRE_AFTER_SECONDS;
     const now = new Date();
     const id = newId('ord', now.getTime());
     const merchantOrderId = newMerchantOrderId(now.getTime());
-    const order: OrderRecord = {
-      id,
-      merchant_order_id: merchantOrderId,
-      order_number: orderNumber(merchantOrderId),
-      user_id: actor.id,
-      state: 'pending',
-      subtotal_paise: amounts.subtotalPaise,
-      shipping_paise: amounts.shippingPaise,
-      total_paise: amounts.totalPaise,
-      shipping_address_id: shipping.id,
-      shipping_address: shipping,
-      billing_address_id: billing.id,
-      billing_address: billing,
-      checkout_hash: hash,
-      reservation_id: reservationIdFor(id, command, hash),
-      expires_at: new Date(now.getTime() + expireAfter * 1000),
-      next_check_at: null,
-      check_count: 0,
-      created_at: now,
-      updated_at: now,
-    };
-    const record = async (reply: Result<CheckoutStarted>) => (await this.orders.recordCheckout(tx, order, amounts.lines, command, reply), reply);
+    // Written at the commit, whatever this method answers (the unit of work).
+    const order = this.orders.create(
+      {
+        id,
+        merchantOrderId,
+        orderNumber: orderNumber(merchantOrderId),
+        userId: actor.id,
+        state: 'pending',
+        subtotalPaise: amounts.subtotalPaise,
+        shippingPaise: amounts.shippingPaise,
+        totalPaise: amounts.totalPaise,
+        shippingAddressId: shipping.id,
+        shippingAddress: shipping,
+        billingAddressId: billing.id,
+        billingAddress: billing,
+        checkoutHash: hash,
+        reservationId: reservationIdFor(id, handledCommand(), hash),
+        expiresAt: new Date(now.getTime() + expireAfter * 1000),
+        nextCheckAt: null,
+        checkCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      },
+      amounts.lines,
+    );
 
     // Stock first: no stock, no payment.
     const reserved = await this.rpc.request('rpc.catalog.stock.reserve', {
-      reservationId: order.reservation_id,
+      reservationId: order.reservationId,
       lines: amounts.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       ttlSeconds: expireAfter + RESERVATION_MARGIN_SECONDS,
     });
     if (!reserved.ok) {
-      order.state = 'failed';
-      order.error_code = reserved.error.code;
-      return record(reserved);
+      order.moveTo('failed');
+      order.errorCode = reserved.error.code;
+      return reserved;
     }
 
     let payment: Awaited<ReturnType<PhonePeGateway['pay']>>;
     try {
       payment = await this.phonepe.pay({
         merchantOrderId,
-        amountPaise: order.total_paise,
+        amountPaise: order.totalPaise,
         expireAfterSeconds: expireAfter,
         redirectUrl: `${new URL(returnOrigin).origin}/api/payments/phonepe/return/${merchantOrderId}`,
         metaInfo: { udf1: id },
@@ -186,18 +183,18 @@ export class CheckoutService {
     } catch (e) {
       // Whatever went wrong, no payment exists for this order: give the stock back.
       this.log.warn({ err: e, orderId: id }, 'PhonePe did not create the payment; order failed');
-      const released = await this.rpc.request('rpc.catalog.stock.release', { reservationId: order.reservation_id });
+      const released = await this.rpc.request('rpc.catalog.stock.release', { reservationId: order.reservationId });
       if (!released.ok) this.log.error({ orderId: id, error: released.error }, 'releasing the stock failed; it expires on its own');
-      order.state = 'failed';
-      order.error_code = 'PAYMENT_INIT_FAILED';
-      order.error_message = paymentInitFailureReason(e instanceof PhonePeError ? e.status : 0);
-      return record(fail('PAYMENT_INIT_FAILED', { reason: order.error_message }));
+      order.moveTo('failed');
+      order.errorCode = 'PAYMENT_INIT_FAILED';
+      order.errorMessage = paymentInitFailureReason(e instanceof PhonePeError ? e.status : 0);
+      return fail('PAYMENT_INIT_FAILED', { reason: order.errorMessage });
     }
-    order.phonepe_order_id = payment.orderId;
-    order.redirect_url = payment.redirectUrl;
-    if (Number.isFinite(payment.expireAt) && payment.expireAt > now.getTime()) order.expires_at = new Date(payment.expireAt);
-    order.next_check_at = new Date(now.getTime() + this.config.PAYMENT_RECONCILE_FIRST_SECONDS * 1000);
-    return record(ok({ orderId: id, merchantOrderId, redirectUrl: payment.redirectUrl, amountPaise: order.total_paise }));
+    order.phonepeOrderId = payment.orderId;
+    order.redirectUrl = payment.redirectUrl;
+    if (Number.isFinite(payment.expireAt) && payment.expireAt > now.getTime()) order.expiresAt = new Date(payment.expireAt);
+    order.nextCheckAt = new Date(now.getTime() + this.config.PAYMENT_RECONCILE_FIRST_SECONDS * 1000);
+    return ok({ orderId: id, merchantOrderId, redirectUrl: payment.redirectUrl, amountPaise: order.totalPaise });
   }
 
   /**

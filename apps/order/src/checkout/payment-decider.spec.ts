@@ -1,22 +1,25 @@
+import { Collection } from '@mikro-orm/core';
 import { financialYear } from '@jalaj/commerce';
-import { orderEvents, type OrderLine, type OrderState } from '@jalaj/contracts';
-import type { OutboxRelay, RpcClient } from '@jalaj/server-kit';
+import { orderEvents, type OrderState } from '@jalaj/contracts';
+import type { RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import type { PhonePeGateway, PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
-import type { CheckoutRepository, Decided, DecidingOrder } from './checkout.repository.js';
+import type { CheckoutRepository } from './checkout.repository.js';
+import { Order } from './entities/order.entity.js';
+import { OrderLineRow } from './entities/order-line.entity.js';
 import { PaymentDecider } from './payment-decider.js';
 
 const MOID = 'MO1763800000000a1b2c3d4_7f3k';
 const address = orderEvents['evt.order.order.paid.v1'].fixture.shippingAddress;
 
 /**
- * The decider's use of PhonePe, catalog and the outbox against in-memory fakes: what each
- * answer does to the order, the stock and the events. (The row lock and the real services
- * are covered by checkout.int-spec.ts.)
+ * The decider's use of PhonePe, catalog and the outbox against in-memory fakes, on a real
+ * `Order` aggregate: what each answer does to the order, the stock and the events. (The row
+ * lock, the unit of work and the real services are covered by checkout.int-spec.ts.)
  */
 function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> | Error; stock?: Record<string, 'held' | 'committed' | 'released'>; inStock?: boolean; refundState?: string; serialFull?: () => boolean }) {
   const now = Date.now();
-  const order = {
+  const order = Object.assign(new Order(), {
     id: 'ord_1',
     merchantOrderId: MOID,
     userId: 'usr_1',
@@ -31,25 +34,21 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     expiresAt: new Date(now + 870_000),
     nextCheckAt: new Date(now),
     checkCount: 0,
-  } as unknown as DecidingOrder;
-  const lines = [{ productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 }] as OrderLine[];
+  });
+  const line = Object.assign(new OrderLineRow(), { order, position: 0, productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 });
+  order.lines = new Collection<OrderLineRow>(order, [line]);
   const stock: Record<string, 'held' | 'committed' | 'released'> = { ord_1: 'held', ...opts.stock };
   const calls: string[] = [];
   const events: { subject: string; data: Record<string, unknown> }[] = [];
   const serials: Record<string, number> = { [financialYear(new Date())]: 122 };
   const repo = {
-    // payment_decided's part, in memory (its SQL, locking and serials are covered by
-    // migrations.int-spec.ts and orders.int-spec.ts): the events written, a paid order's
-    // next serial unless it no longer fits.
-    decide: async (_moid: string, decide: (locked: { order: DecidingOrder; lines: OrderLine[] }) => Promise<Decided>) => {
-      const decided = await decide({ order, lines });
-      for (const row of decided.events) events.push({ subject: row.subject, data: row.envelope.data as Record<string, unknown> });
-      if (decided.bill && order.state === 'paid' && !order.billNumber && !opts.serialFull?.()) {
-        order.billNumber = `${decided.bill.head}${String((serials[decided.bill.year] = (serials[decided.bill.year] ?? 0) + 1)).padStart(decided.bill.digits, '0')}`;
-        order.nextCheckAt = null;
-      }
-      return order;
-    },
+    // The unit of work's part, in memory (the lock, the flush and the serial's upsert are
+    // covered by checkout.int-spec.ts and orders.int-spec.ts).
+    transaction: async <T>(work: () => Promise<T>) => work(),
+    lock: async () => order,
+    publish: (subject: string, data: Record<string, unknown>) => void events.push({ subject, data }),
+    // A serial that no longer fits the prefix's digits when `serialFull`.
+    nextBillSerial: async (year: string) => (opts.serialFull?.() ? 1_000_000 : (serials[year] = (serials[year] ?? 0) + 1)),
   } as unknown as CheckoutRepository;
   const rpc = {
     request: async (subject: string, payload: { reservationId: string }) => {
@@ -74,9 +73,8 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     refund: async () => (calls.push('phonepe.refund'), { refundId: 'R1', state: 'PENDING', amountPaise: 78500 }),
     refundStatus: async () => (calls.push('phonepe.refundStatus'), { refundId: 'R1', state: opts.refundState ?? 'PENDING', amountPaise: 78500 }),
   } as unknown as PhonePeGateway;
-  const relay = { committed: async () => undefined } as unknown as OutboxRelay;
   const config = { PAYMENT_RECONCILE_FIRST_SECONDS: 20, BILL_SERIAL_PREFIX: 'JLJ' } as OrderConfig;
-  return { decider: new PaymentDecider(repo, rpc, relay, phonepe, config), order, stock, calls, events, serials };
+  return { decider: new PaymentDecider(repo, rpc, phonepe, config), order, stock, calls, events, serials };
 }
 
 const attempt = { transactionId: 'T1', paymentMode: 'UPI_INTENT', timestamp: 1, amountPaise: 78500, state: 'COMPLETED', errorCode: null, detailedErrorCode: null };

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billNumberPattern, financialYear, paymentFailureText } from '@jalaj/commerce';
+import { billNumberPattern, financialYear, formatBillNumber, paymentFailureText } from '@jalaj/commerce';
 import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
-import { getLogger, InjectConfig, OutboxRelay, outboxRow, RpcClient, type OutboxRow } from '@jalaj/server-kit';
+import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, type PhonePeGateway, type PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
 import { afterSelling, decidePayment, decideRefund, PAYMENT_OPEN_STATES } from './checkout-state.js';
-import { CheckoutRepository, type DecidingOrder } from './checkout.repository.js';
+import { CheckoutRepository } from './checkout.repository.js';
 import type { Order } from './entities/order.entity.js';
 import type { OrderLineRow } from './entities/order-line.entity.js';
 import { merchantRefundId } from './merchant-ids.js';
@@ -38,7 +38,6 @@ export class PaymentDecider {
   constructor(
     private readonly orders: CheckoutRepository,
     private readonly rpc: RpcClient,
-    private readonly relay: OutboxRelay,
     @Inject(PHONEPE_GATEWAY) private readonly phonepe: PhonePeGateway,
     @InjectConfig() private readonly config: OrderConfig,
   ) {}
@@ -56,24 +55,36 @@ export class PaymentDecider {
    *   left alone), and a payment that moved after the answer is checked again (its webhook
    *   marks the order due). Without `seen` (the reconciler), PhonePe is asked under the lock.
    */
-  async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<DecidingOrder | null> {
+  async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
     const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
-    const events: OutboxRow[] = [];
-    const order = await this.orders.decide(merchantOrderId, async ({ order: o, lines }) => {
+    const order = await this.orders.transaction(async () => {
+      const o = await this.orders.lock(merchantOrderId);
+      if (!o) return null;
       const now = new Date();
-      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, lines, now, events, asked);
+      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, now, asked);
       else if (o.state === 'refund_pending') await this.checkRefund(o, now);
       else o.nextCheckAt = null;
-      if (o.state !== 'paid' || o.billNumber) return { events, bill: null };
-      // Its bill number is issued with the decision (ADR 054, 060). Should the serial no longer
-      // fit the prefix, the order stays due and the reconciler asks again.
-      o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
-      const year = financialYear(o.paidAt ?? now);
-      return { events, bill: { year, ...billNumberPattern(this.config.BILL_SERIAL_PREFIX, year) } };
+      if (o.state === 'paid' && !o.billNumber) await this.issueBill(o, now);
+      return o;
     });
-    if (events.length) void this.relay.committed(events);
     if (order?.state === 'paid' && !order.billNumber) this.log.error({ orderId: order.id }, 'no bill number: the serial does not fit the prefix; asking again later');
     return order;
+  }
+
+  /**
+   * Issues a paid order's bill-of-supply number with the decision (ADR 054, 067): the
+   * financial year's next serial, taken in the decision's transaction. Should the serial no
+   * longer fit the prefix, the order stays due and the reconciler asks again.
+   */
+  private async issueBill(o: Order, now: Date): Promise<void> {
+    const year = financialYear(o.paidAt ?? now);
+    const serial = await this.orders.nextBillSerial(year);
+    if (serial >= 10 ** billNumberPattern(this.config.BILL_SERIAL_PREFIX, year).digits) {
+      o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
+      return;
+    }
+    o.billNumber = formatBillNumber(this.config.BILL_SERIAL_PREFIX, year, serial);
+    o.nextCheckAt = null;
   }
 
   /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
@@ -85,7 +96,7 @@ export class PaymentDecider {
     }
   }
 
-  private async checkPayment(o: DecidingOrder, lines: OrderLine[], now: Date, events: OutboxRow[], asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
+  private async checkPayment(o: Order, now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
     const answer = asked ?? (await this.askStatus(o.merchantOrderId));
     if ('error' in answer) {
       this.log.warn({ err: answer.error, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
@@ -107,7 +118,7 @@ export class PaymentDecider {
         return this.fail(o, attempt?.detailedErrorCode ?? status.detailedErrorCode ?? attempt?.errorCode ?? status.errorCode ?? 'PAYMENT_FAILED', attempt?.transactionId ?? null);
       case 'hold':
         await this.release(o.reservationId);
-        o.state = 'held';
+        o.moveTo('held');
         o.reportedAmountPaise = decision.receivedPaise;
         o.transactionId = attempt?.transactionId ?? null;
         o.paymentMode = attempt?.paymentMode ?? null;
@@ -119,23 +130,24 @@ export class PaymentDecider {
       case 'sell': {
         o.transactionId = attempt?.transactionId ?? null;
         o.paymentMode = attempt?.paymentMode ?? null;
+        const lines = o.lines.getItems().map(toOrderLine);
         const result = await this.sell(o, lines, decision.reservationHeld);
         if (result === 'paid') {
-          o.state = 'paid';
+          o.moveTo('paid');
           o.paidAt = now;
           o.errorCode = null;
           o.errorMessage = null;
           o.nextCheckAt = null;
-          events.push(outboxRow('evt.order.order.paid.v1', { ...this.facts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId, paymentMode: o.paymentMode }));
+          this.orders.publish('evt.order.order.paid.v1', { ...orderFacts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId ?? null, paymentMode: o.paymentMode ?? null });
         } else {
-          o.state = 'refund_pending';
+          o.moveTo('refund_pending');
           o.merchantRefundId = merchantRefundId(o.merchantOrderId);
           o.refundPaise = status.amountPaise;
           o.errorCode = 'STOCK_GONE';
           o.errorMessage = paymentFailureText('STOCK_GONE');
           // The reconciler asks PhonePe for the refund at once, outside this decision.
           o.nextCheckAt = now;
-          events.push(outboxRow('evt.order.order.refund-started.v1', { ...this.facts(o, lines), reason: 'stock-gone', merchantRefundId: o.merchantRefundId, refundPaise: o.refundPaise }));
+          this.orders.publish('evt.order.order.refund-started.v1', { ...orderFacts(o, lines), reason: 'stock-gone', merchantRefundId: o.merchantRefundId, refundPaise: o.refundPaise });
           this.log.warn({ orderId: o.id }, 'paid after its stock was gone; refunding');
         }
         return;
@@ -144,14 +156,14 @@ export class PaymentDecider {
   }
 
   /** PhonePe has not decided: ask again on its schedule, or settle the order as expired once the payment's time is over. */
-  private async waitOrExpire(o: DecidingOrder, now: Date): Promise<void> {
+  private async waitOrExpire(o: Order, now: Date): Promise<void> {
     o.nextCheckAt = nextCheckAt(o.createdAt, o.expiresAt, now, this.config.PAYMENT_RECONCILE_FIRST_SECONDS);
     if (!o.nextCheckAt) await this.fail(o, 'EXPIRED', null);
   }
 
-  private async fail(o: DecidingOrder, errorCode: string, transactionId: string | null): Promise<void> {
+  private async fail(o: Order, errorCode: string, transactionId: string | null): Promise<void> {
     await this.release(o.reservationId);
-    o.state = 'failed';
+    o.moveTo('failed');
     o.errorCode = errorCode;
     o.errorMessage = paymentFailureText(errorCode);
     o.transactionId = transactionId;
@@ -163,7 +175,7 @@ export class PaymentDecider {
    * expired, or the order had failed), reserves the lines again and commits that. 'paid',
    * or 'refund_pending' when the stock is gone.
    */
-  private async sell(o: DecidingOrder, lines: OrderLine[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
+  private async sell(o: Order, lines: OrderLine[], reservationHeld: boolean): Promise<'paid' | 'refund_pending'> {
     if (reservationHeld) {
       const committed = await this.stock('rpc.catalog.stock.commit', o.reservationId);
       if (committed === 'committed') return afterSelling(committed);
@@ -197,7 +209,7 @@ export class PaymentDecider {
   }
 
   /** Follows a refund: asks PhonePe for it once, then its status until the money went back. */
-  private async checkRefund(o: DecidingOrder, now: Date): Promise<void> {
+  private async checkRefund(o: Order, now: Date): Promise<void> {
     const refundId = o.merchantRefundId ?? merchantRefundId(o.merchantOrderId);
     o.merchantRefundId = refundId;
     try {
@@ -206,7 +218,7 @@ export class PaymentDecider {
       o.refundState = refund.state;
       const verdict = decideRefund(refund.state);
       if (verdict === 'refunded') {
-        o.state = 'refunded';
+        o.moveTo('refunded');
         o.refundedAt = now;
         o.nextCheckAt = null;
       } else if (verdict === 'failed') {
@@ -223,7 +235,7 @@ export class PaymentDecider {
   }
 
   /** Asks PhonePe for the refund; if it refuses, it may already have it (asked before a rollback): its status then. */
-  private async requestRefund(o: DecidingOrder, refundId: string) {
+  private async requestRefund(o: Order, refundId: string) {
     try {
       return await this.phonepe.refund({ merchantRefundId: refundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: o.refundPaise ?? o.totalPaise });
     } catch (e) {
@@ -232,22 +244,24 @@ export class PaymentDecider {
     }
   }
 
-  /** What the order events say about an order. */
-  private facts(o: DecidingOrder, lines: OrderLine[]) {
-    return {
-      orderId: o.id,
-      merchantOrderId: o.merchantOrderId,
-      userId: o.userId,
-      lines,
-      subtotalPaise: o.subtotalPaise,
-      shippingPaise: o.shippingPaise,
-      totalPaise: o.totalPaise,
-      shippingAddress: o.shippingAddress satisfies AddressSnapshot,
-      billingAddress: o.billingAddress satisfies AddressSnapshot,
-    };
-  }
 }
 
+/** What the order events say about an order. */
+export function orderFacts(o: Order, lines: OrderLine[]) {
+  return {
+    orderId: o.id,
+    merchantOrderId: o.merchantOrderId,
+    userId: o.userId,
+    lines,
+    subtotalPaise: o.subtotalPaise,
+    shippingPaise: o.shippingPaise,
+    totalPaise: o.totalPaise,
+    shippingAddress: o.shippingAddress satisfies AddressSnapshot,
+    billingAddress: o.billingAddress satisfies AddressSnapshot,
+  };
+}
+
+/** An order line as replies and events carry it. */
 export function toOrderLine(l: OrderLineRow): OrderLine {
   return {
     productId: l.productId,

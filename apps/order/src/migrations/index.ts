@@ -8,6 +8,7 @@ import { Migration20261225000000OrderListNotify } from './20261225000000-order-l
 import { Migration20261227000000CheckoutInTwoStatements } from './20261227000000-checkout-in-two-statements.migration.js';
 import { Migration20261228000000OrderListVersionStriped } from './20261228000000-order-list-version-striped.migration.js';
 import { Migration20261229000000PaymentDecided } from './20261229000000-payment-decided.migration.js';
+import { Migration20261231000000OrderRulesInTypescript } from './20261231000000-order-rules-in-typescript.migration.js';
 
 /** The order service's own migrations, oldest first (the kit's outbox/inbox tables come first). */
 export const migrations: Constructor<Migration>[] = [
@@ -19,4 +20,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20261227000000CheckoutInTwoStatements,
   Migration20261228000000OrderListVersionStriped,
   Migration20261229000000PaymentDecided,
+  Migration20261231000000OrderRulesInTypescript,
 ];

@@ -15,9 +15,8 @@ import {
 } from '@jalaj/contracts';
 import { addToOutbox, getLogger } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
-import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { merchantRefundId } from '../checkout/merchant-ids.js';
-import { toOrderLine } from '../checkout/payment-decider.js';
+import { orderFacts, toOrderLine } from '../checkout/payment-decider.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
@@ -72,6 +71,7 @@ export class OrderActionsService {
       createdBy: actor.id,
       createdAt: now,
     });
+    order.fulfilmentEvents.add(event);
     order.fulfilmentStatus = step.status;
     addToOutbox(this.em, 'evt.order.order.fulfilment-changed.v1', {
       orderId: order.id,
@@ -106,24 +106,15 @@ export class OrderActionsService {
 
     const now = new Date();
     const reason = refund.reason.trim();
-    order.state = 'refund_pending';
+    order.moveTo('refund_pending');
     order.merchantRefundId = merchantRefundId(order.merchantOrderId);
     order.refundPaise = refund.amountPaise;
     order.refundReason = reason;
     order.refundBy = actor.id;
     // Due at once: the reconciler's next pass asks PhonePe for the refund.
     order.nextCheckAt = now;
-    const lines = await this.lines(order.id);
     addToOutbox(this.em, 'evt.order.order.refund-started.v1', {
-      orderId: order.id,
-      merchantOrderId: order.merchantOrderId,
-      userId: order.userId,
-      lines: lines.map(toOrderLine),
-      subtotalPaise: order.subtotalPaise,
-      shippingPaise: order.shippingPaise,
-      totalPaise: order.totalPaise,
-      shippingAddress: order.shippingAddress,
-      billingAddress: order.billingAddress,
+      ...orderFacts(order, order.lines.getItems().map(toOrderLine)),
       reason: 'admin',
       note: reason,
       merchantRefundId: order.merchantRefundId,
@@ -131,22 +122,22 @@ export class OrderActionsService {
     });
     await this.em.flush();
     this.log.info({ orderId: order.id, refundPaise: refund.amountPaise, by: actor.id }, 'admin refund started');
-    return ok({ notice: notice('REFUND_STARTED', { amountPaise: refund.amountPaise }), order: await this.view(actor, order, lines) });
+    return ok({ notice: notice('REFUND_STARTED', { amountPaise: refund.amountPaise }), order: await this.view(actor, order) });
   }
 
-  /** The order by id with its row locked until the command's transaction ends, fresh from the database. */
-  private lock(orderId: string): Promise<Order | null> {
-    return this.em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-  }
-
-  private lines(orderId: string): Promise<OrderLineRow[]> {
-    return this.em.find(OrderLineRow, { order: orderId }, { orderBy: { position: 'asc' } });
+  /** The order by id with its lines and fulfilment steps, its row locked until the command's transaction ends, fresh from the database. */
+  private async lock(orderId: string): Promise<Order | null> {
+    const order = await this.em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (order) {
+      await order.lines.init();
+      await order.fulfilmentEvents.init();
+    }
+    return order;
   }
 
   /** The order as the Orders tab shows it, with its customer from identity (one look-up). */
-  private async view(actor: Actor, order: Order, lines?: OrderLineRow[]): Promise<AdminOrderView> {
-    const events = await this.em.find(FulfilmentEventRow, { order: order.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
-    return toAdminOrderView(order, lines ?? (await this.lines(order.id)), events, (await this.customers.byId(actor, [order.userId], true)).get(order.userId) ?? null);
+  private async view(actor: Actor, order: Order): Promise<AdminOrderView> {
+    const customer = (await this.customers.byId(actor, [order.userId], true)).get(order.userId) ?? null;
+    return toAdminOrderView(order, order.lines.getItems(), order.fulfilmentEvents.getItems(), customer);
   }
-
 }

@@ -1,5 +1,7 @@
+import type { Rel } from '@mikro-orm/core';
 import { Check, Entity, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
-import { Order, paise } from './order.entity.js';
+import { Order } from './order.entity.js';
+import { paise } from './paise.js';
 
 /** One bought line, frozen at checkout: the product's name and image and every amount as charged (spec §3 Order line). */
 @Entity({ tableName: 'order_lines' })
@@ -13,7 +15,8 @@ import { Order, paise } from './order.entity.js';
 })
 export class OrderLineRow {
   @ManyToOne(() => Order, { primary: true, deleteRule: 'cascade', foreignKeyName: 'order_lines_order_id_fkey' })
-  order!: Order;
+  // Rel: the order's module imports this one (its collection), and the type is no value at load.
+  order!: Rel<Order>;
 
   @PrimaryKey({ type: 'text' })
   productId!: string;

@@ -1,14 +1,18 @@
-import { BigIntType } from '@mikro-orm/core';
-import { Check, Entity, Index, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
+import { Collection } from '@mikro-orm/core';
+import { Check, Entity, Index, OneToMany, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import type { AddressSnapshot, FulfilmentStatus, OrderState } from '@jalaj/contracts';
-
-/** Paise in a `bigint` column, read as a number (amounts stay far below 2^53). */
-export const paise = () => new BigIntType('number');
+import { canTransition, ForbiddenTransition } from '../checkout-state.js';
+import { FulfilmentEventRow } from '../../orders/entities/fulfilment-event.entity.js';
+import { OrderLineRow } from './order-line.entity.js';
+import { paise } from './paise.js';
 
 /**
- * An order and where it is in the checkout saga (docs/adr/018-checkout-saga.md). Created
- * pending with its lines, amounts and both address snapshots when checkout starts; from then
- * on only PhonePe's Order Status moves it, under the row lock (`CheckoutRepository.lock`).
+ * An order: the aggregate of the order service, with its lines and fulfilment steps, and the
+ * only shape of an order inside it (replies and read models are mapped from it). Created
+ * pending (or failed) with its lines, amounts and both address snapshots when checkout
+ * starts; from then on its state changes only through {@link Order.moveTo}, under the row
+ * lock: PhonePe's Order Status (`PaymentDecider`) and an admin's refund
+ * (`OrderActionsService`). docs/adr/018-checkout-saga.md, 067.
  */
 @Entity({ tableName: 'orders' })
 @Check({ name: 'orders_state_check', expression: "state in ('pending', 'paid', 'failed', 'held', 'refund_pending', 'refunded')" })
@@ -73,8 +77,9 @@ export class Order {
   @Property({ type: 'text' })
   userId!: string;
 
+  /** Where the order is in the saga; written only by {@link Order.moveTo} (and at creation). */
   @Property({ type: 'text' })
-  state!: OrderState;
+  readonly state!: OrderState;
 
   @Property({ type: paise() })
   subtotalPaise!: number;
@@ -188,4 +193,23 @@ export class Order {
 
   @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
   updatedAt: Date = new Date();
+
+  /** The bought lines, in the cart's order. */
+  @OneToMany(() => OrderLineRow, (line) => line.order, { orderBy: { position: 'asc' } })
+  lines = new Collection<OrderLineRow>(this);
+
+  /** The fulfilment steps an admin set, oldest first. */
+  @OneToMany(() => FulfilmentEventRow, (event) => event.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
+  fulfilmentEvents = new Collection<FulfilmentEventRow>(this);
+
+  /**
+   * Moves the order to `to`: the one place its state changes, by the one transition table
+   * (`TRANSITIONS` of checkout-state.ts).
+   *
+   * @throws ForbiddenTransition when the table does not allow it (a bug: callers decide first).
+   */
+  moveTo(to: OrderState): void {
+    if (!canTransition(this.state, to)) throw new ForbiddenTransition(this.state, to);
+    (this as { state: OrderState }).state = to;
+  }
 }

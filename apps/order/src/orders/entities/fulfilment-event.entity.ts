@@ -1,3 +1,4 @@
+import type { Rel } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import type { FulfilmentStatus } from '@jalaj/contracts';
 import { Order } from '../../checkout/entities/order.entity.js';
@@ -18,7 +19,8 @@ export class FulfilmentEventRow {
   id!: string;
 
   @ManyToOne(() => Order, { deleteRule: 'cascade', foreignKeyName: 'order_fulfilment_events_order_id_fkey' })
-  order!: Order;
+  // Rel: the order's module imports this one (its collection), and the type is no value at load.
+  order!: Rel<Order>;
 
   @Property({ type: 'text' })
   @Check({ name: 'order_fulfilment_events_status_check', expression: "status in ('processing', 'packed', 'shipped', 'delivered', 'cancelled')" })
