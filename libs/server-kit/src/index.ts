@@ -19,6 +19,7 @@ export * from './messaging/message-log-pruner.js';
 export * from './messaging/rpc-handling.js';
 export * from './messaging/rpc-handler.js';
 export * from './messaging/command-log.js';
+export * from './messaging/command-log-sql.js';
 export * from './messaging/command-scope.js';
 export * from './messaging/change-hints.js';
 export * from './messaging/request-hash.js';

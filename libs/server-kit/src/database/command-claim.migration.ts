@@ -1,9 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The command log's claim as SQL functions, for `CommandLog.run` and for handlers that keep
- * the log themselves in the statements that make their change
- * (`@IdempotentCommand({ loggedBy: 'handler' })`, ADR 050, 057). `command_claim` claims
+ * The command log's claim as SQL functions, for handlers that keep the log themselves in
+ * the statements that make their change (`@IdempotentCommand({ loggedBy: 'handler' })`,
+ * ADR 050, 057; `CommandLog.run` claims in TypeScript, with the statements of
+ * command-log-sql.ts). `command_claim` claims
  * `(subject, command id)`: null when claimed now (or no id), else what the first handling
  * left — `{repeat: 'done', outcome}`, `{repeat: 'conflict'}` (another request under the id)
  * or `{repeat: 'pruned'}`; a concurrent duplicate waits on the primary key until the first

@@ -97,7 +97,7 @@ export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.s
       allOrNothing: true,
       snapshot: false,
     },
-    // SQL functions (the cart's changes, ADR 050) are written by migrations, not declared by entities.
+    // SQL functions are written by migrations, not declared by entities.
     schemaGenerator: { ignoreRoutines: true },
     debug: false,
     logger: (message: string) => getLogger('MikroORM').debug(stripVTControlCharacters(message)),

@@ -44,4 +44,17 @@ describe('prepared statements (real PostgreSQL)', () => {
       expect(await runPrepared(em, seen, [7, 'in the transaction'])).toEqual([{ v: 7, label: 'in the transaction' }]);
     });
   });
+
+  it('reads an array parameter the same inside a transaction as on the pool', async () => {
+    const pair = prepared('spec_arrays', 'select array_length($1::text[], 1) as n, $1::text[] as texts, $2::integer[] as counts');
+    const values = [['a', `it's "quoted"`, 'back\\slash'], [3, 4]];
+    const expected = { n: 3, texts: values[0], counts: [3, 4] };
+    expect(await runPrepared(orm.em.fork(), pair, values)).toEqual([expected]);
+    const empty = { n: null, texts: [], counts: [] };
+    expect(await runPrepared(orm.em.fork(), pair, [[], []])).toEqual([empty]);
+    await orm.em.fork().transactional(async (em) => {
+      expect(await runPrepared(em, pair, values)).toEqual([expected]);
+      expect(await runPrepared(em, pair, [[], []])).toEqual([empty]);
+    });
+  });
 });

@@ -24,16 +24,30 @@ export interface PreparedStatement {
 export const prepared = (name: string, text: string): PreparedStatement => ({ name: `jalaj_${name}`, text });
 
 /**
+ * `values` as PostgreSQL's text of an array (`{"a","b"}`), as pg sends a bound array: the
+ * ORM would write an array as a list of values.
+ */
+export function arrayLiteral(values: readonly unknown[]): string {
+  const element = (v: unknown): string => (v === null || v === undefined ? 'NULL' : Array.isArray(v) ? arrayLiteral(v) : `"${String(v).replace(/[\\"]/g, '\\$&')}"`);
+  return `{${values.map(element).join(',')}}`;
+}
+
+/**
  * Runs `statement` with `values` and returns its rows, parsed with the ORM's own type
  * parsers (the same pool). Inside a transaction of `em` it runs on the transaction's
- * connection, through the ORM (not prepared).
+ * connection, through the ORM (not prepared; the ORM writes the values into the text as
+ * escaped literals, an array as its array text, so `$n::text[]` reads the same either way).
  */
 export async function runPrepared<Row>(em: EntityManager, statement: PreparedStatement, values: unknown[]): Promise<Row[]> {
   const trx = em.getTransactionContext();
   if (trx) {
     // MikroORM's own placeholders are `?`, in order.
     const ordered: unknown[] = [];
-    const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => (ordered.push(values[Number(n) - 1]), '?'));
+    const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = values[Number(n) - 1];
+      ordered.push(Array.isArray(value) ? arrayLiteral(value) : value);
+      return '?';
+    });
     return (await em.getConnection().execute(text, ordered, 'all', trx)) as Row[];
   }
   const pool = await (em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();

@@ -96,6 +96,28 @@ describe('command log (real PostgreSQL)', () => {
     expect(await effects(tag)).toBe(2);
   });
 
+  it("answers a subject's repeats with its answer, from the kept reply and the request", async () => {
+    const log = new CommandLog(orm);
+    const answered: unknown[] = [];
+    log.answerRepeats('rpc.cart.items.clear', async (kept, request) => {
+      answered.push(kept);
+      return { ok: true, data: { cart: { lines: [], itemCount: 0, subtotalPaise: 0, savingsPaise: 0 }, notice: { code: 'CART_CLEARED', data: { for: request.actor.id } } } } as never;
+    });
+    const id = newId('cmd');
+    const request = { actor: { id: newId('usr'), role: 'user' } };
+    const first = await log.run({ subject: 'rpc.cart.items.clear', id, request }, handler(id, { ok: true, data: { first: true } }));
+    expect(first).toEqual({ ok: true, data: { first: true } });
+    expect(answered).toEqual([]);
+    const again = await log.run({ subject: 'rpc.cart.items.clear', id, request }, handler(id));
+    expect(answered).toEqual([{ ok: true, data: { first: true } }]);
+    expect(again).toMatchObject({ ok: true, data: { notice: { data: { for: request.actor.id } } } });
+    expect(await effects(id)).toBe(1);
+    // Other subjects' repeats still get their kept reply as it is.
+    const other = newId('cmd');
+    const kept = await commands.run({ subject: 'rpc.spec.add', id: other, request: {} }, handler(other));
+    expect(await commands.run({ subject: 'rpc.spec.add', id: other, request: {} }, handler(other))).toEqual(kept);
+  });
+
   it('refuses an overlong command id', async () => {
     await expect(commands.run({ subject: 'rpc.spec.add', id: 'x'.repeat(300), request: {} }, handler('never'))).rejects.toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
   });

@@ -13,10 +13,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
-import { AppErrorException, HEADERS } from '@jalaj/contracts';
+import { AppErrorException, HEADERS, type RpcReply, type RpcSubject } from '@jalaj/contracts';
+import { prepared, runPrepared } from '../database/prepared-statements.js';
 import { getLogger } from '../logger.js';
 import { withAfterCommit } from './change-hints.js';
+import { COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
 import { OutboxRelay } from './outbox.js';
+import type { RpcParsedRequest } from './rpc-handler.js';
+import { parseRequest } from './rpc-handling.js';
 import { requestHash } from './request-hash.js';
 
 /** How long a handled command is remembered: a retry later than this is handled as new. */
@@ -42,18 +46,11 @@ const handling = new AsyncLocalStorage<HandledCommand>();
  * {@link CommandLog.run} a handler derives the ids of what it asks other services to create
  * from it, so a retry after a rolled-back attempt finds the same resource instead of
  * leaving the first one behind (ADR 032); under `@IdempotentCommand({ loggedBy: 'handler' })`
- * the handler claims it in its own statement (ADR 050).
+ * the handler claims it in its own statements (ADR 050, 057).
  */
 export function handledCommand(): HandledCommand | undefined {
   return handling.getStore();
 }
-
-/**
- * What the command log's claim found of a command handled before (`command_claim`, which
- * {@link CommandLog.run}, the cart's changes and the payment start share; ADR 050, 057): its
- * kept outcome, another request under the same id, or a row being pruned.
- */
-export type CommandRepeat = { repeat: 'done'; outcome: unknown } | { repeat: 'conflict' | 'pruned' };
 
 /**
  * The first handling's kept outcome of a repeated command: `IDEMPOTENCY_CONFLICT` when the
@@ -76,18 +73,28 @@ export function checkCommandId(id: string | undefined): void {
   }
 }
 
+/** The command log's statements (command-log-sql.ts), prepared when run outside a transaction. */
+const CLAIM = prepared('command_claim', COMMAND_LOG_SQL.claim);
+const FIRST_HANDLING = prepared('command_first_handling', COMMAND_LOG_SQL.firstHandling);
+const KEEP_REPLY = prepared('command_keep_reply', COMMAND_LOG_SQL.keepReply);
+
+/** How a subject's repeats are answered from the reply its first handling kept ({@link CommandLog.answerRepeats}). */
+type RepeatAnswer = (kept: unknown, request: unknown) => Promise<unknown>;
+
 /**
  * The service side of idempotent commands (ADR 012). {@link CommandLog.run} handles a
- * command in one database transaction that first claims `(subject, command id)` in
- * `command_log`, then runs the handler, then stores its reply. So the change and the
- * record of it commit together; a repeat finds the row and gets the stored reply without
- * the work being done again; a concurrent duplicate blocks on the primary key until the
- * first commits (then it reads the first reply) or rolls back (then it does the work
- * itself). A handler that throws rolls everything back, so a retry starts afresh.
+ * command in one database transaction, opened by the unit of work, that first claims
+ * `(subject, command id)` in `command_log` ({@link CommandLog.claim}), then runs the
+ * handler, then keeps its reply ({@link CommandLog.keepReply}). So the change and the
+ * record of it commit together; a repeat finds the row and gets the kept reply without the
+ * work being done again; a concurrent duplicate blocks on the primary key until the first
+ * commits (then it reads the first reply) or rolls back (then it does the work itself). A
+ * handler that throws rolls everything back, so a retry starts afresh.
  */
 @Injectable()
 export class CommandLog {
   private readonly log = getLogger('CommandLog');
+  private readonly repeatAnswers = new Map<string, RepeatAnswer>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -103,7 +110,7 @@ export class CommandLog {
    *
    * @param command - The subject, the caller's command id (none: handled in a transaction, not recorded) and the request.
    * @param work - The handler.
-   * @returns The handler's reply, or the stored reply of the first handling.
+   * @returns The handler's reply, or the first handling's kept reply (as the subject's {@link answerRepeats} answers it).
    * @throws AppErrorException `IDEMPOTENCY_CONFLICT` when the id was used for a different request.
    */
   async run<T>(command: { subject: string; id: string | undefined; request: unknown }, work: () => Promise<T>): Promise<T> {
@@ -112,21 +119,50 @@ export class CommandLog {
     const hash = requestHash(command.request);
     // Change hints the handler announces go out after the commit (withAfterCommit).
     const outcome = await withAfterCommit(() => this.orm.em.transactional(async (tx) => {
-      if (id !== undefined) {
-        // The kit's claim (command_claim): waits for a first handling still in flight.
-        const [{ repeat }] = await execute<{ repeat: CommandRepeat | null }>(tx, 'select command_claim(?, ?, ?) as repeat', [subject, id, hash]);
-        if (repeat) return { replayed: true, reply: repeatedOutcome(repeat, { subject, id, requestHash: hash }, this.log) as T };
+      if (id === undefined) return { replayed: false, reply: await work() };
+      const handled = { subject, id, requestHash: hash };
+      const repeat = await this.claim(tx, handled);
+      if (repeat) {
+        const kept = repeatedOutcome(repeat, handled, this.log);
+        const answer = this.repeatAnswers.get(subject);
+        return { replayed: true, reply: (answer ? await answer(kept, command.request) : kept) as T };
       }
-      const reply = id === undefined ? await work() : await handling.run({ subject, id, requestHash: hash }, work);
-      if (id !== undefined) {
-        await tx.flush();
-        await execute(tx, 'select command_keep_reply(?, ?, ?::jsonb)', [subject, id, JSON.stringify(reply ?? null)]);
-      }
+      const reply = await handling.run(handled, work);
+      await tx.flush();
+      await this.keepReply(tx, handled, reply);
       return { replayed: false, reply };
     }));
     // Events written by the handler were not visible to the relay until this commit.
     if (!outcome.replayed) this.relay?.nudge();
     return outcome.reply;
+  }
+
+  /**
+   * Claims `command` in `command_log` inside `tx`'s transaction.
+   *
+   * @returns Null when claimed now; else what its first handling left: the kept reply, a
+   *   conflict (another request under the id) or pruned. A first handling still in flight is
+   *   waited for.
+   */
+  async claim(tx: EntityManager, command: HandledCommand): Promise<CommandRepeat | null> {
+    if ((await runPrepared(tx, CLAIM, [command.subject, command.id, command.requestHash])).length) return null;
+    const [first] = await runPrepared<FirstHandling>(tx, FIRST_HANDLING, [command.subject, command.id]);
+    return repeatOf(first, command.requestHash);
+  }
+
+  /** Keeps `reply` as the answer to every repeat of `command`, in the transaction that claimed it. */
+  async keepReply(tx: EntityManager, command: HandledCommand, reply: unknown): Promise<void> {
+    await runPrepared(tx, KEEP_REPLY, [command.subject, command.id, JSON.stringify(reply ?? null)]);
+  }
+
+  /**
+   * Answers the repeats of `subject` with `answer(kept, request)` instead of the kept reply
+   * as it is: for a reply that shows state which may have changed since (the cart after a
+   * change, ADR 050), or a reply kept in an earlier format. It runs in the repeat's
+   * transaction; what it writes commits with it, but it should only read.
+   */
+  answerRepeats<S extends RpcSubject>(subject: S, answer: (kept: unknown, request: RpcParsedRequest<S>) => Promise<RpcReply<S>>): void {
+    this.repeatAnswers.set(subject, (kept, request) => answer(kept, parseRequest(subject, request) as RpcParsedRequest<S>));
   }
 
   /**
@@ -142,10 +178,6 @@ export class CommandLog {
       .execute('delete from command_log where created_at < now() - make_interval(hours => ?)', [olderThanHours], 'run')) as { affectedRows?: number };
     return deleted.affectedRows ?? 0;
   }
-}
-
-async function execute<R = unknown>(tx: EntityManager, sql: string, params: unknown[]): Promise<R[]> {
-  return (await tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext())) as R[];
 }
 
 /** A NATS request's subject, its command id (the {@link HEADERS.commandId} header; none when empty) and its payload. */
@@ -177,9 +209,9 @@ export class CommandLogInterceptor implements NestInterceptor {
 }
 
 /**
- * The command of an opted-in NATS handler that logs it itself (ADR 050): no transaction is
- * opened; the handler finds the command's subject, id and request hash in
- * {@link handledCommand} and claims it in the statement that makes its change.
+ * The command of an opted-in NATS handler that logs it itself (ADR 050, 057): no
+ * transaction is opened; the handler finds the command's subject, id and
+ * request hash in {@link handledCommand} and claims it in the statements that make its change.
  */
 @Injectable()
 export class CommandInHandInterceptor implements NestInterceptor {
@@ -208,8 +240,8 @@ export const IDEMPOTENT_COMMAND_METADATA = 'jalaj:idempotent-command';
  * transaction with its entry in `command_log`, and a repeat with the same command id
  * returns the first reply. One line on the handler, below `@MessagePattern(...)`.
  *
- * With `{ loggedBy: 'handler' }` the handler keeps the log itself, in the one statement
- * that makes its change (ADR 050): the interceptor only hands it the command.
+ * With `{ loggedBy: 'handler' }` the handler keeps the log itself, in the statements that
+ * make its change (ADR 050, 057): the interceptor only hands it the command.
  */
 export const IdempotentCommand = (options: { loggedBy?: 'handler' } = {}) =>
   applyDecorators(
