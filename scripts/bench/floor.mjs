@@ -4,11 +4,14 @@
  *
  * Two processes, no framework: a route (bare Fastify, as bare.mjs) that takes the cart write
  * routes' requests, reads the shopper from the token without verifying it and sends one NATS
- * request; a subscriber that runs the cart service's own change function (`cart_add`,
- * `cart_set_quantity`, `cart_remove`: the same statement, the same command log, one commit)
- * on the cart's database and answers the lines. No auth, no validation, no rules, no prices,
- * no logging, no hints. Whatever the shop's cart write adds on top is the price of what it
- * does; the floor's ratio is the most a cart write could reach here (ADR 062).
+ * request; a subscriber that runs the cart service's own statements on the cart's database in
+ * the cart service's transaction shape (ADR 064): begin, the command log's claim, the facts
+ * read, the guarded write, the lines read, the reply kept, commit — the texts imported from
+ * the cart and the kit themselves (apps/cart/src/items/cart-sql.ts,
+ * libs/server-kit/src/messaging/command-log-sql.ts; Node strips their types) — and answers
+ * the lines. No auth, no validation, no rules, no prices, no logging, no hints. Whatever the
+ * shop's cart write adds on top is the price of what it does; the floor's ratio is the most
+ * a cart write could reach here (ADR 062).
  *
  *   node floor.mjs route <natsUrl>            → `{ listening: port }` over IPC
  *   node floor.mjs service <natsUrl> <dbUrl>  → `{ subscribed: true }` over IPC
@@ -16,6 +19,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { CART_SQL } from '../../apps/cart/src/items/cart-sql.ts';
+import { COMMAND_LOG_SQL, repeatOf } from '../../libs/server-kit/src/messaging/command-log-sql.ts';
 
 const SUBJECT = 'bench.floor.cart';
 
@@ -77,11 +82,26 @@ async function route(natsUrl) {
   process.on('disconnect', () => Promise.all([app.close(), nc.close()]).then(() => process.exit(0)));
 }
 
-/** The cart service's statements (apps/cart/src/items/items.repository.ts, CART_CHANGES), under names of their own. */
-const STATEMENTS = {
-  add: { name: 'floor_add', text: 'select cart_add($1, $2, $3, $4, $5, $6, $7) as answer', subject: 'rpc.cart.items.add' },
-  setQuantity: { name: 'floor_set_quantity', text: 'select cart_set_quantity($1, $2, $3, $4, $5, $6) as answer', subject: 'rpc.cart.items.update' },
-  remove: { name: 'floor_remove', text: 'select cart_remove($1, $2, $3, $4, $5) as answer', subject: 'rpc.cart.items.remove' },
+/** The cart service's statements and the command log's, under names of their own. */
+const SQL = Object.fromEntries(Object.entries({ ...CART_SQL, ...COMMAND_LOG_SQL }).map(([name, text]) => [name, { name: `floor_${name}`, text }]));
+
+/** The subjects the cart service keeps each change's command under. */
+const SUBJECTS = { add: 'rpc.cart.items.add', setQuantity: 'rpc.cart.items.update', remove: 'rpc.cart.items.remove' };
+
+/** A change's statements in the unit of work's transaction (items.service.ts's order, without its rules): the reply, or `{ refused }`. */
+const work = {
+  async add(q, c) {
+    const [facts] = await q('productInCart', [c.userId, c.productId]);
+    if (facts.deleted === null) return { refused: 'unknown product' };
+    await q('add', [`cit_${randomBytes(10).toString('hex')}`, c.userId, c.productId, c.quantity, facts.deleted ? 0 : facts.stock_quantity]);
+  },
+  async setQuantity(q, c) {
+    await q('line', [c.userId, c.lineId]);
+    await (c.quantity > 0 ? q('setQuantity', [c.userId, c.lineId, c.quantity]) : q('removeLine', [c.userId, c.lineId]));
+  },
+  async remove(q, c) {
+    await q('removeLine', [c.userId, c.lineId]);
+  },
 };
 
 async function service(natsUrl, databaseUrl) {
@@ -91,26 +111,43 @@ async function service(natsUrl, databaseUrl) {
   const nc = await connectNats(natsUrl);
   const refused = headers();
   refused.set('floor-refused', 'true');
+  /** One change as CommandLog.run runs a command: claim, work, keep the reply, commit; a repeat answers the kept reply. */
+  const change = async (client, c, hash) => {
+    const q = async (name, values) => (await client.query({ ...SQL[name], values })).rows;
+    const command = c.key === null ? null : [SUBJECTS[c.op], `${c.userId}/${c.key}`];
+    await client.query('begin');
+    try {
+      if (command && !(await q('claim', [...command, hash])).length) {
+        const [first] = await q('firstHandling', command);
+        await client.query('commit');
+        const repeat = repeatOf(first, hash);
+        return repeat.repeat === 'done' ? repeat.outcome : { refused: repeat.repeat };
+      }
+      const refusal = await work[c.op](q, c);
+      const reply = refusal ?? { cart: { lines: (await q('lines', [c.userId])).map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity })) } };
+      if (command) await q('keepReply', [...command, JSON.stringify(reply)]);
+      await client.query('commit');
+      return reply;
+    } catch (e) {
+      await client.query('rollback');
+      throw e;
+    }
+  };
   nc.subscribe(SUBJECT, {
     queue: 'floor',
     callback: async (error, msg) => {
       if (error) return;
       const c = JSON.parse(msg.string());
-      const statement = STATEMENTS[c.op];
-      const command = c.key === null ? [null, null, null] : [statement.subject, `${c.userId}:${c.key}`, createHash('sha256').update(msg.data).digest('hex')];
-      const args =
-        c.op === 'add'
-          ? [c.userId, c.productId, c.quantity, `cit_${randomBytes(10).toString('hex')}`, ...command]
-          : c.op === 'setQuantity'
-            ? [c.userId, c.lineId, c.quantity, ...command]
-            : [c.userId, c.lineId, ...command];
+      const client = await pool.connect().catch((e) => (msg.respond(JSON.stringify({ error: String(e) }), { headers: refused }), null));
+      if (!client) return;
       try {
-        const { rows } = await pool.query({ name: statement.name, text: statement.text, values: args });
-        const answer = rows[0].answer;
-        if (answer.unknown) return msg.respond(JSON.stringify({ unknown: answer.unknown }), { headers: refused });
-        msg.respond(JSON.stringify({ cart: { lines: answer.lines.map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity })) } }));
+        const reply = await change(client, c, createHash('sha256').update(msg.data).digest('hex'));
+        msg.respond(JSON.stringify(reply), reply.refused ? { headers: refused } : undefined);
+        client.release();
       } catch (e) {
         msg.respond(JSON.stringify({ error: String(e) }), { headers: refused });
+        // A connection whose transaction failed is not given back.
+        client.release(e);
       }
     },
   });

@@ -25,8 +25,8 @@ export function boughtByProduct(bought: readonly BoughtLine[]): Map<string, numb
 }
 
 /**
- * Takes what was bought out of a cart (issue #10, item 5; the cart service does it in SQL,
- * `cart_remove_bought`, held to this rule by order-paid.int-spec): each product's line is lowered by
+ * Takes what was bought out of a cart (issue #10, item 5; the cart service applies it to the
+ * shopper's locked lines in the paid event's transaction): each product's line is lowered by
  * the quantity bought and removed when nothing is left. The cart may have changed since
  * checkout began, so only the bought quantity goes: a line added since, or quantity added
  * to a line since, stays; a line already lowered or removed since loses at most what it has.

@@ -19,18 +19,11 @@ export class ItemsEvents implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    // One statement claims the event in the inbox and takes the lines out (ADR 056): the
-    // consumer needs no transaction of its own around it.
-    await this.consumers.subscribe(
-      'evt.order.order.paid.v1',
-      ORDER_PAID_CONSUMER,
-      async (event) => {
-        const done = await this.carts.removeBought(ORDER_PAID_CONSUMER, event, event.data.userId, event.data.lines);
-        eventsHandled.inc({ consumer: ORDER_PAID_CONSUMER, outcome: done ? 'handled' : 'skipped' });
-        if (done) this.log.info({ orderId: event.data.orderId, userId: event.data.userId, ...done }, 'bought quantities removed from the cart');
-      },
-      undefined,
-      { idempotent: true },
-    );
+    // Lowers quantities, so each event takes effect once: in the transaction of its inbox row.
+    await this.consumers.subscribe('evt.order.order.paid.v1', ORDER_PAID_CONSUMER, async (event, em) => {
+      const done = await this.carts.removeBought(em, event.data.userId, event.data.lines);
+      eventsHandled.inc({ consumer: ORDER_PAID_CONSUMER, outcome: 'handled' });
+      this.log.info({ orderId: event.data.orderId, userId: event.data.userId, ...done }, 'bought quantities removed from the cart');
+    });
   }
 }

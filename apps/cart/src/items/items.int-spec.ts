@@ -149,7 +149,7 @@ describe('cart items (service processes, real infra)', () => {
     expect((await cartOf(me)).lines[0]!.product).toMatchObject({ name: 'Renamed plant', pricePaise: 12000, stockQuantity: 3 });
   });
 
-  describe('a command repeated under its id (one statement per change, ADR 050)', () => {
+  describe('a command repeated under its id (ADR 050, 064)', () => {
     const asCommand = <T>(commandId: string, send: () => Promise<T>) => runAsCommand({ commandId }, send);
 
     it('answers a repeated add with the first decision and the cart as it is now, and adds once', async () => {
@@ -183,13 +183,54 @@ describe('cart items (service processes, real infra)', () => {
       expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 1 }]);
     });
 
-    it('returns a reply the command log kept whole before the change functions as it was', async () => {
+    it('answers a kept whole reply with its decision and the cart as it is now, and a kept refusal as it was', async () => {
       const me = shopper();
-      const request = { actor: me };
-      const id = `${me.id}/${newId('key')}`;
-      const kept = { ok: true, data: { cart: { lines: [], itemCount: 0, subtotalPaise: 0, savingsPaise: 0 }, notice: { code: 'CART_CLEARED' } } };
-      await cart.sql("insert into command_log (subject, command_id, request_hash, reply, created_at) values ('rpc.cart.items.clear', $1, $2, $3::jsonb, now())", [id, requestHash(request), JSON.stringify(kept)]);
-      expect(await asCommand(id, () => rpc.request('rpc.cart.items.clear', request))).toEqual(kept);
+      const p = await product(5);
+      await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 });
+      const keep = async (subject: string, request: object, reply: object) => {
+        const id = `${me.id}/${newId('key')}`;
+        await cart.sql('insert into command_log (subject, command_id, request_hash, reply, created_at) values ($1, $2, $3, $4::jsonb, now())', [subject, id, requestHash(request), JSON.stringify(reply)]);
+        return id;
+      };
+      const add = { actor: me, productId: p.id, quantity: 1 };
+      const empty = { lines: [], itemCount: 0, subtotalPaise: 0, savingsPaise: 0 };
+      const added = await keep('rpc.cart.items.add', add, { ok: true, data: { cart: empty, notice: { code: 'CART_ITEM_ADDED', data: { quantity: 1 } } } });
+      expect(await asCommand(added, () => rpc.request('rpc.cart.items.add', add))).toMatchObject({
+        ok: true,
+        data: { notice: { code: 'CART_ITEM_ADDED', data: { quantity: 1 } }, cart: { itemCount: 2, lines: [{ productId: p.id, quantity: 2 }] } },
+      });
+      const refused = { ok: false, error: { code: 'OUT_OF_STOCK', data: { productId: p.id } } };
+      const refusedId = await keep('rpc.cart.items.add', add, refused);
+      expect(await asCommand(refusedId, () => rpc.request('rpc.cart.items.add', add))).toEqual(refused);
+      expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 2 }]);
+    });
+
+    it('answers an outcome kept by the change functions before ADR 064 with the decision it stood for', async () => {
+      const me = shopper();
+      const p = await product(5);
+      await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 });
+      const line = (await cartOf(me)).lines[0]!;
+      const keep = async (subject: string, request: object, outcome: object) => {
+        const id = `${me.id}/${newId('key')}`;
+        await cart.sql('insert into command_log (subject, command_id, request_hash, reply, created_at) values ($1, $2, $3, $4::jsonb, now())', [subject, id, requestHash(request), JSON.stringify(outcome)]);
+        return id;
+      };
+      const add = { actor: me, productId: p.id, quantity: 2 };
+      const added = await keep('rpc.cart.items.add', add, { stock: 5, existing: 0, after: 2 });
+      expect(await asCommand(added, () => rpc.request('rpc.cart.items.add', add))).toMatchObject({
+        ok: true,
+        data: { notice: { code: 'CART_ITEM_ADDED', data: { quantity: 2 } }, cart: { itemCount: 2 } },
+      });
+      const raise = { actor: me, id: line.id, quantity: 3 };
+      const refused = await keep('rpc.cart.items.update', raise, { stock: 1, product: p.id });
+      expect(await asCommand(refused, () => rpc.request('rpc.cart.items.update', raise))).toEqual({
+        ok: false,
+        error: { code: 'INSUFFICIENT_STOCK', data: { productId: p.id, available: 1, inCart: 0 } },
+      });
+      const clear = { actor: me };
+      const cleared = await keep('rpc.cart.items.clear', clear, { removed: 1 });
+      expect(await asCommand(cleared, () => rpc.request('rpc.cart.items.clear', clear))).toMatchObject({ ok: true, data: { notice: { code: 'CART_CLEARED' } } });
+      expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 2 }]);
     });
   });
 });

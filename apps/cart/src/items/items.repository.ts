@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { prepared, runPrepared, type PreparedStatement } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
+import type { HeldLine } from './bought-lines.js';
+import type { AddFacts } from './cart-changes.js';
+import { CART_SQL } from './cart-sql.js';
 
 /** A cart line with its product's facts from the cart's copy: null when deleted, undefined when the copy lacks it. */
 export interface CartLineRow {
@@ -11,46 +14,24 @@ export interface CartLineRow {
   facts: ProductFacts | null | undefined;
 }
 
-/** A line as SQL returns it (the cart read, and `cart_lines_json`): the facts' columns are null when the copy lacks the product. */
+/** A line as the cart read returns it: the facts' columns are null when the copy lacks the product. */
 type LineSqlRow = ProductFactsRow & { id: string; quantity: number; deleted: boolean | null };
+
+/** A product's stock as the cart's copy has it: `deleted` null when the copy lacks the product. */
+type StockSqlRow = { stock_quantity: number | null; deleted: boolean | null };
 
 const lineOfRow = (r: LineSqlRow): CartLineRow => ({ id: r.id, productId: r.product_id, quantity: r.quantity, facts: r.deleted === null ? undefined : factsOfRow(r) });
 
-/** Every cart read runs it: prepared once per connection. */
-const CART_LINES = prepared(
-  'cart_lines',
-  `select i.id, i.product_id, i.quantity, p.name, p.price_paise, p.image_url, p.stock_quantity, p.deleted
-     from cart_items i left join cart_products p on p.product_id = i.product_id
-    where i.user_id = $1 order by i.created_at desc, i.id desc`,
-);
+/** A product's stock for the cart rules: null when deleted; undefined when the copy lacks the product. */
+const stockOf = (r: StockSqlRow): number | null | undefined => (r.deleted === null ? undefined : r.deleted ? null : r.stock_quantity);
+
+/** The cart's statements (cart-sql.ts), by name: each is prepared on a connection where it runs outside a transaction. */
+const SQL = Object.fromEntries(Object.entries(CART_SQL).map(([name, text]) => [name, prepared(`cart_${name}`, text)])) as Record<keyof typeof CART_SQL, PreparedStatement>;
 
 /**
- * The cart's changes, each one statement (ADR 050, the functions of the cart-changes
- * migration): its own arguments, then the command's subject, id and request hash (null
- * without an id).
- */
-export const CART_CHANGES = {
-  add: prepared('cart_add', 'select cart_add($1, $2, $3, $4, $5, $6, $7) as answer'),
-  setQuantity: prepared('cart_set_quantity', 'select cart_set_quantity($1, $2, $3, $4, $5, $6) as answer'),
-  remove: prepared('cart_remove', 'select cart_remove($1, $2, $3, $4, $5) as answer'),
-} as const;
-
-/** A paid order's lines out of the cart, with the event's inbox claim (ADR 056). */
-const REMOVE_BOUGHT = prepared('cart_remove_bought', 'select cart_remove_bought($1, $2, $3, $4, $5::text[], $6::integer[]) as answer');
-
-/** What the first handling of a command left, as `cart_claim` finds it on a repeat. */
-export type Repeat<O> = { repeat: 'done'; outcome: O } | { repeat: 'conflict' | 'pruned' };
-
-/**
- * A change function's answer: the product whose facts the cart's copy lacks (nothing was
- * written); or the facts of its decision (or, on a repeat, what the first handling left) with
- * the cart's lines afterwards.
- */
-export type ChangeAnswer<O> = { unknown: string } | { repeat: Repeat<O>; lines: CartLineRow[] } | { outcome: O; lines: CartLineRow[] };
-
-/**
- * The cart's SQL, by name. Reads and changes run outside any transaction: a change is one
- * statement, so it is its own (ADR 050).
+ * The SQL of cart lines (ADR 064). Every method runs one statement on the injected
+ * `EntityManager`, which inside a command resolves to its transaction (ADR 012), or on the
+ * event's transaction it is given; none decides anything the cart rules decide.
  */
 @Injectable()
 export class CartItemsRepository {
@@ -58,29 +39,58 @@ export class CartItemsRepository {
 
   /** The shopper's lines, newest first, each with its product's facts: one query. */
   async linesOf(userId: string): Promise<CartLineRow[]> {
-    return (await runPrepared<LineSqlRow>(this.em, CART_LINES, [userId])).map(lineOfRow);
+    return (await runPrepared<LineSqlRow>(this.em, SQL.lines, [userId])).map(lineOfRow);
   }
 
-  /** Takes bought quantities out of a cart once per event: null when the event was handled before. */
-  async removeBought(
-    consumer: string,
-    event: { id: string; subject: string },
-    userId: string,
-    productIds: string[],
-    quantities: number[],
-  ): Promise<{ lowered: number; removed: number } | null> {
-    if (this.em.getTransactionContext()) throw new Error('taking a paid order out of a cart is a statement of its own; it cannot run inside a transaction');
-    const [{ answer }] = await runPrepared<{ answer: { lowered: number; removed: number } | null }>(this.em, REMOVE_BOUGHT, [consumer, event.id, event.subject, userId, productIds, quantities]);
-    return answer;
+  /** A product's stock and what the shopper's line of it holds; undefined when the cart's copy lacks the product. */
+  async productInCart(userId: string, productId: string): Promise<AddFacts | undefined> {
+    const [row] = await runPrepared<StockSqlRow & { quantity: number | null }>(this.em, SQL.productInCart, [userId, productId]);
+    const stock = stockOf(row!);
+    return stock === undefined ? undefined : { stock, existing: row!.quantity ?? 0 };
   }
 
-  /** Runs one of {@link CART_CHANGES} with its values, as a transaction of its own. */
-  async change<O>(statement: PreparedStatement, values: unknown[]): Promise<ChangeAnswer<O>> {
-    // Its commit does not wait for the WAL (ADR 050): inside a caller's transaction that would hold for the caller's writes too.
-    if (this.em.getTransactionContext()) throw new Error('a cart change is a transaction of its own; it cannot run inside another');
-    const [{ answer }] = await runPrepared<{ answer: unknown }>(this.em, statement, values);
-    const parsed = (typeof answer === 'string' ? JSON.parse(answer) : answer) as { unknown?: string; lines?: LineSqlRow[] };
-    if (parsed.unknown !== undefined) return { unknown: parsed.unknown };
-    return { ...(parsed as { repeat: Repeat<O> } | { outcome: O }), lines: (parsed.lines ?? []).map(lineOfRow) };
+  /**
+   * Adds `quantity` of a product to the shopper's line of it (a new line `lineId`, or the
+   * existing one) where the line stays within `stock`.
+   *
+   * @returns The line's quantity afterwards, or null when that would exceed `stock` (a concurrent add came first).
+   */
+  async addWithinStock(lineId: string, userId: string, productId: string, quantity: number, stock: number): Promise<number | null> {
+    const [row] = await runPrepared<{ quantity: number }>(this.em, SQL.add, [lineId, userId, productId, quantity, stock]);
+    return row?.quantity ?? null;
+  }
+
+  /** The shopper's line `lineId`: its product and that product's stock (undefined when the cart's copy lacks the product); undefined when there is no such line. */
+  async line(userId: string, lineId: string): Promise<{ productId: string; stock: number | null | undefined } | undefined> {
+    const [row] = await runPrepared<StockSqlRow & { product_id: string }>(this.em, SQL.line, [userId, lineId]);
+    return row && { productId: row.product_id, stock: stockOf(row) };
+  }
+
+  /** Sets the shopper's line to `quantity`: the quantity afterwards, or null when the line is gone. */
+  async setQuantity(userId: string, lineId: string, quantity: number): Promise<number | null> {
+    const [row] = await runPrepared<{ quantity: number }>(this.em, SQL.setQuantity, [userId, lineId, quantity]);
+    return row?.quantity ?? null;
+  }
+
+  /** Removes the shopper's line: whether it was there. */
+  async removeLine(userId: string, lineId: string): Promise<boolean> {
+    return (await runPrepared(this.em, SQL.removeLine, [userId, lineId])).length > 0;
+  }
+
+  /** Removes every line of the shopper's cart. */
+  async clear(userId: string): Promise<void> {
+    await runPrepared(this.em, SQL.clear, [userId]);
+  }
+
+  /** The shopper's lines of `productIds`, locked until `em`'s transaction ends. */
+  async lockLinesOf(em: EntityManager, userId: string, productIds: string[]): Promise<HeldLine[]> {
+    const rows = await runPrepared<{ id: string; product_id: string; quantity: number }>(em, SQL.linesOfProducts, [userId, productIds]);
+    return rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity }));
+  }
+
+  /** Removes the shopper's lines `remove` and sets each of `lower` to its quantity, in `em`'s transaction. */
+  async takeOut(em: EntityManager, userId: string, lower: readonly { id: string; quantity: number }[], remove: string[]): Promise<void> {
+    if (remove.length) await runPrepared(em, SQL.removeLines, [userId, remove]);
+    if (lower.length) await runPrepared(em, SQL.setQuantities, [userId, lower.map((l) => l.id), lower.map((l) => l.quantity)]);
   }
 }

@@ -2,14 +2,14 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The command log's claim as SQL functions, for handlers that keep the log themselves in
- * the statements that make their change (`@IdempotentCommand({ loggedBy: 'handler' })`,
- * ADR 050, 057; `CommandLog.run` claims in TypeScript, with the statements of
- * command-log-sql.ts). `command_claim` claims
+ * the statements that make their change (`@IdempotentCommand({ loggedBy: 'handler' })`: the
+ * order's payment start, ADR 057; `CommandLog.run` claims in TypeScript since ADR 064, with
+ * the statements of command-log-sql.ts). `command_claim` claims
  * `(subject, command id)`: null when claimed now (or no id), else what the first handling
  * left — `{repeat: 'done', outcome}`, `{repeat: 'conflict'}` (another request under the id)
  * or `{repeat: 'pruned'}`; a concurrent duplicate waits on the primary key until the first
  * commits. `command_keep_reply` stores
- * the reply in the same transaction. The cart's older `cart_claim` calls it.
+ * the reply in the same transaction.
  */
 export class Migration20261227000000CommandClaim extends Migration {
   override name = 'Migration20261227000000CommandClaim';

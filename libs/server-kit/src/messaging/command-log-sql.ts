@@ -1,7 +1,8 @@
 /**
- * The command log's statements and the rule that reads a claim's answer (ADR 012), without
- * Nest or MikroORM, so that plain Node scripts can run the same texts: `CommandLog` runs
- * them in the unit of work's transaction.
+ * The command log's statements and the rule that reads a claim's answer (ADR 012, 064),
+ * without Nest or MikroORM: `CommandLog` runs them in the unit of work's transaction,
+ * and the bench's floor of a cart write (scripts/bench/floor.mjs, plain Node) runs the same
+ * texts in the same transaction shape.
  */
 
 /** A `command_log` row as a repeat of its command finds it. */

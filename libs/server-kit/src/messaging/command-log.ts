@@ -46,7 +46,7 @@ const handling = new AsyncLocalStorage<HandledCommand>();
  * {@link CommandLog.run} a handler derives the ids of what it asks other services to create
  * from it, so a retry after a rolled-back attempt finds the same resource instead of
  * leaving the first one behind (ADR 032); under `@IdempotentCommand({ loggedBy: 'handler' })`
- * the handler claims it in its own statements (ADR 050, 057).
+ * the handler claims it in its own statements (the order's payment start, ADR 057).
  */
 export function handledCommand(): HandledCommand | undefined {
   return handling.getStore();
@@ -82,7 +82,7 @@ const KEEP_REPLY = prepared('command_keep_reply', COMMAND_LOG_SQL.keepReply);
 type RepeatAnswer = (kept: unknown, request: unknown) => Promise<unknown>;
 
 /**
- * The service side of idempotent commands (ADR 012). {@link CommandLog.run} handles a
+ * The service side of idempotent commands (ADR 012, 064). {@link CommandLog.run} handles a
  * command in one database transaction, opened by the unit of work, that first claims
  * `(subject, command id)` in `command_log` ({@link CommandLog.claim}), then runs the
  * handler, then keeps its reply ({@link CommandLog.keepReply}). So the change and the
@@ -209,8 +209,8 @@ export class CommandLogInterceptor implements NestInterceptor {
 }
 
 /**
- * The command of an opted-in NATS handler that logs it itself (ADR 050, 057): no
- * transaction is opened; the handler finds the command's subject, id and
+ * The command of an opted-in NATS handler that logs it itself (the order's payment start,
+ * ADR 057): no transaction is opened; the handler finds the command's subject, id and
  * request hash in {@link handledCommand} and claims it in the statements that make its change.
  */
 @Injectable()
@@ -241,7 +241,8 @@ export const IDEMPOTENT_COMMAND_METADATA = 'jalaj:idempotent-command';
  * returns the first reply. One line on the handler, below `@MessagePattern(...)`.
  *
  * With `{ loggedBy: 'handler' }` the handler keeps the log itself, in the statements that
- * make its change (ADR 050, 057): the interceptor only hands it the command.
+ * make its change (the order's payment start, ADR 057): the interceptor only hands it the
+ * command.
  */
 export const IdempotentCommand = (options: { loggedBy?: 'handler' } = {}) =>
   applyDecorators(
