@@ -54,19 +54,10 @@ export async function startFloor({ natsUrl, databaseUrl }) {
 const connectNats = async (natsUrl) => (await import('@nats-io/transport-node')).connect({ servers: natsUrl, noAsyncTraces: true });
 
 async function route(natsUrl) {
-  const [{ default: Fastify }, { createInbox }] = await Promise.all([import('fastify'), import('@nats-io/transport-node')]);
+  const { default: Fastify } = await import('fastify');
   const nc = await connectNats(natsUrl);
-  // One reply subscription for every request, replies matched by the subject's last token (as libs/server-kit's ReplyInbox, without timeouts).
-  const prefix = `${createInbox()}.`;
-  const waiting = new Map();
-  let next = 0;
-  nc.subscribe(`${prefix}*`, { callback: (_, msg) => waiting.get(msg.subject.slice(prefix.length))?.(msg) });
-  const request = (data) =>
-    new Promise((resolve) => {
-      const token = (next++).toString(36);
-      waiting.set(token, (msg) => (waiting.delete(token), resolve(msg)));
-      nc.publish(SUBJECT, data, { reply: prefix + token });
-    });
+  // The NATS client's own request(), as the shop's RpcClient sends (ADR 066).
+  const request = (data) => nc.request(SUBJECT, data, { timeout: 10_000 });
   const app = Fastify({ logger: false });
   const send = async (request_, reply, change) => {
     const token = request_.headers.authorization?.slice('Bearer '.length) ?? '';

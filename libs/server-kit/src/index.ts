@@ -9,6 +9,7 @@ export * from './database/kit.migration.js';
 export * from './database/command-log.entity.js';
 export * from './database/command-log.migration.js';
 export * from './database/command-claim.migration.js';
+export * from './database/command-claim-dropped.migration.js';
 export * from './database/schema-drift.js';
 export * from './database/prepared-statements.js';
 export * from './database/transaction-lock.js';

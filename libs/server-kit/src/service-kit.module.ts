@@ -8,7 +8,7 @@ import { EventConsumers } from './messaging/events.js';
 import { MessageLogPruner } from './messaging/message-log-pruner.js';
 import { NatsModule } from './messaging/nats.module.js';
 import { ChangeHints } from './messaging/change-hints.js';
-import { CommandInHandInterceptor, CommandLog, CommandLogInterceptor } from './messaging/command-log.js';
+import { CommandLog, CommandLogInterceptor } from './messaging/command-log.js';
 import { OutboxRelay } from './messaging/outbox.js';
 import { RpcContextInterceptor, RpcErrorFilter } from './messaging/rpc-handling.js';
 import { OpsModule } from './ops/health.js';
@@ -49,9 +49,9 @@ export class ServiceKitModule {
               { provide: APP_INTERCEPTOR, useClass: RpcContextInterceptor },
               { provide: APP_FILTER, useClass: RpcErrorFilter },
             ]),
-        ...(db ? [OutboxRelay, EventConsumers, MessageLogPruner, CommandLog, CommandLogInterceptor, CommandInHandInterceptor, ChangeHints] : []),
+        ...(db ? [OutboxRelay, EventConsumers, MessageLogPruner, CommandLog, CommandLogInterceptor, ChangeHints] : []),
       ],
-      exports: [APP_CONFIG, ...(db ? [OutboxRelay, EventConsumers, CommandLog, CommandLogInterceptor, CommandInHandInterceptor, ChangeHints] : [])],
+      exports: [APP_CONFIG, ...(db ? [OutboxRelay, EventConsumers, CommandLog, CommandLogInterceptor, ChangeHints] : [])],
     };
   }
 }

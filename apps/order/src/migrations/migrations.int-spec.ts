@@ -67,12 +67,12 @@ describe('order migrations', () => {
   describe('the rules stay in TypeScript (ADR 067)', () => {
     beforeAll(connect);
 
-    it('leaves no stored function in the database but the list version’s trigger and the kit’s command claim', async () => {
+    it('leaves no stored function in the database but the list version’s trigger', async () => {
       const { rows } = await db.query<{ name: string }>(
         `select p.proname::text as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
           where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') order by 1`,
       );
-      expect(rows.map((r) => r.name)).toEqual(['command_claim', 'command_keep_reply', 'order_list_changed']);
+      expect(rows.map((r) => r.name)).toEqual(['order_list_changed']);
     });
   });
 });

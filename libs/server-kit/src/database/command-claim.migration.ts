@@ -1,7 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The command log's claim as SQL functions, for handlers that keep the log themselves in
+ * (Dropped again by Migration20261231100000CommandClaimDropped: every command claims in
+ * TypeScript since ADR 064 and 067.) The command log's claim as SQL functions, for handlers that keep the log themselves in
  * the statements that make their change (`@IdempotentCommand({ loggedBy: 'handler' })`: the
  * order's payment start, ADR 057; `CommandLog.run` claims in TypeScript since ADR 064, with
  * the statements of command-log-sql.ts). `command_claim` claims

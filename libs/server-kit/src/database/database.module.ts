@@ -12,6 +12,7 @@ import { getLogger } from '../logger.js';
 import { InboxMessage, OutboxMessage } from './outbox.entity.js';
 import { Migration20261122000000Kit } from './kit.migration.js';
 import { Migration20261227000000CommandClaim } from './command-claim.migration.js';
+import { Migration20261231100000CommandClaimDropped } from './command-claim-dropped.migration.js';
 import { CommandLogEntry } from './command-log.entity.js';
 import { Migration20261201000000CommandLog } from './command-log.migration.js';
 
@@ -92,7 +93,7 @@ export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.s
     // pg_stat_activity names the service of every connection (operators, and failed specs' diagnostics).
     driverOptions: { application_name: options.service },
     migrations: {
-      migrationsList: [Migration20261122000000Kit, Migration20261201000000CommandLog, Migration20261227000000CommandClaim, ...options.migrations],
+      migrationsList: [Migration20261122000000Kit, Migration20261201000000CommandLog, Migration20261227000000CommandClaim, Migration20261231100000CommandClaimDropped, ...options.migrations],
       transactional: true,
       allOrNothing: true,
       snapshot: false,

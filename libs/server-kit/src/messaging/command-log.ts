@@ -1,8 +1,6 @@
 import {
-  applyDecorators,
   Injectable,
   Optional,
-  SetMetadata,
   UseInterceptors,
   type CallHandler,
   type ExecutionContext,
@@ -45,8 +43,7 @@ const handling = new AsyncLocalStorage<HandledCommand>();
  * The command being handled in this async context, when the caller gave it an id. Under
  * {@link CommandLog.run} a handler derives the ids of what it asks other services to create
  * from it, so a retry after a rolled-back attempt finds the same resource instead of
- * leaving the first one behind (ADR 032); under `@IdempotentCommand({ loggedBy: 'handler' })`
- * the handler claims it in its own statements (the order's payment start, ADR 057).
+ * leaving the first one behind (ADR 032).
  */
 export function handledCommand(): HandledCommand | undefined {
   return handling.getStore();
@@ -56,7 +53,7 @@ export function handledCommand(): HandledCommand | undefined {
  * The first handling's kept outcome of a repeated command: `IDEMPOTENCY_CONFLICT` when the
  * id came with another request, `CONFLICT` while its row is being pruned. Logs the repeat.
  */
-export function repeatedOutcome(first: CommandRepeat, command: HandledCommand | undefined, log: { info(o: object, msg: string): void }): unknown {
+function repeatedOutcome(first: CommandRepeat, command: HandledCommand | undefined, log: { info(o: object, msg: string): void }): unknown {
   if (first.repeat !== 'done') {
     throw first.repeat === 'conflict'
       ? new AppErrorException({ code: 'IDEMPOTENCY_CONFLICT', message: IDEMPOTENCY_CONFLICT_MESSAGE })
@@ -209,43 +206,9 @@ export class CommandLogInterceptor implements NestInterceptor {
 }
 
 /**
- * The command of an opted-in NATS handler that logs it itself (the order's payment start,
- * ADR 057): no transaction is opened; the handler finds the command's subject, id and
- * request hash in {@link handledCommand} and claims it in the statements that make its change.
- */
-@Injectable()
-export class CommandInHandInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'rpc') return next.handle();
-    const { subject, id, request } = incomingCommand(context);
-    checkCommandId(id);
-    if (id === undefined) return next.handle();
-    return defer(() => inHandledCommand({ subject, id, request }, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
-  }
-}
-
-/**
- * Runs `work` with `command` in hand ({@link handledCommand}), as `@IdempotentCommand({
- * loggedBy: 'handler' })` does for its handler; `command.id` must have been checked.
- */
-export function inHandledCommand<T>(command: { subject: string; id: string; request: unknown }, work: () => T): T {
-  return handling.run({ subject: command.subject, id: command.id, requestHash: requestHash(command.request) }, work);
-}
-
-/** How a handler is an idempotent command (`@IdempotentCommand`), on its method: read by the direct RPC path (ADR 061). */
-export const IDEMPOTENT_COMMAND_METADATA = 'jalaj:idempotent-command';
-
-/**
  * Makes a NATS handler an idempotent command (ADR 012): it runs in one database
  * transaction with its entry in `command_log`, and a repeat with the same command id
- * returns the first reply. One line on the handler, below `@MessagePattern(...)`.
- *
- * With `{ loggedBy: 'handler' }` the handler keeps the log itself, in the statements that
- * make its change (the order's payment start, ADR 057): the interceptor only hands it the
- * command.
+ * returns the first reply (or its subject's {@link CommandLog.answerRepeats} answer). One
+ * line on the handler, beside `@RpcHandler(...)`.
  */
-export const IdempotentCommand = (options: { loggedBy?: 'handler' } = {}) =>
-  applyDecorators(
-    UseInterceptors(options.loggedBy === 'handler' ? CommandInHandInterceptor : CommandLogInterceptor),
-    SetMetadata(IDEMPOTENT_COMMAND_METADATA, options.loggedBy ?? 'log'),
-  );
+export const IdempotentCommand = () => UseInterceptors(CommandLogInterceptor);
