@@ -41,6 +41,17 @@ export async function warmUp(ctx, shoppers, products) {
  * @returns Two rows: plenty of stock, and one plant running out mid-run.
  */
 /** What a round is judged by besides its speed: nothing oversold, failed, unbalanced or left behind. */
+/**
+ * The checkout's rate goal (issue #37): at least 75% of the paid orders a second of the
+ * commit before the renovation (441a0c5), measured on the same machine in alternating pairs
+ * (docs/performance.md) and given as BENCH_CHECKOUT_BASELINE. Without it the rate is
+ * reported, not judged: a figure from another machine would say nothing.
+ */
+function checkoutRateGoal() {
+  const baseline = Number(process.env.BENCH_CHECKOUT_BASELINE);
+  return baseline > 0 ? [{ figure: 'paidOrdersPerSecond', min: 0.75 * baseline }] : [];
+}
+
 const BOOKS_GOALS = ['oversold', 'failed', 'mismatched', 'heldReservations', 'cartLinesLeft', 'pendingOrders'].map((figure) => ({ figure, max: 0 }));
 
 /** A round's figures: its speed and its books. */
@@ -84,7 +95,7 @@ export async function bench(ctx) {
     rows.push({
       name: `checkout: pay → sandbox → paid (${ctx.connections} shoppers)`,
       figures: roundFigures({ ...r1, failed: r1.failed + warm.failed }, b1),
-      goals: [{ figure: 'paidOrdersPerSecond', min: 100 }, ...BOOKS_GOALS],
+      goals: [...checkoutRateGoal(), ...BOOKS_GOALS],
       note: `${r1.paid} paid (${r1.polled} decided by the pending page's polling)${r1.failed ? `; failures: ${JSON.stringify(r1.errors)}` : ''}`,
     });
 
