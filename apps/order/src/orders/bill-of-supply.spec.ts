@@ -1,5 +1,6 @@
+import { Collection } from '@mikro-orm/core';
 import { billOfSupplySchema, rpcSubjects } from '@jalaj/contracts';
-import type { Order } from '../checkout/entities/order.entity.js';
+import { Order } from '../checkout/entities/order.entity.js';
 import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { sellerConfigSchema, sellerOf } from '../config.js';
 import { addressLines, billOfSupply } from './bill-of-supply.js';
@@ -7,8 +8,8 @@ import { addressLines, billOfSupply } from './bill-of-supply.js';
 const fixture = rpcSubjects['rpc.order.orders.bill'].fixtures.reply.data;
 const view = rpcSubjects['rpc.order.orders.get-mine'].fixtures.reply.data;
 
-/** The contract's order fixture as the order service's rows. */
-const order = {
+/** The contract's order fixture as the order service's entity. */
+const order = Object.assign(new Order(), {
   id: view.id,
   merchantOrderId: view.merchantOrderId,
   state: 'paid',
@@ -21,14 +22,14 @@ const order = {
   transactionId: view.transactionId,
   shippingAddress: view.shippingAddress,
   billingAddress: view.billingAddress,
-} as Order;
-const lines = view.lines as unknown as OrderLineRow[];
+});
+order.lines = new Collection<OrderLineRow>(order, view.lines as unknown as OrderLineRow[]);
 
 describe('the bill of supply of an order', () => {
   const seller = sellerOf(sellerConfigSchema.parse({}));
 
   it('composes the contract’s bill: seller from configuration, buyer from billing, HSN 0602, discount and rounding', () => {
-    const bill = billOfSupply(order, 'JLJ/26-27/000123', lines, seller);
+    const bill = billOfSupply(order, 'JLJ/26-27/000123', seller);
     expect(billOfSupplySchema.parse(bill)).toEqual(bill);
     // The fixture's order number is illustrative; the real one derives from the transaction id (spec §9).
     expect(bill).toEqual({ ...fixture, orderNumber: '00a1b2c3', invoiceNumber: 'INV-00a1b2c3' });
@@ -37,7 +38,7 @@ describe('the bill of supply of an order', () => {
   it('takes the place of supply from the shipping address and the buyer from the billing one', () => {
     const shippingAddress = { ...view.shippingAddress, state: 'Andaman and Nicobar Islands', city: 'Port Blair' };
     const billingAddress = { ...view.billingAddress, fullName: 'Ravi Sen', addressLine2: 'Flat 4B' };
-    const bill = billOfSupply({ ...order, shippingAddress, billingAddress } as Order, 'JLJ/26-27/000124', lines, seller);
+    const bill = billOfSupply(Object.assign(Object.create(order) as Order, { shippingAddress, billingAddress }), 'JLJ/26-27/000124', seller);
     expect(bill.placeOfSupply).toEqual({ state: 'Andaman and Nicobar Islands', code: '35' });
     expect(bill.buyer).toEqual({ name: 'Ravi Sen', address: ['12 Park Street', 'Flat 4B', 'Kolkata 700016, West Bengal, India'] });
   });

@@ -1,7 +1,6 @@
 import { BILL_EXEMPT_NOTE, invoiceNumber, LIVE_PLANTS_HSN, orderNumber, placeOfSupply } from '@jalaj/commerce';
 import type { AddressSnapshot, BillOfSupply } from '@jalaj/contracts';
 import type { Order } from '../checkout/entities/order.entity.js';
-import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 
 /** The seller as bills print it (from the order service's configuration, `sellerOf`). */
 export interface Seller {
@@ -25,10 +24,9 @@ export function addressLines(a: AddressSnapshot): string[] {
  *
  * @param o - The paid order.
  * @param billNumber - Its bill number (allocated when it was paid).
- * @param lines - Its lines in the cart's order.
- * @param seller - The shop, from configuration.
+  * @param seller - The shop, from configuration.
  */
-export function billOfSupply(o: Order, billNumber: string, lines: readonly OrderLineRow[], seller: Seller): BillOfSupply {
+export function billOfSupply(o: Order, billNumber: string, seller: Seller): BillOfSupply {
   const shipTo = o.shippingAddress;
   return {
     invoiceNumber: invoiceNumber(o.merchantOrderId),
@@ -38,7 +36,7 @@ export function billOfSupply(o: Order, billNumber: string, lines: readonly Order
     seller: { name: seller.name, address: [...seller.address], gstin: seller.gstin, state: seller.state, stateCode: seller.stateCode },
     buyer: { name: o.billingAddress.fullName, address: addressLines(o.billingAddress) },
     placeOfSupply: placeOfSupply(shipTo.state),
-    lines: lines.map((l) => ({
+    lines: o.lines.getItems().map((l) => ({
       hsn: LIVE_PLANTS_HSN,
       description: l.productName,
       quantity: l.quantity,

@@ -138,6 +138,6 @@ export class OrderActionsService {
   /** The order as the Orders tab shows it, with its customer from identity (one look-up). */
   private async view(actor: Actor, order: Order): Promise<AdminOrderView> {
     const customer = (await this.customers.byId(actor, [order.userId], true)).get(order.userId) ?? null;
-    return toAdminOrderView(order, order.lines.getItems(), order.fulfilmentEvents.getItems(), customer);
+    return toAdminOrderView(order, customer);
   }
 }

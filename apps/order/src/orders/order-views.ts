@@ -1,6 +1,5 @@
 import type { AdminOrderSummary, AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
 import type { Order } from '../checkout/entities/order.entity.js';
-import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { toOrderLine } from '../checkout/payment-decider.js';
 import type { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 
@@ -26,18 +25,16 @@ export function toFulfilmentEvent(e: FulfilmentEventRow): FulfilmentEvent {
 /**
  * An order as its shopper sees it (the contract's `orderSchema`).
  *
- * @param o - The order.
- * @param lines - Its lines, in the cart's order.
- * @param events - Its fulfilment steps, oldest first.
+ * @param o - The order, its lines and fulfilment steps loaded.
  */
-export function toOrderView(o: Order, lines: readonly OrderLineRow[], events: readonly FulfilmentEventRow[]): OrderView {
+export function toOrderView(o: Order): OrderView {
   return {
     id: o.id,
     merchantOrderId: o.merchantOrderId,
     state: o.state,
     createdAt: o.createdAt.toISOString(),
     paidAt: iso(o.paidAt),
-    lines: lines.map(toOrderLine),
+    lines: o.lines.getItems().map(toOrderLine),
     subtotalPaise: o.subtotalPaise,
     shippingPaise: o.shippingPaise,
     totalPaise: o.totalPaise,
@@ -46,7 +43,7 @@ export function toOrderView(o: Order, lines: readonly OrderLineRow[], events: re
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
     fulfilmentStatus: o.fulfilmentStatus ?? null,
-    fulfilment: events.map(toFulfilmentEvent),
+    fulfilment: o.fulfilmentEvents.getItems().map(toFulfilmentEvent),
     billNumber: o.billNumber ?? null,
     refund: refundOf(o),
   };
@@ -56,9 +53,9 @@ export function toOrderView(o: Order, lines: readonly OrderLineRow[], events: re
  * An order as the Orders tab sees it: the shopper's view, its customer (from identity; null
  * when the account is gone) and the archive mark.
  */
-export function toAdminOrderView(o: Order, lines: readonly OrderLineRow[], events: readonly FulfilmentEventRow[], customer: OrderCustomer | null): AdminOrderView {
+export function toAdminOrderView(o: Order, customer: OrderCustomer | null): AdminOrderView {
   return {
-    ...toOrderView(o, lines, events),
+    ...toOrderView(o),
     userId: o.userId,
     customer,
     archivedAt: iso(o.archivedAt),
@@ -72,7 +69,7 @@ export function toAdminOrderView(o: Order, lines: readonly OrderLineRow[], event
  * An order as a card of the Orders tab shows it (the contract's `adminOrderSummarySchema`);
  * the customer is filled in per page.
  */
-export function toAdminOrderSummary(o: Order, lines: readonly OrderLineRow[], customer: OrderCustomer | null): AdminOrderSummary {
+export function toAdminOrderSummary(o: Order, customer: OrderCustomer | null): AdminOrderSummary {
   return {
     id: o.id,
     merchantOrderId: o.merchantOrderId,
@@ -84,7 +81,7 @@ export function toAdminOrderSummary(o: Order, lines: readonly OrderLineRow[], cu
     userId: o.userId,
     customer,
     archivedAt: iso(o.archivedAt),
-    lines: lines.map((l) => {
+    lines: o.lines.getItems().map((l) => {
       const { productId, productName, imageUrl, quantity, discountedUnitPricePaise, lineTotalPaise } = toOrderLine(l);
       return { productId, productName, imageUrl, quantity, discountedUnitPricePaise, lineTotalPaise };
     }),

@@ -2,15 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import type { AdminOrderFilter } from '@jalaj/contracts';
 import { Order } from '../checkout/entities/order.entity.js';
-import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
-import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
-
-/** An order with its lines (the cart's order) and fulfilment steps (oldest first). */
-export interface LoadedOrder {
-  order: Order;
-  lines: OrderLineRow[];
-  events: FulfilmentEventRow[];
-}
 
 /** The Orders tab's filters as the repository takes them: the text search already resolved to customers. */
 export interface OrderListFilter extends Omit<AdminOrderFilter, 'q'> {
@@ -103,30 +94,24 @@ export class OrdersRepository {
   }
 
   /** One order with its lines and steps, or null. `userId` limits it to that shopper's. */
-  async one(orderId: string, userId?: string): Promise<LoadedOrder | null> {
-    const em = this.em.fork();
-    const order = await em.findOne(Order, { id: orderId, ...(userId ? { userId } : {}) });
-    if (!order) return null;
-    return (await this.withDetails(em, [order]))[0]!;
+  one(orderId: string, userId?: string): Promise<Order | null> {
+    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: ['lines', 'fulfilmentEvents'] });
   }
 
-  /** A shopper's orders, newest first (archived ones too: the archive only tidies the Orders tab). */
-  async ofUser(userId: string): Promise<LoadedOrder[]> {
-    const em = this.em.fork();
-    const orders = await em.find(Order, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-    return this.withDetails(em, orders);
+  /** A shopper's orders, newest first, with their lines and steps (archived ones too: the archive only tidies the Orders tab). */
+  ofUser(userId: string): Promise<Order[]> {
+    return this.em.fork().find(Order, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['lines', 'fulfilmentEvents'] });
   }
 
-  /** One page of the Orders tab, newest first (`limit`/`offset` on the list's index). */
-  async page(filter: OrderListFilter, limit: number, offset: number): Promise<LoadedOrder[]> {
+  /** One page of the Orders tab with the orders' lines, newest first (`limit`/`offset` on the list's index). */
+  async page(filter: OrderListFilter, limit: number, offset: number): Promise<Order[]> {
     const { where, params } = orderFilterSql(filter);
     const ids = await this.query<{ id: string }>(`select id from orders where ${where} order by created_at desc, id desc limit ? offset ?`, [...params, limit, offset]);
     if (!ids.length) return [];
     const em = this.em.fork();
-    const orders = await em.find(Order, { id: { $in: ids.map((r) => r.id) } });
-    const byId = new Map(orders.map((o) => [o.id, o]));
-    const inPageOrder = ids.map((r) => byId.get(r.id)).filter((o): o is Order => !!o);
-    return this.withDetails(em, inPageOrder);
+    const orders = await em.find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['lines'] });
+    const byId = new Map<string, Order>(orders.map((o) => [o.id, o]));
+    return ids.flatMap((r) => byId.get(r.id) ?? []);
   }
 
   /** How many orders match the filter in all (the tab's "N Orders"). */
@@ -165,21 +150,7 @@ export class OrdersRepository {
     return { paidOrders: Number(row?.paid_orders ?? 0), revenuePaise: Number(row?.revenue_paise ?? 0), toShip: Number(row?.to_ship ?? 0) };
   }
 
-  /**
-   * The lines and steps of `orders`, one query each (never one per order), attached in the
-   * orders' order.
-   */
-  private async withDetails(em: EntityManager, orders: Order[]): Promise<LoadedOrder[]> {
-    if (!orders.length) return [];
-    const ids = orders.map((o) => o.id);
-    const [lines, events] = await Promise.all([
-      em.find(OrderLineRow, { order: { $in: ids } }, { orderBy: { position: 'asc' } }),
-      em.find(FulfilmentEventRow, { order: { $in: ids } }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
-    ]);
-    const linesOf = groupBy(lines, (l) => l.order.id);
-    const eventsOf = groupBy(events, (e) => e.order.id);
-    return orders.map((order) => ({ order, lines: linesOf.get(order.id) ?? [], events: eventsOf.get(order.id) ?? [] }));
-  }
+
 
   /**
    * Marks the orders archived by `adminId` now; orders already archived, or unknown, are
@@ -203,13 +174,3 @@ export class OrdersRepository {
   }
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}

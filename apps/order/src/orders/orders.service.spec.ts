@@ -1,21 +1,21 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { Collection, type EntityManager } from '@mikro-orm/core';
 import { rpcSubjects, type Actor } from '@jalaj/contracts';
 import type { RpcClient } from '@jalaj/server-kit';
-import type { Order } from '../checkout/entities/order.entity.js';
+import { Order } from '../checkout/entities/order.entity.js';
 import type { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { sellerConfigSchema, type OrderConfig } from '../config.js';
 import type { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { OrderListCache } from './order-list-cache.js';
-import type { LoadedOrder, OrderListFilter, OrdersRepository } from './orders.repository.js';
+import type { OrderListFilter, OrdersRepository } from './orders.repository.js';
 import { OrdersService } from './orders.service.js';
 
 const view = rpcSubjects['rpc.order.orders.get-mine'].fixtures.reply.data;
 const admin: Actor = { id: 'usr_admin', role: 'admin' };
 const shopper: Actor = { id: 'usr_a', role: 'user' };
 
-function loaded(id: string, userId: string, extra: Partial<Order> = {}): LoadedOrder {
-  const order = {
+function loaded(id: string, userId: string, extra: Partial<Order> = {}): Order {
+  const order = Object.assign(new Order(), {
     id,
     merchantOrderId: `MO1763800000000${id.padStart(8, '0')}_7f3k`,
     userId,
@@ -29,8 +29,10 @@ function loaded(id: string, userId: string, extra: Partial<Order> = {}): LoadedO
     billingAddress: view.billingAddress,
     billNumber: 'JLJ/26-27/000001',
     ...extra,
-  } as Order;
-  return { order, lines: view.lines.map((l) => ({ ...l, order })) as unknown as OrderLineRow[], events: [] };
+  });
+  order.lines = new Collection<OrderLineRow>(order, view.lines.map((l) => ({ ...l, order })) as unknown as OrderLineRow[]);
+  order.fulfilmentEvents = new Collection(order, []);
+  return order;
 }
 
 /**
@@ -38,18 +40,18 @@ function loaded(id: string, userId: string, extra: Partial<Order> = {}): LoadedO
  * what, which notice an archive answers, and how customers are asked for. (SQL, filters and
  * the BFF are covered by orders.int-spec.ts.)
  */
-function setup(opts: { orders?: LoadedOrder[]; admin?: boolean; lookup?: 'ok' | 'refused' | 'throws' } = {}) {
+function setup(opts: { orders?: Order[]; admin?: boolean; lookup?: 'ok' | 'refused' | 'throws' } = {}) {
   const orders = opts.orders ?? [loaded('o1', 'usr_a'), loaded('o2', 'usr_b'), loaded('o3', 'usr_a')];
   const requests: { subject: string; payload: Record<string, unknown> }[] = [];
   const pages: OrderListFilter[] = [];
   const archived = new Set<string>();
   const repo = {
-    one: async (id: string, userId?: string) => orders.find((o) => o.order.id === id && (!userId || o.order.userId === userId)) ?? null,
-    ofUser: async (userId: string) => orders.filter((o) => o.order.userId === userId),
+    one: async (id: string, userId?: string) => orders.find((o) => o.id === id && (!userId || o.userId === userId)) ?? null,
+    ofUser: async (userId: string) => orders.filter((o) => o.userId === userId),
     page: async (filter: OrderListFilter) => (pages.push(filter), orders),
     count: async () => orders.length,
     archive: async (ids: readonly string[]) =>
-      orders.filter((o) => ids.includes(o.order.id) && !archived.has(o.order.id)).map((o) => (archived.add(o.order.id), { id: o.order.id, merchantOrderId: o.order.merchantOrderId, lineCount: o.lines.length })),
+      orders.filter((o) => ids.includes(o.id) && !archived.has(o.id)).map((o) => (archived.add(o.id), { id: o.id, merchantOrderId: o.merchantOrderId, lineCount: o.lines.length })),
     restore: async (id: string) => archived.delete(id),
   } as unknown as OrdersRepository;
   const rpc = {

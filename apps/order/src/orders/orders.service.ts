@@ -22,7 +22,8 @@ import { Customers } from './customers.js';
 import { billOfSupply, type Seller } from './bill-of-supply.js';
 import { OrderListCache } from './order-list-cache.js';
 import { toAdminOrderSummary, toAdminOrderView, toOrderView } from './order-views.js';
-import { OrdersRepository, searchTerm, type LoadedOrder, type OrderListFilter } from './orders.repository.js';
+import type { Order } from '../checkout/entities/order.entity.js';
+import { OrdersRepository, searchTerm, type OrderListFilter } from './orders.repository.js';
 
 type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
 
@@ -49,24 +50,22 @@ export class OrdersService {
 
   /** The actor's orders, newest first, every state (failed checkouts show with their badge). */
   async listMine(actor: Actor): Promise<Result<{ items: OrderView[] }>> {
-    const loaded = await this.orders.ofUser(actor.id);
-    return ok({ items: loaded.map(({ order, lines, events }) => toOrderView(order, lines, events)) });
+    return ok({ items: (await this.orders.ofUser(actor.id)).map(toOrderView) });
   }
 
   /** One of the actor's orders; another user's is ORDER_NOT_FOUND, as if it did not exist. */
   async getMine(actor: Actor, orderId: string): Promise<Result<OrderView>> {
-    const found = await this.orders.one(orderId, actor.id);
-    if (!found) return fail('ORDER_NOT_FOUND');
-    return ok(toOrderView(found.order, found.lines, found.events));
+    const order = await this.orders.one(orderId, actor.id);
+    if (!order) return fail('ORDER_NOT_FOUND');
+    return ok(toOrderView(order));
   }
 
   /** The bill of supply of the actor's order, or of any order for an admin; BILL_NOT_ISSUED before it was paid. */
   async bill(actor: Actor, orderId: string): Promise<Result<BillOfSupply>> {
-    const found = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.mayRead(actor)) ? await this.orders.one(orderId) : null);
-    if (!found) return fail('ORDER_NOT_FOUND');
-    const { order, lines } = found;
+    const order = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.mayRead(actor)) ? await this.orders.one(orderId) : null);
+    if (!order) return fail('ORDER_NOT_FOUND');
     if (!order.billNumber) return fail('BILL_NOT_ISSUED');
-    return ok(billOfSupply(order, order.billNumber, lines, this.seller));
+    return ok(billOfSupply(order, order.billNumber, this.seller));
   }
 
   /**
@@ -87,7 +86,7 @@ export class OrdersService {
     const [total, views] = await Promise.all([
       this.listCache.get(version, `count ${key}`, () => this.orders.count(listFilter)),
       this.listCache.get(version, `page ${pageSize} ${offset} ${key}`, async () =>
-        (await this.orders.page(listFilter, pageSize, offset)).map(({ order, lines }) => toAdminOrderSummary(order, lines, null)),
+        (await this.orders.page(listFilter, pageSize, offset)).map((order) => toAdminOrderSummary(order, null)),
       ),
     ]);
     const customers = await this.customers.byId(
@@ -115,9 +114,9 @@ export class OrdersService {
   /** One order for the Orders tab, archived or not. */
   async adminGet(actor: Actor, orderId: string): Promise<Result<AdminOrderView>> {
     if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
-    const found = await this.orders.one(orderId);
-    if (!found) return fail('ORDER_NOT_FOUND');
-    return ok((await this.adminViews(actor, [found]))[0]!);
+    const order = await this.orders.one(orderId);
+    if (!order) return fail('ORDER_NOT_FOUND');
+    return ok((await this.adminViews(actor, [order]))[0]!);
   }
 
   /** A customer's paid orders and what they spent, for the Users tab's drawer. */
@@ -148,20 +147,20 @@ export class OrdersService {
   async restore(actor: Actor, orderId: string): Promise<Result<{ notice: Notice; order: AdminOrderView }>> {
     if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
     if (!(await this.orders.restore(orderId))) return fail('ORDER_NOT_FOUND');
-    const found = await this.orders.one(orderId);
-    if (!found) return fail('ORDER_NOT_FOUND');
+    const order = await this.orders.one(orderId);
+    if (!order) return fail('ORDER_NOT_FOUND');
     this.log.info({ adminId: actor.id, orderId }, 'order restored');
-    const [order] = await this.adminViews(actor, [found]);
-    return ok({ notice: notice('ORDER_RESTORED', { merchantOrderId: found.order.merchantOrderId }), order: order! });
+    const [view] = await this.adminViews(actor, [order]);
+    return ok({ notice: notice('ORDER_RESTORED', { merchantOrderId: order.merchantOrderId }), order: view! });
   }
 
-  /** The Orders tab's views of `loaded`, with their customers from one identity lookup. */
-  private async adminViews(actor: Actor, loaded: readonly LoadedOrder[]): Promise<AdminOrderView[]> {
+  /** The Orders tab's views of `orders`, with their customers from one identity lookup. */
+  private async adminViews(actor: Actor, orders: readonly Order[]): Promise<AdminOrderView[]> {
     const customers = await this.customers.byId(
       actor,
-      loaded.map((l) => l.order.userId),
+      orders.map((o) => o.userId),
       true,
     );
-    return loaded.map(({ order, lines, events }) => toAdminOrderView(order, lines, events, customers.get(order.userId) ?? null));
+    return orders.map((order) => toAdminOrderView(order, customers.get(order.userId) ?? null));
   }
 }
