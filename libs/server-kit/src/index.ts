@@ -36,4 +36,3 @@ export * from './tracing/trace-context.js';
 export * from './tracing/tracing.js';
 export * from './tracing/http-tracing.js';
 export * from './database/like-pattern.js';
-export * from './http/http-send.js';

@@ -1,35 +1,61 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, HttpSendError, type HttpSend, type HttpSendReply } from '@jalaj/server-kit';
+import { ConfigError } from '@jalaj/server-kit';
 import { PhonePeError } from './phonepe-gateway.js';
 import { authorizationMatches, parsePhonePeWebhook, PhonePeClient, readOrderStatus, UnconfiguredPhonePe, webhookAuthorization } from './phonepe.client.js';
 import { phonePeGateway } from './phonepe.module.js';
 
 interface Call {
-  url: string;
+  path: string;
   method: string;
-  headers: Record<string, string>;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
-type Handler = (call: Call) => HttpSendReply | Promise<HttpSendReply>;
+interface Reply {
+  status: number;
+  text: string;
+}
 
-const json = (status: number, body: unknown): HttpSendReply => ({ status, text: JSON.stringify(body) });
+type Handler = (call: Call) => Reply | Promise<Reply>;
 
-/** A fake PhonePe: records every call and answers with `handler`. */
-function fakeSend(handler: Handler) {
+const json = (status: number, body: unknown): Reply => ({ status, text: JSON.stringify(body) });
+
+const servers: Server[] = [];
+
+/** A server on the loopback answering with `handle`; its base URL. Closed after each spec. */
+async function serve(handle: RequestListener): Promise<string> {
+  const server = createServer(handle);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const stop = async (server: Server) => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+};
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map(stop));
+});
+
+/** A fake PhonePe on the loopback: records every call and answers with `handler`. */
+async function fakePhonePe(handler: Handler) {
   const calls: Call[] = [];
-  const fn: HttpSend = async (url, request) => {
-    const call: Call = {
-      url,
-      method: request.method,
-      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v])),
-      body: request.body ?? '',
-    };
-    calls.push(call);
-    return handler(call);
-  };
-  return { fn, calls, tokenCalls: () => calls.filter((c) => c.url.endsWith('/v1/oauth/token')) };
+  const url = await serve((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const call: Call = { path: req.url ?? '', method: req.method ?? '', headers: req.headers, body };
+      calls.push(call);
+      void Promise.resolve(call)
+        .then(handler)
+        .then((reply) => res.writeHead(reply.status, { 'content-type': 'application/json' }).end(reply.text));
+    });
+  });
+  return { url, calls, tokenCalls: () => calls.filter((c) => c.path.endsWith('/v1/oauth/token')) };
 }
 
 let clock = 1_700_000_000_000;
@@ -47,20 +73,11 @@ function tokens(lifeSeconds = 3600) {
 
 const status = { orderId: 'OMO1', state: 'PENDING', amount: 12300, expireAt: clock + 900_000, metaInfo: { udf1: 'a' }, paymentDetails: [] };
 
-function client(handler: Handler, extra: Partial<ConstructorParameters<typeof PhonePeClient>[0]> = {}) {
-  const fake = fakeSend(handler);
-  const c = new PhonePeClient({
-    baseUrl: 'http://pg.test/apis/pg-sandbox/',
-    clientId: 'cid',
-    clientSecret: 'secret',
-    clientVersion: 1,
-    webhookUsername: 'username',
-    webhookPassword: 'password',
-    send: fake.fn,
-    now,
-    ...extra,
-  });
-  return { client: c, ...fake };
+const options = (baseUrl: string) => ({ baseUrl, clientId: 'cid', clientSecret: 'secret', clientVersion: 1, webhookUsername: 'username', webhookPassword: 'password', now });
+
+async function client(handler: Handler, extra: Partial<ConstructorParameters<typeof PhonePeClient>[0]> = {}) {
+  const fake = await fakePhonePe(handler);
+  return { client: new PhonePeClient({ ...options(`${fake.url}/apis/pg-sandbox/`), ...extra }), ...fake };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -80,27 +97,30 @@ describe('PhonePeClient', () => {
 
   it('fetches a token with the client credentials form and sends it as O-Bearer', async () => {
     const token = tokens();
-    const { client: c, calls } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : json(200, status)));
+    const { client: c, calls } = await client((call) => (call.path.endsWith('/v1/oauth/token') ? token() : json(200, status)));
     await c.orderStatus('MO1_a');
-    expect(calls[0].url).toBe('http://pg.test/apis/pg-sandbox/v1/oauth/token');
+    expect(calls[0].path).toBe('/apis/pg-sandbox/v1/oauth/token');
     expect(calls[0].method).toBe('POST');
     expect(calls[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(calls[0].body))).toEqual({ client_id: 'cid', client_version: '1', client_secret: 'secret', grant_type: 'client_credentials' });
-    expect(calls[1].url).toBe('http://pg.test/apis/pg-sandbox/checkout/v2/order/MO1_a/status?details=false&errorContext=true');
+    expect(calls[1].path).toBe('/apis/pg-sandbox/checkout/v2/order/MO1_a/status?details=false&errorContext=true');
     expect(calls[1].headers.authorization).toBe('O-Bearer tok-1');
   });
 
   it('asks the token host when one is configured', async () => {
     const token = tokens();
-    const { client: c, calls } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : json(200, status)), { tokenUrl: 'http://id.test/identity-manager' });
+    const identity = await fakePhonePe(() => token());
+    const { client: c, calls } = await client(() => json(200, status), { tokenUrl: `${identity.url}/identity-manager` });
     await c.orderStatus('MO1');
-    expect(calls[0].url).toBe('http://id.test/identity-manager/v1/oauth/token');
-    expect(calls[1].url.startsWith('http://pg.test/apis/pg-sandbox/checkout/')).toBe(true);
+    expect(identity.calls.map((x) => x.path)).toEqual(['/identity-manager/v1/oauth/token']);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].path.startsWith('/apis/pg-sandbox/checkout/')).toBe(true);
+    expect(calls[0].headers.authorization).toBe('O-Bearer tok-1');
   });
 
   it('reuses the token until half its life has passed, then renews it', async () => {
     const token = tokens(3600);
-    const { client: c, calls, tokenCalls } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : json(200, status)));
+    const { client: c, calls, tokenCalls } = await client((call) => (call.path.endsWith('/v1/oauth/token') ? token() : json(200, status)));
     await c.orderStatus('MO1');
     clock += 1799_000;
     await c.orderStatus('MO1');
@@ -113,8 +133,8 @@ describe('PhonePeClient', () => {
 
   it('lets concurrent callers share one token request', async () => {
     const token = tokens();
-    const { client: c, tokenCalls } = client(async (call) => {
-      if (!call.url.endsWith('/v1/oauth/token')) return json(200, status);
+    const { client: c, tokenCalls } = await client(async (call) => {
+      if (!call.path.endsWith('/v1/oauth/token')) return json(200, status);
       await new Promise((r) => setTimeout(r, 20));
       return token();
     });
@@ -124,18 +144,18 @@ describe('PhonePeClient', () => {
 
   it('renews the token once on a 401 and retries the call once', async () => {
     const token = tokens();
-    const { client: c, calls, tokenCalls } = client((call) => {
-      if (call.url.endsWith('/v1/oauth/token')) return token();
+    const { client: c, calls, tokenCalls } = await client((call) => {
+      if (call.path.endsWith('/v1/oauth/token')) return token();
       return call.headers.authorization === 'O-Bearer tok-1' ? json(401, { code: 'AUTHORIZATION_FAILED', message: 'expired' }) : json(200, status);
     });
     expect((await c.orderStatus('MO1')).state).toBe('PENDING');
     expect(tokenCalls()).toHaveLength(2);
-    expect(calls.filter((x) => !x.url.endsWith('/token'))).toHaveLength(2);
+    expect(calls.filter((x) => !x.path.endsWith('/token'))).toHaveLength(2);
   });
 
   it('gives up after one retry when the renewed token is refused too', async () => {
     const token = tokens();
-    const { client: c, calls, tokenCalls } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : json(401, { errorCode: 'AUTHORIZATION_FAILED', message: 'nope' })));
+    const { client: c, calls, tokenCalls } = await client((call) => (call.path.endsWith('/v1/oauth/token') ? token() : json(401, { errorCode: 'AUTHORIZATION_FAILED', message: 'nope' })));
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 401, code: 'AUTHORIZATION_FAILED', message: 'nope' });
     expect(tokenCalls()).toHaveLength(2);
     expect(calls).toHaveLength(4);
@@ -143,13 +163,13 @@ describe('PhonePeClient', () => {
 
   it('sends the pay body PhonePe expects and reads the reply', async () => {
     const token = tokens();
-    const { client: c, calls } = client((call) =>
-      call.url.endsWith('/v1/oauth/token') ? token() : json(200, { orderId: 'OMO123', state: 'PENDING', expireAt: 1_700_000_900_000, redirectUrl: 'http://pay.test/pay/OMO123', extra: true }),
+    const { client: c, calls } = await client((call) =>
+      call.path.endsWith('/v1/oauth/token') ? token() : json(200, { orderId: 'OMO123', state: 'PENDING', expireAt: 1_700_000_900_000, redirectUrl: 'http://pay.test/pay/OMO123', extra: true }),
     );
     const reply = await c.pay({ merchantOrderId: 'MO1_ab', amountPaise: 12_300, expireAfterSeconds: 900, redirectUrl: 'http://shop/return/MO1_ab', message: 'Jalaj', metaInfo: { udf1: 'u' } });
     expect(reply).toEqual({ orderId: 'OMO123', state: 'PENDING', expireAt: 1_700_000_900_000, redirectUrl: 'http://pay.test/pay/OMO123' });
     expect(calls[1].method).toBe('POST');
-    expect(calls[1].url).toBe('http://pg.test/apis/pg-sandbox/checkout/v2/pay');
+    expect(calls[1].path).toBe('/apis/pg-sandbox/checkout/v2/pay');
     expect(JSON.parse(calls[1].body)).toEqual({
       merchantOrderId: 'MO1_ab',
       amount: 12_300,
@@ -161,28 +181,28 @@ describe('PhonePeClient', () => {
 
   it('refuses a pay reply without a redirectUrl', async () => {
     const token = tokens();
-    const { client: c } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : json(200, { orderId: 'OMO1', state: 'PENDING' })));
+    const { client: c } = await client((call) => (call.path.endsWith('/v1/oauth/token') ? token() : json(200, { orderId: 'OMO1', state: 'PENDING' })));
     expect((await failure(c.pay({ merchantOrderId: 'M', amountPaise: 100, expireAfterSeconds: 300, redirectUrl: 'http://x' }))).code).toBe('INVALID_RESPONSE');
   });
 
   it('calls refund and refund status', async () => {
     const token = tokens();
-    const { client: c, calls } = client((call) => {
-      if (call.url.endsWith('/v1/oauth/token')) return token();
+    const { client: c, calls } = await client((call) => {
+      if (call.path.endsWith('/v1/oauth/token')) return token();
       if (call.method === 'POST') return json(200, { refundId: 'OMR1', amount: 500, state: 'PENDING' });
       return json(200, { merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 500, state: 'COMPLETED' });
     });
     expect(await c.refund({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amountPaise: 500 })).toEqual({ refundId: 'OMR1', state: 'PENDING', amountPaise: 500 });
     expect(JSON.parse(calls[1].body)).toEqual({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 500 });
-    expect(calls[1].url).toBe('http://pg.test/apis/pg-sandbox/payments/v2/refund');
+    expect(calls[1].path).toBe('/apis/pg-sandbox/payments/v2/refund');
     expect(await c.refundStatus('R1')).toEqual({ refundId: null, state: 'COMPLETED', amountPaise: 500 });
-    expect(calls[2].url).toBe('http://pg.test/apis/pg-sandbox/payments/v2/refund/R1/status');
+    expect(calls[2].path).toBe('/apis/pg-sandbox/payments/v2/refund/R1/status');
   });
 
   it('maps error replies to PhonePeError with code or errorCode and the message', async () => {
     const token = tokens();
-    let reply: HttpSendReply = json(400, { code: 'BAD_REQUEST', message: 'amount too small', data: {} });
-    const { client: c } = client((call) => (call.url.endsWith('/v1/oauth/token') ? token() : reply));
+    let reply: Reply = json(400, { code: 'BAD_REQUEST', message: 'amount too small', data: {} });
+    const { client: c } = await client((call) => (call.path.endsWith('/v1/oauth/token') ? token() : reply));
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'amount too small' });
     reply = json(409, { errorCode: 'ORDER_ALREADY_EXISTS', message: 'exists', context: {} });
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 409, code: 'ORDER_ALREADY_EXISTS', message: 'exists' });
@@ -193,28 +213,42 @@ describe('PhonePeClient', () => {
   });
 
   it('maps a refused token request to PhonePeError', async () => {
-    const { client: c } = client(() => json(401, { code: 'INVALID_CLIENT', message: 'bad credentials' }));
+    const { client: c } = await client(() => json(401, { code: 'INVALID_CLIENT', message: 'bad credentials' }));
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 401, code: 'INVALID_CLIENT', message: 'bad credentials' });
   });
 
-  it('maps a network failure and a timeout to status 0', async () => {
-    const down = client(() => {
-      throw new HttpSendError('connect ECONNREFUSED 127.0.0.1:9', false);
+  it('maps a refused connection to status 0, naming the cause', async () => {
+    const url = await serve(() => {});
+    await stop(servers.pop()!);
+    const c = new PhonePeClient({ ...options(url), timeoutMs: 2_000 });
+    const e = await failure(c.orderStatus('MO1'));
+    expect(e).toMatchObject({ status: 0, code: null });
+    expect(e.message).toMatch(/^PhonePe is not reachable: .*ECONNREFUSED/);
+  });
+
+  it('maps an answer broken off midway to status 0, not to a timeout', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"access_token":', () => res.destroy());
     });
-    expect(await failure(down.client.orderStatus('MO1'))).toMatchObject({ status: 0, code: null });
+    const e = await failure(new PhonePeClient({ ...options(url), timeoutMs: 2_000 }).orderStatus('MO1'));
+    expect(e).toMatchObject({ status: 0, code: null });
+    expect(e.message).toMatch(/^PhonePe is not reachable: /);
   });
 
   it('times out for real, over HTTP, against a PhonePe that never answers', async () => {
-    const silent = createServer(() => {});
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = silent.address() as AddressInfo;
-      const c = new PhonePeClient({ baseUrl: `http://127.0.0.1:${port}`, clientId: 'cid', clientSecret: 'secret', clientVersion: 1, webhookUsername: 'u', webhookPassword: 'p', timeoutMs: 30 });
-      expect(await failure(c.orderStatus('MO1'))).toMatchObject({ status: 0, message: 'PhonePe did not answer within 30 ms' });
-    } finally {
-      silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
-    }
+    const url = await serve(() => {});
+    const c = new PhonePeClient({ ...options(url), timeoutMs: 30 });
+    expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 0, code: null, message: 'PhonePe did not answer within 30 ms' });
+  });
+
+  it('times out when the whole answer takes longer than the timeout, though its start came in time', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"access_token":');
+    });
+    const c = new PhonePeClient({ ...options(url), timeoutMs: 50 });
+    expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 0, code: null, message: 'PhonePe did not answer within 50 ms' });
   });
 });
 
@@ -267,7 +301,7 @@ describe('webhook authorization', () => {
   });
 
   it('accepts only the matching header', () => {
-    const { client: c } = client(() => json(500, {}));
+    const c = new PhonePeClient(options('http://pg.test'));
     expect(c.verifyWebhookAuthorization('bc842c31a9e54efe320d30d948be61291f3ceee4766e36ab25fa65243cd76e0e')).toBe(true);
     expect(c.verifyWebhookAuthorization('BC842C31A9E54EFE320D30D948BE61291F3CEEE4766E36AB25FA65243CD76E0E')).toBe(true);
     expect(c.verifyWebhookAuthorization('bc842c31a9e54efe320d30d948be61291f3ceee4766e36ab25fa65243cd76e0f')).toBe(false);

@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { httpSend, HttpSendError, type HttpSend, type HttpSendReply } from '@jalaj/server-kit';
 import {
   PhonePeError,
   type PhonePeGateway,
@@ -23,10 +22,8 @@ export interface PhonePeClientOptions {
   readonly clientVersion: number;
   readonly webhookUsername: string;
   readonly webhookPassword: string;
-  /** Per request, token requests included. Default 10 s. */
+  /** Per request, token requests included, from sending it to the last byte of the answer. Default 10 s. */
   readonly timeoutMs?: number;
-  /** Injected in specs; the kit's {@link httpSend} otherwise. */
-  readonly send?: HttpSend;
   /** Epoch milliseconds; injected in specs. */
   readonly now?: () => number;
 }
@@ -38,6 +35,12 @@ interface CachedToken {
 }
 
 type Json = Record<string, unknown>;
+
+/** An answer of PhonePe, read whole. */
+interface Reply {
+  readonly status: number;
+  readonly text: string;
+}
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -110,15 +113,25 @@ export function parsePhonePeWebhook(body: unknown): PhonePeWebhook | null {
   };
 }
 
+const messageOf = (e: unknown): string => (typeof (e as { message?: unknown } | null)?.message === 'string' ? (e as Error).message : String(e));
+
+/**
+ * Why a request got no answer: undici's `fetch failed` with its cause (a refused
+ * connection, a reset). Read by shape: the error may come from another realm (specs).
+ */
+function noAnswer(e: unknown): string {
+  const cause = (e as { cause?: unknown } | null)?.cause;
+  return cause ? `${messageOf(e)} (${messageOf(cause)})` : messageOf(e);
+}
+
 /**
  * The PhonePe Standard Checkout v2 client (see docs/payments.md): OAuth client credentials
  * with the token cached until half its life has passed (concurrent callers share one token
- * request) and renewed once on a 401, pay, order status, refund and refund status over
- * {@link httpSend} (ADR 059). Replies are read tolerantly; every failure is a {@link PhonePeError} (status 0
- * when PhonePe was unreachable or too slow).
+ * request) and renewed once on a 401, pay, order status, refund and refund status over the
+ * global `fetch` (ADR 063). Replies are read tolerantly; every failure is a
+ * {@link PhonePeError} (status 0 when PhonePe was unreachable or too slow).
  */
 export class PhonePeClient implements PhonePeGateway {
-  private readonly send: HttpSend;
   private readonly now: () => number;
   private readonly timeoutMs: number;
   private readonly expectedAuthorization: string;
@@ -126,7 +139,6 @@ export class PhonePeClient implements PhonePeGateway {
   private tokenRequest: Promise<CachedToken> | null = null;
 
   constructor(private readonly options: PhonePeClientOptions) {
-    this.send = options.send ?? httpSend;
     this.now = options.now ?? Date.now;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.expectedAuthorization = webhookAuthorization(options.webhookUsername, options.webhookPassword);
@@ -187,7 +199,7 @@ export class PhonePeClient implements PhonePeGateway {
     return this.readReply(response);
   }
 
-  private sendApi(method: string, path: string, token: CachedToken, body: unknown): Promise<HttpSendReply> {
+  private sendApi(method: string, path: string, token: CachedToken, body: unknown): Promise<Reply> {
     return this.request(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: {
@@ -238,18 +250,23 @@ export class PhonePeClient implements PhonePeGateway {
     return this.token;
   }
 
-  /** The request with the timeout; no answer (unreachable, broken off, too slow) becomes `PhonePeError(0, …)`. */
-  private async request(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<HttpSendReply> {
+  /**
+   * The request and its whole answer within the timeout (the signal also ends reading the
+   * body); no answer (unreachable, broken off, too slow) becomes `PhonePeError(0, …)`.
+   */
+  private async request(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Reply> {
     try {
-      return await this.send(url, { ...init, timeoutMs: this.timeoutMs });
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+      return { status: response.status, text: await response.text() };
     } catch (e) {
-      const timedOut = e instanceof HttpSendError && e.timedOut;
-      throw new PhonePeError(0, null, timedOut ? `PhonePe did not answer within ${this.timeoutMs} ms` : `PhonePe is not reachable: ${e instanceof Error ? e.message : String(e)}`);
+      // The timeout's reason is a DOMException, not always an `Error` instance here: read its name.
+      const timedOut = (e as { name?: unknown } | null)?.name === 'TimeoutError';
+      throw new PhonePeError(0, null, timedOut ? `PhonePe did not answer within ${this.timeoutMs} ms` : `PhonePe is not reachable: ${noAnswer(e)}`);
     }
   }
 
   /** The JSON object of a 2xx reply; anything else becomes a {@link PhonePeError} with PhonePe's code and message. */
-  private readReply(response: HttpSendReply): Json {
+  private readReply(response: Reply): Json {
     const { text } = response;
     let body: unknown;
     try {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, ConfigError, type HttpSend } from '@jalaj/server-kit';
+import { APP_CONFIG, ConfigError } from '@jalaj/server-kit';
 import { PHONEPE_REQUIRED, type OrderConfig } from '../../config.js';
 import { PHONEPE_GATEWAY, type PhonePeGateway } from './phonepe-gateway.js';
 import { PhonePeClient, UnconfiguredPhonePe } from './phonepe.client.js';
@@ -12,7 +12,7 @@ type PhonePeSettings = Pick<OrderConfig, 'NODE_ENV' | (typeof PHONEPE_REQUIRED)[
  * {@link ConfigError} naming the missing ones); elsewhere every call fails with
  * `PhonePeError(0, 'NOT_CONFIGURED')`, so the rest of the service still runs.
  */
-export function phonePeGateway(config: PhonePeSettings, send?: HttpSend): PhonePeGateway {
+export function phonePeGateway(config: PhonePeSettings): PhonePeGateway {
   const missing = PHONEPE_REQUIRED.filter((name) => !config[name]);
   if (missing.length > 0) {
     if (config.NODE_ENV === 'production') {
@@ -28,7 +28,6 @@ export function phonePeGateway(config: PhonePeSettings, send?: HttpSend): PhoneP
     clientVersion: config.PHONEPE_CLIENT_VERSION,
     webhookUsername: config.PHONEPE_WEBHOOK_USERNAME!,
     webhookPassword: config.PHONEPE_WEBHOOK_PASSWORD!,
-    send,
   });
 }
 
