@@ -14,7 +14,7 @@ import { assignCorrelationId } from './ops/correlation.js';
 import { OpsService } from './ops/health.js';
 import { httpDuration } from './ops/metrics.js';
 import { startOpsServer } from './ops/ops-server.js';
-import { logRequest } from './ops/request-log.js';
+import { logRequests } from './ops/request-log.js';
 import { beginHttpSpan, endHttpSpan, inHttpTrace } from './tracing/http-tracing.js';
 import { startTracing } from './tracing/tracing.js';
 
@@ -49,7 +49,7 @@ function trustProxy(value: string | undefined): boolean | string {
 
 /**
  * Starts a Jalaj server app: validated configuration, pino JSON logs (a request log line
- * per request from Fastify's onResponse hook, a correlation id per request), Fastify HTTP (for the BFF, the shop), the
+ * per request by pino-http, a correlation id per request), Fastify HTTP (for the BFF, the shop), the
  * internal ops port (health, metrics), the NATS microservice in the service's queue group,
  * and graceful shutdown on SIGTERM/SIGINT.
  */
@@ -88,27 +88,18 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
     { logger: new PinoNestLogger(), abortOnError: false },
   );
   const http = app.getHttpAdapter().getInstance();
-  const requestLog = rootLogger();
+  const sentStatus = logRequests(http, rootLogger());
   // Everything the request runs — logs, NATS requests (HEADERS.correlationId, traceparent),
   // calls to media — carries its correlation id and trace, and the caller gets both back.
   http.addHook('onRequest', (request, reply, done) => {
     void reply.header(HEADERS.correlationId, request.id);
     inHttpTrace(beginHttpSpan(request, reply), () => callContext.run({ correlationId: request.id }, done));
   });
-  // The status the response went out with. Read at onSend: after an app page is sent for an
-  // unrouted path (the BFF's 404 filter), Nest's not-found handling still sets 404 on the
-  // raw response, which onResponse would then report.
-  const sentStatus = new WeakMap<object, number>();
-  http.addHook('onSend', (request, reply, payload, done) => {
-    sentStatus.set(request, reply.statusCode);
-    done(null, payload);
-  });
   http.addHook('onResponse', (request, reply, done) => {
     // The route template (not the URL) keeps the label set small; unrouted requests share one.
-    const status = sentStatus.get(request) ?? reply.statusCode;
+    const status = sentStatus(reply);
     httpDuration.observe([request.method, request.routeOptions.url ?? 'unmatched', String(status)], reply.elapsedTime / 1000);
     endHttpSpan(request, status);
-    logRequest(requestLog, request, status, reply.elapsedTime);
     done();
   });
   // Sends the spans still buffered when the app closes (SIGTERM).

@@ -1,5 +1,7 @@
-import { pino, type Level, type Logger } from 'pino';
-import { currentTraceIds } from '../tracing/trace-context.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Level, Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 
 /** The path of a URL without its query, which may hold one-time tokens (confirmation links). */
 export function pathOnly(url: string | undefined): string {
@@ -7,39 +9,51 @@ export function pathOnly(url: string | undefined): string {
   return q < 0 ? (url ?? '') : url!.slice(0, q);
 }
 
-const { chindingsSym, streamSym, timeSym } = pino.symbols;
+const levelOf = (status: number): Level => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
 
+/** pino-http's own words: an answer that did not go out whole was cut short by the client. */
+const message = (req: IncomingMessage, res: ServerResponse) => (!req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
 
 /**
- * Writes the request log's line of a finished request: its correlation id, method, path
- * (no query, no headers: cookies and bearer tokens stay out of logs), status and duration;
- * 2xx/3xx at info, 4xx at warn, 5xx at error. Called from Fastify's `onResponse` hook,
- * which every request passes (no per-request middleware layer).
+ * The request log of a Fastify instance, by pino-http: one line per request on `log` once
+ * its answer went out (`request aborted` when the client went away first), with the
+ * correlation id (Fastify's request id), the method, the path (no query, no headers:
+ * cookies and bearer tokens stay out of logs), the status and the duration in ms; 2xx/3xx
+ * at info, 4xx at warn, 5xx at error. pino-http is called from an `onRequest` hook, which
+ * every request passes (no middleware layer).
  *
- * The line is the one pino writes for `log[level]({ correlationId, req, res, responseTime },
- * 'request completed')` with the root logger's mixin (trace and span ids), field for field,
- * but put together here and handed to the logger's own stream: pino's general path (the
- * mixin's objects, merging, serialising nested objects) cost the BFF about a fifth of a
- * catalogue read's CPU (ADR 049). A logger without those parts goes through pino.
+ * The status is the one the answer went out with, read at `onSend`: after an app page is
+ * sent for an unrouted path (the BFF's 404 filter), Nest's not-found handling still sets
+ * 404 on the raw response, which the raw response's `finish` would then report. The
+ * returned function gives that status for the request's other records (metrics, span).
  */
-export function logRequest(log: Logger, request: { id: string; method: string; url: string }, statusCode: number, elapsedMs: number): void {
-  const level: Level = statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
-  if (!log.isLevelEnabled(level)) return;
-  const responseTime = Math.round(elapsedMs);
-  const path = pathOnly(request.url);
-  // What pino keeps on the logger: its destination, the bound fields as JSON, the time function.
-  const parts = log as unknown as Record<symbol, unknown>;
-  const stream = parts[streamSym] as { write(line: string): unknown } | undefined;
-  const chindings = parts[chindingsSym] as string | undefined;
-  const time = parts[timeSym] as (() => string) | undefined;
-  if (!stream || typeof chindings !== 'string' || !time) {
-    log[level]({ correlationId: request.id, req: { method: request.method, path }, res: { statusCode }, responseTime }, 'request completed');
-    return;
-  }
-  const ids = currentTraceIds();
-  stream.write(
-    `{"level":${log.levels.values[level]}${time()}${chindings},"correlationId":${JSON.stringify(request.id)}` +
-      (ids ? `,"traceId":"${ids.traceId}","spanId":"${ids.spanId}"` : '') +
-      `,"req":{"method":${JSON.stringify(request.method)},"path":${JSON.stringify(path)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
-  );
+export function logRequests(http: FastifyInstance, log: Logger): (reply: FastifyReply) => number {
+  const sent = new WeakMap<ServerResponse, number>();
+  const statusOf = (res: ServerResponse) => sent.get(res) ?? res.statusCode;
+  const logRequest = pinoHttp({
+    logger: log,
+    wrapSerializers: false,
+    serializers: {
+      req: (req: IncomingMessage) => ({ method: req.method, path: pathOnly(req.url) }),
+      res: (res: ServerResponse) => ({ statusCode: statusOf(res) }),
+    },
+    customLogLevel: (_req, res, error) => (error ? 'error' : levelOf(statusOf(res))),
+    // In the line's own fields, which win over the root logger's mixin: the same key is not
+    // written twice, and the id is the request's whatever async context `finish` runs in.
+    customSuccessObject: (req, _res, fields: object) => ({ correlationId: req.id, ...fields }),
+    // A 5xx is a line like any other: the error itself is logged where it was caught.
+    customErrorObject: (req, _res, _error, fields: { res: ServerResponse; responseTime: number }) => ({ correlationId: req.id, res: fields.res, responseTime: fields.responseTime }),
+    customSuccessMessage: message,
+    customErrorMessage: message,
+  });
+  http.addHook('onRequest', (request, reply, done) => {
+    request.raw.id = request.id;
+    logRequest(request.raw, reply.raw);
+    done();
+  });
+  http.addHook('onSend', (_request, reply, payload, done) => {
+    sent.set(reply.raw, reply.statusCode);
+    done(null, payload);
+  });
+  return (reply) => statusOf(reply.raw);
 }
