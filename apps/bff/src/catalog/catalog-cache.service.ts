@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DeliverPolicy, jetstream, type ConsumerMessages } from '@nats-io/jetstream';
+import { LRUCache } from 'lru-cache';
 import { EVENT_STREAM } from '@jalaj/contracts';
 import { getLogger, NatsConnectionHolder } from '@jalaj/server-kit';
 import { RedisService } from '../redis/redis.service.js';
@@ -9,26 +10,30 @@ const VERSION_KEY = 'cache:catalog:version';
 const TTL_SECONDS = 300;
 /** How long this process keeps a read without hearing of a change (a safety net: events clear it at once). */
 const LOCAL_TTL_MS = 30_000;
-/** Reads kept in this process at most (searches make many keys); the oldest go first. */
+/** Reads kept in this process at most (searches make many keys); the least recently read go first. */
 const LOCAL_MAX_ENTRIES = 500;
 
 /**
- * The BFF's cache of product reads, in two layers. In this process: the bytes of each
- * read (and their compressed forms, {@link CachedBody}), cleared the moment any
- * `evt.catalog.product.*` event reaches this process's listener or an admin change goes
- * through it, and kept at most 30 s in case an event was missed. Behind it, Redis, shared by
- * the replicas: every key carries the catalogue's version, which the same events and
- * changes bump, so no replica refills from an old entry. Concurrent misses of a key share
- * one load.
+ * The BFF's cache of product reads, in two layers. In this process, an lru-cache (ADR 063):
+ * the bytes of each read (and their compressed forms, {@link CachedBody}), cleared the
+ * moment any `evt.catalog.product.*` event reaches this process's listener or an admin
+ * change goes through it, and kept at most 30 s in case an event was missed. Behind it,
+ * Redis, shared by the replicas: every key carries the catalogue's version, which the same
+ * events and changes bump, so no replica refills from an old entry. Concurrent misses of a
+ * key share one load (lru-cache's `fetch()`); a load under way when the layer is cleared
+ * answers its readers but is not kept, and readers after the change load afresh.
  */
 @Injectable()
 export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly log = getLogger('CatalogCache');
   private messages?: ConsumerMessages;
-  private readonly local = new Map<string, { body: CachedBody; until: number }>();
-  private readonly loading = new Map<string, Promise<CachedBody>>();
-  /** Bumped by every change this process hears of: a load begun before it is not kept. */
-  private generation = 0;
+  private readonly local = new LRUCache<string, CachedBody, () => Promise<unknown>>({
+    max: LOCAL_MAX_ENTRIES,
+    ttl: LOCAL_TTL_MS,
+    // clear() aborts the loads under way: their readers still get the answer, the layer does not keep it.
+    ignoreFetchAbort: true,
+    fetchMethod: async (key, _stale, { context: load }) => new CachedBody(Buffer.from(await this.readJson(key, load))),
+  });
 
   constructor(
     private readonly redis: RedisService,
@@ -37,32 +42,7 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** A read from this process's layer, else from Redis or `load` (one load per key at a time). */
   read(key: string, load: () => Promise<unknown>): Promise<CachedBody> | CachedBody {
-    const hit = this.local.get(key);
-    if (hit && hit.until > Date.now()) return hit.body;
-    let pending = this.loading.get(key);
-    if (!pending) {
-      const generation = this.generation;
-      pending = this.readJson(key, load).then((text) => {
-        const body = new CachedBody(Buffer.from(text));
-        if (generation === this.generation) this.keep(key, body);
-        return body;
-      });
-      this.loading.set(key, pending);
-      void pending.finally(() => this.loading.delete(key)).catch(() => undefined);
-    }
-    return pending;
-  }
-
-  private keep(key: string, body: CachedBody) {
-    this.local.delete(key);
-    if (this.local.size >= LOCAL_MAX_ENTRIES) this.local.delete(this.local.keys().next().value!);
-    this.local.set(key, { body, until: Date.now() + LOCAL_TTL_MS });
-  }
-
-  /** Forgets this process's reads (a change was heard of). */
-  private forgetLocal() {
-    this.generation++;
-    this.local.clear();
+    return this.local.get(key) ?? this.local.forceFetch(key, { context: load });
   }
 
   /**
@@ -86,9 +66,8 @@ export class CatalogCache implements OnApplicationBootstrap, OnApplicationShutdo
     return text;
   }
 
-
   async invalidate() {
-    this.forgetLocal();
+    this.local.clear();
     await this.redis.client.incr(VERSION_KEY).catch((e) => this.log.warn({ err: e }, 'cache invalidation failed'));
   }
 

@@ -6,43 +6,11 @@ import { traceHeaders } from '@jalaj/server-kit';
 import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { bffConfig } from '../config.js';
 import { sendProblem } from '../errors/problem.filter.js';
-
-interface CachedImage {
-  body: Buffer;
-  etag: string;
-  contentType: string;
-}
-
-/** A byte-bounded LRU of served images (Map keeps insertion order; a hit moves to the end). */
-class ImageCache {
-  private readonly entries = new Map<string, CachedImage>();
-  private bytes = 0;
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): CachedImage | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  set(key: string, image: CachedImage) {
-    if (image.body.length > this.maxBytes / 8) return;
-    this.entries.set(key, image);
-    this.bytes += image.body.length;
-    for (const [k, v] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.bytes -= v.body.length;
-    }
-  }
-}
+import { imageMemory, type CachedImage } from './image-memory.js';
 
 // Made at the first image: the module is imported before the configuration is loaded.
-let imageCache_: ImageCache | undefined;
-const imageCache = () => (imageCache_ ??= new ImageCache(bffConfig().IMAGE_CACHE_MB * 1024 * 1024));
+let images: ReturnType<typeof imageMemory> | undefined;
+const imageCache = () => (images === undefined ? (images = imageMemory(bffConfig().IMAGE_CACHE_MB * 1024 * 1024)) : images);
 
 const sendImage = (reply: FastifyReply, image: CachedImage) =>
   reply.header('content-type', image.contentType).header('cache-control', 'public, max-age=31536000, immutable').header('etag', image.etag).send(image.body);
@@ -115,12 +83,12 @@ export class MediaController {
   async image(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const key = (req.params as Record<string, string>)['*'] ?? '';
     if (!IMAGE_KEY.test(key)) return notFound(reply);
-    const cached = imageCache().get(key);
+    const cached = imageCache()?.get(key);
     if (cached) return sendImage(reply, cached);
     const res = await fetch(`${mediaUrl()}/internal/objects/${key}`, { redirect: 'error', headers: traceHeaders() }).catch(() => null);
     if (!res?.ok || !res.body || res.headers.get('content-type') !== 'image/webp') return notFound(reply, !res || res.status >= 500 ? 502 : 404);
     const image = { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '', contentType: res.headers.get('content-type') ?? 'image/webp' };
-    imageCache().set(key, image);
+    imageCache()?.set(key, image);
     return sendImage(reply, image);
   }
 }

@@ -1,6 +1,7 @@
+import { LRUCache } from 'lru-cache';
+
 interface Entry<V> {
   readonly value: V;
-  readonly until: number;
   readonly tags: readonly string[];
 }
 
@@ -13,39 +14,49 @@ interface Load<V> {
 }
 
 export interface HintedMemoryOptions {
-  /** Entries kept at most; the oldest goes first. */
+  /** Entries kept at most; the least recently read goes first. */
   readonly maxEntries: number;
   /** How long an entry is kept without a hint (a safety net: hints forget it at once). */
   readonly ttlMs: number;
+  /** The clock of the entries' time limit, in ms; injected in specs. */
   readonly now?: () => number;
 }
 
 /**
  * Values kept in this process by key, forgotten by change hints (ADR 025, ADR 051): a value
  * is forgotten when a hint names its key or one of its tags, when this process changes it,
- * and after `ttlMs`. Concurrent misses of one key share one load; a load during which the
- * key (or one of its tags) was forgotten answers its caller but is not kept, and so is any
- * load while hints cannot arrive ({@link pause}), so a value kept here was never older than
- * the last hint heard.
+ * and after `ttlMs`. The values are an lru-cache (`maxEntries`, `ttlMs`; ADR 063) beside an
+ * index of their tags, which whatever drops an entry keeps in step. Concurrent misses of
+ * one key share one load; a load during which the key (or one of its tags) was forgotten
+ * answers its caller but is not kept, and so is any load while hints cannot arrive
+ * ({@link pause}), so a value kept here was never older than the last hint heard.
  */
 export class HintedMemory<V> {
-  private readonly entries = new Map<string, Entry<V>>();
   private readonly byTag = new Map<string, Set<string>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
+  /**
+   * Loads under way, ours rather than lru-cache's `fetch()`: a tag hint must stop later
+   * readers sharing them, yet keep a result that carries none of its tags, and `fetch()`
+   * can only do both or neither (by deleting the key).
+   */
   private readonly loading = new Map<string, Load<V>>();
   private paused = false;
-  private readonly now: () => number;
 
-  constructor(private readonly options: HintedMemoryOptions) {
-    this.now = options.now ?? Date.now;
+  constructor(options: HintedMemoryOptions) {
+    this.entries = new LRUCache<string, Entry<V>>({
+      max: options.maxEntries,
+      ttl: options.ttlMs,
+      // A hint, the time limit or room for a newer entry: the key leaves its tags' index too.
+      dispose: (entry, key) => this.untag(key, entry.tags),
+      // A spec's clock is read at every check (lru-cache otherwise reuses a reading for 1 ms).
+      ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+    });
   }
 
   /** The value of `key` from this process, else from `load` (one load per key at a time). */
   read(key: string, load: () => Promise<{ value: V; tags?: readonly string[] }>): V | Promise<V> {
     const hit = this.entries.get(key);
-    if (hit) {
-      if (hit.until > this.now()) return hit.value;
-      this.drop(key);
-    }
+    if (hit) return hit.value;
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
     const started: { stale: boolean; forgottenTags: Set<string> } = { stale: this.paused, forgottenTags: new Set() };
@@ -64,7 +75,7 @@ export class HintedMemory<V> {
 
   /** Forgets the value of `key`, and does not keep a load of it that is under way. */
   forget(key: string): void {
-    this.drop(key);
+    this.entries.delete(key);
     const load = this.loading.get(key);
     if (load) {
       load.stale = true;
@@ -74,7 +85,7 @@ export class HintedMemory<V> {
 
   /** Forgets every value that carries one of `tags` (a product whose facts changed, a user whose tokens ended). */
   forgetTagged(tags: readonly string[]): void {
-    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.drop(key);
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.entries.delete(key);
     // A load under way may carry one of them (its tags are known when it ends): it is not
     // kept if it does, and later readers do not share it but load afresh.
     for (const load of this.loading.values()) for (const tag of tags) load.forgottenTags.add(tag);
@@ -106,9 +117,7 @@ export class HintedMemory<V> {
   }
 
   private keep(key: string, value: V, tags: readonly string[]): void {
-    this.drop(key);
-    if (this.entries.size >= this.options.maxEntries) this.drop(this.entries.keys().next().value!);
-    this.entries.set(key, { value, until: this.now() + this.options.ttlMs, tags });
+    this.entries.set(key, { value, tags });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
@@ -116,11 +125,8 @@ export class HintedMemory<V> {
     }
   }
 
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    for (const tag of entry.tags) {
+  private untag(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);
       if (keys?.size === 0) this.byTag.delete(tag);

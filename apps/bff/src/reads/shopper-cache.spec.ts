@@ -92,6 +92,41 @@ describe('ShopperCache', () => {
     expect(l.count).toBe(6);
   });
 
+  it('drops the least recently read shopper when full', async () => {
+    const l = loads();
+    for (const id of ['usr_1', 'usr_2', 'usr_3']) {
+      const read = cache.read(id, l.load);
+      l.settle({ value: id });
+      await read;
+    }
+    expect(await text(cache.read('usr_1', l.load))).toBe('"usr_1"');
+    const fourth = cache.read('usr_4', l.load);
+    l.settle({ value: 'usr_4' });
+    await fourth;
+    void cache.read('usr_1', l.load);
+    expect(l.count).toBe(4);
+    void cache.read('usr_2', l.load);
+    expect(l.count).toBe(5);
+  });
+
+  it('lets a hint forget only what carries its tag now, after an entry left to make room', async () => {
+    const l = loads();
+    const keep = async (id: string, tag: string) => {
+      const read = cache.read(id, l.load);
+      l.settle({ value: `${id} ${tag}`, tags: [tag] });
+      await read;
+    };
+    await keep('usr_1', 'prd_a');
+    for (const id of ['usr_2', 'usr_3', 'usr_4']) await keep(id, 'prd_x');
+    await keep('usr_1', 'prd_b');
+    cache.forgetTagged(['prd_a']);
+    expect(cache.size).toBe(3);
+    expect(await text(cache.read('usr_1', l.load))).toBe('"usr_1 prd_b"');
+    expect(l.count).toBe(5);
+    cache.forgetTagged(['prd_x']);
+    expect(cache.size).toBe(1);
+  });
+
   it('keeps nothing while paused (hints cannot arrive) and starts empty when resumed', async () => {
     const l = loads();
     const kept = cache.read('usr_1', l.load);
