@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { AppErrorException, type Product } from '@jalaj/contracts';
-import { RpcClient } from '@jalaj/server-kit';
+import { RpcClient, runSql } from '@jalaj/server-kit';
 
 /** The facts of a product a cart line needs; null for a product deleted from the catalogue. */
 export interface ProductFacts {
@@ -24,7 +24,6 @@ export interface ProductFactsRow {
 export const factsOfRow = (r: Pick<ProductFactsRow, 'name' | 'price_paise' | 'image_url' | 'stock_quantity' | 'deleted'>): ProductFacts | null =>
   r.deleted ? null : { name: r.name, pricePaise: r.price_paise, imageUrl: r.image_url, stockQuantity: r.stock_quantity };
 
-const execute = <T>(em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
 
 /**
  * The cart's copy of catalogue facts (`cart_products`, ADR 023): catalog's events keep it
@@ -46,10 +45,10 @@ export class ProductFactsService {
     for (const id of ids) {
       const p = found.get(id);
       facts.set(id, p ? factsOf(p) : null);
-      await execute(
+      await runSql(
         em,
         `insert into cart_products (product_id, name, price_paise, image_url, stock_quantity, deleted, facts_at, stock_at)
-         values (?, ?, ?, ?, ?, ?, '-infinity', '-infinity') on conflict (product_id) do nothing`,
+         values ($1, $2, $3, $4, $5, $6, '-infinity', '-infinity') on conflict (product_id) do nothing`,
         [id, p?.name ?? '', p?.pricePaise ?? 0, p?.imageUrls[0] ?? null, p?.stockQuantity ?? 0, !p],
       );
     }
@@ -59,27 +58,27 @@ export class ProductFactsService {
   /** A product created or changed at `at` (its event's time): its facts and its stock, each if newer. */
   async applyProduct(em: EntityManager, product: Product, at: Date): Promise<void> {
     const f = factsOf(product);
-    await execute(
+    await runSql(
       em,
       `insert into cart_products (product_id, name, price_paise, image_url, stock_quantity, deleted, facts_at, stock_at)
-       values (?, ?, ?, ?, ?, false, ?, ?) on conflict (product_id) do nothing`,
+       values ($1, $2, $3, $4, $5, false, $6, $7) on conflict (product_id) do nothing`,
       [product.id, f.name, f.pricePaise, f.imageUrl, f.stockQuantity, at, at],
     );
-    await execute(em, 'update cart_products set name = ?, price_paise = ?, image_url = ?, deleted = false, facts_at = ? where product_id = ? and facts_at < ?', [f.name, f.pricePaise, f.imageUrl, at, product.id, at]);
+    await runSql(em, 'update cart_products set name = $1, price_paise = $2, image_url = $3, deleted = false, facts_at = $4 where product_id = $5 and facts_at < $6', [f.name, f.pricePaise, f.imageUrl, at, product.id, at]);
     await this.applyStock(em, product.id, f.stockQuantity, at);
   }
 
   /** A product's stock after a change at `at`, if newer than what the copy holds. */
   async applyStock(em: EntityManager, productId: string, stockQuantity: number, at: Date): Promise<void> {
-    await execute(em, 'update cart_products set stock_quantity = ?, stock_at = ? where product_id = ? and stock_at < ?', [stockQuantity, at, productId, at]);
+    await runSql(em, 'update cart_products set stock_quantity = $1, stock_at = $2 where product_id = $3 and stock_at < $4', [stockQuantity, at, productId, at]);
   }
 
   /** A product deleted at `at`. */
   async applyDeleted(em: EntityManager, productId: string, at: Date): Promise<void> {
-    await execute(
+    await runSql(
       em,
       `insert into cart_products (product_id, name, price_paise, image_url, stock_quantity, deleted, facts_at, stock_at)
-       values (?, '', 0, null, 0, true, ?, ?)
+       values ($1, '', 0, null, 0, true, $2, $3)
        on conflict (product_id) do update set deleted = true, facts_at = excluded.facts_at where cart_products.facts_at < excluded.facts_at`,
       [productId, at, at],
     );

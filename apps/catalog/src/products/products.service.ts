@@ -16,7 +16,7 @@ import {
   type ProductInput,
   type Result,
 } from '@jalaj/contracts';
-import { addToOutbox, containsPattern, getLogger, InjectConfig, OutboxRelay, takeTransactionLock } from '@jalaj/server-kit';
+import { addToOutbox, containsPattern, getLogger, InjectConfig, OutboxRelay, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
 import { checkProductInput } from './product-input.js';
@@ -60,15 +60,12 @@ async function unshared(tx: EntityManager, productId: string, urls: string[]): P
   const own = urls.filter((u) => u.startsWith('/media/'));
   if (!own.length) return [];
   const sets = [...new Set(own.map(imageSetOf))];
-  const rows = (await tx
-    .getConnection()
-    .execute(
-      `select distinct regexp_replace(u, '/[^/]*$', '') as image_set from products p cross join lateral jsonb_array_elements_text(p.image_urls) as u
-       where p.id <> ? and regexp_replace(u, '/[^/]*$', '') in (${sets.map(() => '?').join(', ')})`,
-      [productId, ...sets],
-      'all',
-      tx.getTransactionContext(),
-    )) as { image_set: string }[];
+  const rows = await runSql<{ image_set: string }>(
+    tx,
+    `select distinct regexp_replace(u, '/[^/]*$', '') as image_set from products p cross join lateral jsonb_array_elements_text(p.image_urls) as u
+      where p.id <> $1 and regexp_replace(u, '/[^/]*$', '') = any($2::text[])`,
+    [productId, sets],
+  );
   const used = new Set(rows.map((r) => r.image_set));
   return own.filter((u) => !used.has(imageSetOf(u)));
 }

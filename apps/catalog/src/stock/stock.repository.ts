@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { runSql } from '@jalaj/server-kit';
 
 /** A quantity of one product. */
 export type StockLine = { productId: string; quantity: number };
@@ -21,19 +22,13 @@ export type ReservationStatus = 'held' | 'committed' | 'released';
  */
 @Injectable()
 export class StockRepository {
-  private async query<R>(tx: EntityManager, sql: string, params: unknown[]): Promise<R[]> {
-    return (await tx.getConnection().execute(sql, params, 'all', tx.getTransactionContext())) as R[];
-  }
-
   /**
    * Records a held reservation under `reservationId` unless one exists: its expiry, or null
    * for a repeated id. A concurrent reservation of the same id waits here for that one's
    * transaction, so the id is reserved once.
    */
   async claim(tx: EntityManager, reservationId: string, ttlSeconds: number): Promise<Date | null> {
-    const [row] = await this.query<{ expires_at: string | Date }>(
-      tx,
-      "insert into stock_reservations (id, status, expires_at) values (?, 'held', now() + make_interval(secs => ?)) on conflict (id) do nothing returning expires_at",
+    const [row] = await runSql<{ expires_at: string | Date }>(tx, "insert into stock_reservations (id, status, expires_at) values ($1, 'held', now() + make_interval(secs => $2)) on conflict (id) do nothing returning expires_at",
       [reservationId, ttlSeconds],
     );
     return row ? new Date(row.expires_at) : null;
@@ -41,7 +36,7 @@ export class StockRepository {
 
   /** When an existing reservation expires (or expired); null when there is none. */
   async expiresAt(tx: EntityManager, reservationId: string): Promise<Date | null> {
-    const [row] = await this.query<{ expires_at: string | Date }>(tx, 'select expires_at from stock_reservations where id = ?', [reservationId]);
+    const [row] = await runSql<{ expires_at: string | Date }>(tx, 'select expires_at from stock_reservations where id = $1', [reservationId]);
     return row ? new Date(row.expires_at) : null;
   }
 
@@ -50,9 +45,7 @@ export class StockRepository {
    * order, as every stock change locks them, so two reservations cannot deadlock.
    */
   async lockProducts(tx: EntityManager, productIds: string[]): Promise<LockedProduct[]> {
-    const rows = await this.query<{ id: string; name: string; stock_quantity: number }>(
-      tx,
-      'select id, name, stock_quantity from products where id in (?) order by id for update',
+    const rows = await runSql<{ id: string; name: string; stock_quantity: number }>(tx, 'select id, name, stock_quantity from products where id = any($1::text[]) order by id for update',
       [productIds],
     );
     return rows.map((r) => ({ id: r.id, name: r.name, stockQuantity: r.stock_quantity }));
@@ -65,10 +58,8 @@ export class StockRepository {
    * nowhere). Each product once in `lines`.
    */
   async take(tx: EntityManager, reservationId: string, lines: StockLine[]): Promise<StockLeft[]> {
-    const rows = await this.query<{ id: string; stock_quantity: number }>(
-      tx,
-      `with wanted as (
-         select * from unnest(array[?]::text[], array[?]::integer[]) as w (product_id, quantity)
+    const rows = await runSql<{ id: string; stock_quantity: number }>(tx, `with wanted as (
+         select * from unnest($1::text[], $2::integer[]) as w (product_id, quantity)
        ), taken as (
          update products p set stock_quantity = p.stock_quantity - w.quantity
            from wanted w
@@ -76,7 +67,7 @@ export class StockRepository {
          returning p.id, p.stock_quantity, w.quantity
        ), recorded as (
          insert into stock_reservation_lines (reservation_id, product_id, quantity)
-         select ?, id, quantity from taken
+         select $3, id, quantity from taken
        )
        select id, stock_quantity from taken order by id`,
       [lines.map((l) => l.productId), lines.map((l) => l.quantity), reservationId],
@@ -86,13 +77,13 @@ export class StockRepository {
 
   /** Moves the reservation to `to` if it is held: whether it moved. */
   async settleHeld(tx: EntityManager, reservationId: string, to: 'committed' | 'released'): Promise<boolean> {
-    const rows = await this.query(tx, "update stock_reservations set status = ?, settled_at = now() where id = ? and status = 'held' returning id", [to, reservationId]);
+    const rows = await runSql(tx, "update stock_reservations set status = $1, settled_at = now() where id = $2 and status = 'held' returning id", [to, reservationId]);
     return rows.length > 0;
   }
 
   /** A reservation's status; null when there is none. */
   async status(tx: EntityManager, reservationId: string): Promise<ReservationStatus | null> {
-    const [row] = await this.query<{ status: ReservationStatus }>(tx, 'select status from stock_reservations where id = ?', [reservationId]);
+    const [row] = await runSql<{ status: ReservationStatus }>(tx, 'select status from stock_reservations where id = $1', [reservationId]);
     return row?.status ?? null;
   }
 
@@ -101,16 +92,12 @@ export class StockRepository {
    * in id order. The products are locked in id order first, as a reservation locks them.
    */
   async restock(tx: EntityManager, reservationId: string): Promise<StockLeft[]> {
-    await this.query(
-      tx,
-      'select p.id from products p join stock_reservation_lines l on l.product_id = p.id where l.reservation_id = ? order by p.id for update of p',
+    await runSql(tx, 'select p.id from products p join stock_reservation_lines l on l.product_id = p.id where l.reservation_id = $1 order by p.id for update of p',
       [reservationId],
     );
-    const rows = await this.query<{ id: string; stock_quantity: number }>(
-      tx,
-      `update products p set stock_quantity = p.stock_quantity + l.quantity
+    const rows = await runSql<{ id: string; stock_quantity: number }>(tx, `update products p set stock_quantity = p.stock_quantity + l.quantity
          from stock_reservation_lines l
-        where l.reservation_id = ? and p.id = l.product_id
+        where l.reservation_id = $1 and p.id = l.product_id
        returning p.id, p.stock_quantity`,
       [reservationId],
     );
@@ -119,7 +106,7 @@ export class StockRepository {
 
   /** Held reservations whose time ran out, oldest first. */
   async expiredHeld(tx: EntityManager, limit: number): Promise<string[]> {
-    const rows = await this.query<{ id: string }>(tx, "select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit ?", [limit]);
+    const rows = await runSql<{ id: string }>(tx, "select id from stock_reservations where status = 'held' and expires_at < now() order by expires_at limit $1", [limit]);
     return rows.map((r) => r.id);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { AUTH_MESSAGES, IDENTITY_MESSAGES, indianMobileDigits, MIN_PASSWORD_LENGTH, validateNewPassword, validatePasswordResetRequest, validateSignIn, validateSignUp } from '@jalaj/commerce';
 import { fail, failFields, newId, notice, ok, type FieldError, type IssuedSession, type Me, type Notice, type Result } from '@jalaj/contracts';
-import { getLogger, InjectConfig, takeTransactionLock } from '@jalaj/server-kit';
+import { getLogger, InjectConfig, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
 import { queueMessage } from '../mail/mail.service.js';
 import { OneTimeToken, RefreshToken, Session } from './entities/session.entity.js';
@@ -91,10 +91,8 @@ export class AccountsService {
       if (!row) return fail('SESSION_ENDED');
       const session = await tx.findOne(Session, { id: row.sessionId });
       if (!session || session.revokedAt || session.expiresAt < new Date()) return fail('SESSION_ENDED');
-      const claimed = await tx
-        .getConnection()
-        .execute('update refresh_tokens set used_at = now() where token_hash = ? and used_at is null', [row.tokenHash], 'run', tx.getTransactionContext());
-      if (claimed.affectedRows === 0) {
+      const claimed = await runSql(tx, 'update refresh_tokens set used_at = now() where token_hash = $1 and used_at is null returning token_hash', [row.tokenHash]);
+      if (claimed.length === 0) {
         const usedAt = row.usedAt?.getTime() ?? 0;
         if (Date.now() - usedAt >= this.config.REFRESH_REUSE_GRACE_MS) {
           session.revokedAt = new Date();
@@ -203,15 +201,12 @@ export class AccountsService {
   private async useToken(tx: EntityManager, purpose: OneTimeToken['purpose'], token: string): Promise<OneTimeToken | null> {
     const tokenHash = sha256(token);
     // (For SMS codes `token` is "phone:code", so a code only works for its own phone.)
-    const claimed = await tx
-      .getConnection()
-      .execute(
-        'update one_time_tokens set used_at = now() where token_hash = ? and purpose = ? and used_at is null and expires_at > now()',
-        [tokenHash, purpose],
-        'run',
-        tx.getTransactionContext(),
-      );
-    if (claimed.affectedRows !== 1) return null;
+    const claimed = await runSql(
+      tx,
+      'update one_time_tokens set used_at = now() where token_hash = $1 and purpose = $2 and used_at is null and expires_at > now() returning token_hash',
+      [tokenHash, purpose],
+    );
+    if (claimed.length !== 1) return null;
     return tx.findOne(OneTimeToken, { tokenHash }, { refresh: true });
   }
 

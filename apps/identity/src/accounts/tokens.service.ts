@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { newId } from '@jalaj/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, getLogger, InjectConfig, takeTransactionLock } from '@jalaj/server-kit';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, getLogger, InjectConfig, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
 import { SigningKey } from './entities/signing-key.entity.js';
 import { planSigningKeys, SIGNING_ALGORITHM, type KeyPlan, type RotationPolicy } from './signing-keys.js';
@@ -60,18 +60,16 @@ export class TokensService {
     const privateJwk = await exportJWK(privateKey);
     const rotationSeconds = this.policy().rotationMs / 1000;
     await em.transactional(async (tx) => {
-      const ctx = tx.getTransactionContext();
-      const connection = tx.getConnection();
       await takeTransactionLock(tx, 'identity.signing_keys');
-      const inserted = await connection.execute(
+      const inserted = await runSql(
+        tx,
         `insert into signing_keys (kid, alg, private_jwk, public_jwk, created_at)
-         select ?, ?, ?, ?, now() where not exists (
-           select 1 from signing_keys where retired_at is null and alg = ? and created_at > now() - make_interval(secs => ?))`,
-        [kid, SIGNING_ALGORITHM, JSON.stringify(privateJwk), JSON.stringify(publicJwk), SIGNING_ALGORITHM, rotationSeconds],
-        'run',
-        ctx,
+         select $1::text, $2::text, $3::jsonb, $4::jsonb, now() where not exists (
+           select 1 from signing_keys where retired_at is null and alg = $2 and created_at > now() - make_interval(secs => $5))
+         returning kid`,
+        [kid, SIGNING_ALGORITHM, JSON.stringify(privateJwk), JSON.stringify(publicJwk), rotationSeconds],
       );
-      if (inserted.affectedRows === 1) this.log.info({ kid }, 'signing key minted');
+      if (inserted.length === 1) this.log.info({ kid }, 'signing key minted');
     });
   }
 

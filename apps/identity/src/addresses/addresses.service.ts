@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { canSetDefaultBilling, canSetDefaultShipping, normalizeAddress, validateAddress } from '@jalaj/commerce';
 import { fail, failFields, newId, ok, type Actor, type Address, type AddressInputBody, type Result } from '@jalaj/contracts';
-import { ChangeHints, prepared, runPrepared } from '@jalaj/server-kit';
+import { ChangeHints, prepared, runPrepared, runSql } from '@jalaj/server-kit';
 import { UserAddress } from './entities/address.entity.js';
 
 /** What an address shows: the entity's fields but its owner; its creation as a Date or epoch milliseconds. */
@@ -153,7 +153,7 @@ export class AddressesService {
   }
 
   private async lockUser(tx: EntityManager, userId: string) {
-    await tx.getConnection().execute('select id from users where id = ? for update', [userId], 'all', tx.getTransactionContext());
+    await runSql(tx, 'select id from users where id = $1 for update', [userId]);
   }
 
   /** Gives each kind of default to the newest eligible address when the user has none. */
@@ -162,13 +162,12 @@ export class AddressesService {
       ['is_default_shipping', "('shipping', 'both')"],
       ['is_default_billing', "('billing', 'both')"],
     ] as const) {
-      await tx.getConnection().execute(
+      await runSql(
+        tx,
         `update user_addresses set ${column} = true
-         where id = (select id from user_addresses where user_id = ? and address_type in ${allows} order by created_at desc, id desc limit 1)
-           and not exists (select 1 from user_addresses where user_id = ? and ${column})`,
-        [userId, userId],
-        'run',
-        tx.getTransactionContext(),
+         where id = (select id from user_addresses where user_id = $1 and address_type in ${allows} order by created_at desc, id desc limit 1)
+           and not exists (select 1 from user_addresses where user_id = $1 and ${column})`,
+        [userId],
       );
     }
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, type RequiredEntityData } from '@mikro-orm/core';
 import type { CheckoutStarted, EventData, EventSubject, OrderLine } from '@jalaj/contracts';
-import { addToOutbox, takeTransactionLock } from '@jalaj/server-kit';
+import { addToOutbox, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
 
@@ -78,15 +78,12 @@ export class CheckoutRepository {
    * rollback takes back, so the serials have no gap or duplicate (ADR 054).
    */
   async nextBillSerial(financialYear: string): Promise<number> {
-    const [row] = (await this.em
-      .getConnection()
-      .execute(
-        `insert into bill_serials (financial_year, last_serial) values (?, 1)
-           on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1 returning last_serial`,
-        [financialYear],
-        'all',
-        this.em.getTransactionContext(),
-      )) as { last_serial: number }[];
+    const [row] = await runSql<{ last_serial: number }>(
+      this.em,
+      `insert into bill_serials (financial_year, last_serial) values ($1, 1)
+         on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1 returning last_serial`,
+      [financialYear],
+    );
     return Number(row!.last_serial);
   }
 
@@ -96,11 +93,12 @@ export class CheckoutRepository {
    * another replica is claiming are skipped (`FOR UPDATE SKIP LOCKED`). Their merchant order ids.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<string[]> {
-    const rows = (await this.em.fork().getConnection().execute(
-      `with due as (select id from orders where next_check_at <= now() order by next_check_at limit ? for update skip locked)
-       update orders o set next_check_at = now() + make_interval(secs => ?) from due where o.id = due.id returning o.merchant_order_id`,
+    const rows = await runSql<{ merchant_order_id: string }>(
+      this.em.fork(),
+      `with due as (select id from orders where next_check_at <= now() order by next_check_at limit $1 for update skip locked)
+       update orders o set next_check_at = now() + make_interval(secs => $2) from due where o.id = due.id returning o.merchant_order_id`,
       [limit, leaseSeconds],
-    )) as { merchant_order_id: string }[];
+    );
     return rows.map((r) => r.merchant_order_id);
   }
 
@@ -111,11 +109,12 @@ export class CheckoutRepository {
    */
   async markDue(by: { merchantOrderId: string } | { merchantRefundId: string }, inSeconds = 0): Promise<number> {
     const [column, value] = 'merchantOrderId' in by ? ['merchant_order_id', by.merchantOrderId] : ['merchant_refund_id', by.merchantRefundId];
-    const rows = (await this.em.getConnection().execute(
-      `update orders set next_check_at = least(coalesce(next_check_at, 'infinity'), now() + make_interval(secs => ?))
-        where ${column} = ? and state in ('pending', 'failed', 'refund_pending') returning id`,
+    const rows = await runSql<{ id: string }>(
+      this.em,
+      `update orders set next_check_at = least(coalesce(next_check_at, 'infinity'), now() + make_interval(secs => $1))
+        where ${column} = $2 and state in ('pending', 'failed', 'refund_pending') returning id`,
       [inSeconds, value],
-    )) as { id: string }[];
+    );
     return rows.length;
   }
 }

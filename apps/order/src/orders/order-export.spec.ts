@@ -9,16 +9,16 @@ describe('the Orders tab’s filters as SQL (the list and the export share them)
 
   it('filters by state, fulfilment (none: paid and not started) and inclusive India days', () => {
     expect(orderFilterSql({ state: 'paid', fulfilment: 'shipped', from: '2026-11-01', to: '2026-11-22' }, 'o')).toEqual({
-      where: 'o.archived_at is null and o.state = ? and o.fulfilment_status = ? and o.created_at >= ? and o.created_at < ?',
+      where: 'o.archived_at is null and o.state = $1 and o.fulfilment_status = $2 and o.created_at >= $3 and o.created_at < $4',
       params: ['paid', 'shipped', new Date('2026-10-31T18:30:00Z'), new Date('2026-11-22T18:30:00Z')],
     });
     expect(orderFilterSql({ fulfilment: 'none' }, 'o').where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state = 'paid'");
   });
 
   it('searches the order number’s beginning (with or without #, any case), the transaction id and the customers identity found', () => {
-    expect(orderFilterSql({ q: ' #0000A1B2 ' }, 'o')).toEqual({ where: 'o.archived_at is null and (o.order_number like ? or o.merchant_order_id = ?)', params: ['0000a1b2%', '0000A1B2'] });
+    expect(orderFilterSql({ q: ' #0000A1B2 ' }, 'o')).toEqual({ where: 'o.archived_at is null and (o.order_number like $1 or o.merchant_order_id = $2)', params: ['0000a1b2%', '0000A1B2'] });
     expect(orderFilterSql({ q: 'an_%', customerIds: ['usr_1', 'usr_2'] }, 'o')).toEqual({
-      where: 'o.archived_at is null and (o.order_number like ? or o.merchant_order_id = ? or o.user_id in (?))',
+      where: 'o.archived_at is null and (o.order_number like $1 or o.merchant_order_id = $2 or o.user_id = any($3::text[]))',
       params: ['an\\_\\%%', 'an_%', ['usr_1', 'usr_2']],
     });
     // Customers without a search mean nothing.

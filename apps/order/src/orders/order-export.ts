@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { LIVE_PLANTS_HSN, placeOfSupply } from '@jalaj/commerce';
 import { fail, ok, type Actor, type AddressSnapshot, type AdminOrderFilter, type FulfilmentStatus, type OrderCustomer, type OrderExportRow, type OrderState, type Result } from '@jalaj/contracts';
+import { runSql } from '@jalaj/server-kit';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { orderFilterSql } from './orders.repository.js';
@@ -146,8 +147,9 @@ export class OrderExportService {
     const customerIds = await this.customers.matching(actor, filter.q);
     if (!customerIds.ok) return customerIds;
     const { where, params } = orderFilterSql({ ...filter, customerIds: customerIds.data }, 'o');
-    const keyset = cursor ? ' and (o.created_at, o.id) <= (?::timestamptz, ?) and not ((o.created_at, o.id) = (?::timestamptz, ?) and l.position <= ?)' : '';
-    const keysetParams = cursor ? [cursor.createdAt, cursor.orderId, cursor.createdAt, cursor.orderId, cursor.position] : [];
+    const n = params.length;
+    const keyset = cursor ? ` and (o.created_at, o.id) <= ($${n + 1}::timestamptz, $${n + 2}) and not ((o.created_at, o.id) = ($${n + 1}::timestamptz, $${n + 2}) and l.position <= $${n + 3})` : '';
+    const keysetParams = cursor ? [cursor.createdAt, cursor.orderId, cursor.position] : [];
     const fetched = await this.query<ExportLineRow>(
       `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, o.created_at, o.paid_at,
               o.merchant_order_id, o.order_number, o.bill_number, o.state, o.fulfilment_status, o.user_id, o.shipping_address,
@@ -156,7 +158,7 @@ export class OrderExportService {
          from orders o join order_lines l on l.order_id = o.id
         where ${where}${keyset}
         order by o.created_at desc, o.id desc, l.position asc
-        limit ?`,
+        limit $${n + keysetParams.length + 1}`,
       [...params, ...keysetParams, limit + 1],
     );
     const { rows, userIds: customers } = rowsForOneLookup(fetched.slice(0, limit));
@@ -171,7 +173,7 @@ export class OrderExportService {
     });
   }
 
-  private async query<R>(sql: string, params: unknown[]): Promise<R[]> {
-    return (await this.em.getConnection().execute(sql, params, 'all')) as R[];
+  private query<R>(sql: string, params: unknown[]): Promise<R[]> {
+    return runSql<R>(this.em, sql, params);
   }
 }

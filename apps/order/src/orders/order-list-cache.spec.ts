@@ -4,7 +4,7 @@ import { OrderListCache } from './order-list-cache.js';
 /** A cache over a fake version row that the test moves. */
 function setup() {
   const db = { version: '7' };
-  const em = { getConnection: () => ({ execute: async () => [{ version: db.version }] }) } as unknown as EntityManager;
+  const em = { getKysely: () => ({ executeQuery: async () => ({ rows: [{ version: db.version }] }) }) } as unknown as EntityManager;
   return { db, cache: new OrderListCache(em) };
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import { runSql } from '@jalaj/server-kit';
 
 /** The orders' list version: the sum of its stripes (ADR 058), as a bigint (a string from pg). */
 export const LIST_VERSION_SQL = 'select sum(version)::bigint as version from order_list_version';
@@ -25,7 +26,7 @@ export class OrderListCache {
 
   /** The orders' list version now (read-committed: every change committed before this read is in it). */
   async currentVersion(): Promise<bigint> {
-    const rows = (await this.em.getConnection().execute(LIST_VERSION_SQL, [], 'all')) as { version: string | null }[];
+    const rows = await runSql<{ version: string | null }>(this.em, LIST_VERSION_SQL);
     return BigInt(rows[0]?.version ?? 0);
   }
 

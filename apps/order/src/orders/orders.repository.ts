@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import type { AdminOrderFilter } from '@jalaj/contracts';
+import { runSql } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
 
 /** The Orders tab's filters as the repository takes them: the text search already resolved to customers. */
@@ -43,39 +44,31 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
   const c = (column: string) => (alias ? `${alias}.${column}` : column);
   const parts: string[] = [];
   const params: unknown[] = [];
+  /** Binds `value` as the next parameter: its placeholder. */
+  const bind = (value: unknown) => `$${params.push(value)}`;
   parts.push(f.archived ? `${c('archived_at')} is not null` : `${c('archived_at')} is null`);
   if (f.state) {
-    parts.push(`${c('state')} = ?`);
-    params.push(f.state);
+    parts.push(`${c('state')} = ${bind(f.state)}`);
   }
   // 'none': a paid order nobody has started on (the contract's meaning), not every unfulfilled one.
   if (f.fulfilment === 'none') parts.push(`${c('fulfilment_status')} is null and ${c('state')} = 'paid'`);
   else if (f.fulfilment === 'to-ship') parts.push(toShipSql(c));
   else if (f.fulfilment) {
-    parts.push(`${c('fulfilment_status')} = ?`);
-    params.push(f.fulfilment);
+    parts.push(`${c('fulfilment_status')} = ${bind(f.fulfilment)}`);
   }
   if (f.from) {
-    parts.push(`${c('created_at')} >= ?`);
-    params.push(indiaDayStart(f.from));
+    parts.push(`${c('created_at')} >= ${bind(indiaDayStart(f.from))}`);
   }
   if (f.to) {
-    parts.push(`${c('created_at')} < ?`);
-    params.push(new Date(indiaDayStart(f.to).getTime() + DAY_MS));
+    parts.push(`${c('created_at')} < ${bind(new Date(indiaDayStart(f.to).getTime() + DAY_MS))}`);
   }
   if (f.customer) {
-    parts.push(`${c('user_id')} = ?`);
-    params.push(f.customer);
+    parts.push(`${c('user_id')} = ${bind(f.customer)}`);
   }
   const q = searchTerm(f.q ?? '');
   if (q) {
-    const any = [`${c('order_number')} like ?`, `${c('merchant_order_id')} = ?`];
-    params.push(likePrefix(q.toLowerCase()), q);
-    if (f.customerIds?.length) {
-      // MikroORM inlines the parameters on the client: an array becomes a list of values.
-      any.push(`${c('user_id')} in (?)`);
-      params.push(f.customerIds);
-    }
+    const any = [`${c('order_number')} like ${bind(likePrefix(q.toLowerCase()))}`, `${c('merchant_order_id')} = ${bind(q)}`];
+    if (f.customerIds?.length) any.push(`${c('user_id')} = any(${bind(f.customerIds)}::text[])`);
     parts.push(`(${any.join(' or ')})`);
   }
   return { where: parts.join(' and '), params };
@@ -89,8 +82,8 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
 export class OrdersRepository {
   constructor(private readonly em: EntityManager) {}
 
-  private async query<R>(sql: string, params: unknown[], em: EntityManager = this.em): Promise<R[]> {
-    return (await em.getConnection().execute(sql, params, 'all', em.getTransactionContext())) as R[];
+  private query<R>(sql: string, params: unknown[]): Promise<R[]> {
+    return runSql<R>(this.em, sql, params);
   }
 
   /** One order with its lines and steps, or null. `userId` limits it to that shopper's. */
@@ -106,7 +99,11 @@ export class OrdersRepository {
   /** One page of the Orders tab with the orders' lines, newest first (`limit`/`offset` on the list's index). */
   async page(filter: OrderListFilter, limit: number, offset: number): Promise<Order[]> {
     const { where, params } = orderFilterSql(filter);
-    const ids = await this.query<{ id: string }>(`select id from orders where ${where} order by created_at desc, id desc limit ? offset ?`, [...params, limit, offset]);
+    const ids = await this.query<{ id: string }>(`select id from orders where ${where} order by created_at desc, id desc limit $${params.length + 1} offset $${params.length + 2}`, [
+      ...params,
+      limit,
+      offset,
+    ]);
     if (!ids.length) return [];
     const em = this.em.fork();
     const orders = await em.find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['lines'] });
@@ -129,7 +126,7 @@ export class OrdersRepository {
     const [row] = await this.query<{ paid_orders: string; spent: string }>(
       `select count(*) as paid_orders,
               coalesce(sum(greatest(total_paise - case when state in ('refund_pending', 'refunded') then coalesce(refund_paise, 0) else 0 end, 0)), 0) as spent
-       from orders where user_id = ? and paid_at is not null`,
+       from orders where user_id = $1 and paid_at is not null`,
       [userId],
     );
     return { paidOrders: Number(row?.paid_orders ?? 0), totalSpentPaise: Number(row?.spent ?? 0) };
@@ -144,7 +141,7 @@ export class OrdersRepository {
     const [row] = await this.query<{ paid_orders: string; revenue_paise: string; to_ship: string }>(
       `select count(*) as paid_orders, coalesce(sum(total_paise), 0) as revenue_paise,
               (select count(*) from orders where archived_at is null and ${toShipSql((column) => column)}) as to_ship
-         from orders where archived_at is null and state = 'paid' and created_at >= ? and created_at < ?`,
+         from orders where archived_at is null and state = 'paid' and created_at >= $1 and created_at < $2`,
       [start, end],
     );
     return { paidOrders: Number(row?.paid_orders ?? 0), revenuePaise: Number(row?.revenue_paise ?? 0), toShip: Number(row?.to_ship ?? 0) };
@@ -159,8 +156,8 @@ export class OrdersRepository {
   async archive(orderIds: readonly string[], adminId: string): Promise<{ id: string; merchantOrderId: string; lineCount: number }[]> {
     if (!orderIds.length) return [];
     const rows = await this.query<{ id: string; merchant_order_id: string; line_count: string }>(
-      `update orders o set archived_at = now(), archived_by = ?, updated_at = now()
-       where o.id in (?) and o.archived_at is null
+      `update orders o set archived_at = now(), archived_by = $1, updated_at = now()
+       where o.id = any($2::text[]) and o.archived_at is null
        returning o.id, o.merchant_order_id, (select count(*) from order_lines l where l.order_id = o.id) as line_count`,
       [adminId, orderIds],
     );
@@ -169,7 +166,7 @@ export class OrdersRepository {
 
   /** Takes the archive mark off an order; false when it was not archived (or does not exist). */
   async restore(orderId: string): Promise<boolean> {
-    const rows = await this.query<{ id: string }>('update orders set archived_at = null, archived_by = null, updated_at = now() where id = ? and archived_at is not null returning id', [orderId]);
+    const rows = await this.query<{ id: string }>('update orders set archived_at = null, archived_by = null, updated_at = now() where id = $1 and archived_at is not null returning id', [orderId]);
     return rows.length === 1;
   }
 }

@@ -6,6 +6,7 @@ import { MikroORM, type Constructor } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { runSql } from './prepared-statements.js';
 import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import { appConfig, databaseConfig, databaseUrl, type BaseConfig, type DatabaseConfig } from '../config.js';
 import { getLogger } from '../logger.js';
@@ -134,7 +135,7 @@ export class DatabaseHealth {
   constructor(private readonly orm: MikroORM) {}
   async isHealthy(): Promise<boolean> {
     try {
-      await this.orm.em.fork().getConnection().execute('select 1');
+      await runSql(this.orm.em.fork(), 'select 1');
       return true;
     } catch {
       return false;

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import { testDatabaseUrl } from '@jalaj/testing';
 import { ormOptions } from './database.module.js';
-import { prepared, runPrepared } from './prepared-statements.js';
+import { prepared, runPrepared, runSql } from './prepared-statements.js';
 
 /** Hot statements run as named, prepared statements on the ORM's own pool. */
 describe('prepared statements (real PostgreSQL)', () => {
@@ -38,8 +38,8 @@ describe('prepared statements (real PostgreSQL)', () => {
 
   it('runs inside the caller’s transaction when there is one', async () => {
     await orm.em.fork().transactional(async (em) => {
-      await em.getConnection().execute('create temporary table spec_seen (v int) on commit drop', [], 'run', em.getTransactionContext());
-      await em.getConnection().execute('insert into spec_seen values (7)', [], 'run', em.getTransactionContext());
+      await runSql(em, 'create temporary table spec_seen (v int) on commit drop');
+      await runSql(em, 'insert into spec_seen values ($1)', [7]);
       const seen = prepared('spec_seen', 'select v, $2::text as label from spec_seen where v = $1');
       expect(await runPrepared(em, seen, [7, 'in the transaction'])).toEqual([{ v: 7, label: 'in the transaction' }]);
     });
@@ -56,5 +56,26 @@ describe('prepared statements (real PostgreSQL)', () => {
       expect(await runPrepared(em, pair, values)).toEqual([expected]);
       expect(await runPrepared(em, pair, [[], []])).toEqual([empty]);
     });
+  });
+
+  it('binds values as parameters, never as text: quotes, placeholders and comment marks stay values', async () => {
+    const tricky = `it's $1 -- not a comment; ' or 1=1 --`;
+    const [row] = await runSql<{ v: string; n: number; same: boolean }>(orm.em.fork(), 'select $1::text as v, $2::int as n, $1::text = $3::text as same', [tricky, 5, tricky]);
+    expect(row).toEqual({ v: tricky, n: 5, same: true });
+  });
+
+  it('runs on the transaction of the entity manager it is given, and its writes go with a rollback', async () => {
+    await runSql(orm.em.fork(), 'create table if not exists spec_bound (v text)');
+    await runSql(orm.em.fork(), 'truncate spec_bound');
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await runSql(em, 'insert into spec_bound values ($1)', ['rolled back']);
+        expect(await runSql(em, 'select v from spec_bound')).toEqual([{ v: 'rolled back' }]);
+        // Another connection does not see it before the commit.
+        expect(await runSql(orm.em.fork(), 'select v from spec_bound')).toEqual([]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await runSql(orm.em.fork(), 'select v from spec_bound')).toEqual([]);
   });
 });

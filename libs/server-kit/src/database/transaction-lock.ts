@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import { runSql } from './prepared-statements.js';
 
 /**
  * Takes the PostgreSQL advisory lock named `name` for the rest of `tx`'s transaction: the
@@ -6,5 +7,5 @@ import type { EntityManager } from '@mikro-orm/core';
  * lock goes with the commit or the rollback. `tx` must be inside a transaction.
  */
 export async function takeTransactionLock(tx: EntityManager, name: string): Promise<void> {
-  await tx.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [name], 'all', tx.getTransactionContext());
+  await runSql(tx, 'select pg_advisory_xact_lock(hashtext($1))', [name]);
 }

@@ -12,7 +12,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS, type RpcReply, type RpcSubject } from '@jalaj/contracts';
-import { prepared, runPrepared } from '../database/prepared-statements.js';
+import { prepared, runPrepared, runSql } from '../database/prepared-statements.js';
 import { getLogger } from '../logger.js';
 import { withAfterCommit } from './change-hints.js';
 import { COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
@@ -169,11 +169,8 @@ export class CommandLog {
    * @returns How many rows were deleted.
    */
   async prune(olderThanHours = COMMAND_LOG_RETENTION_HOURS): Promise<number> {
-    const em = this.orm.em.fork();
-    const deleted = (await em
-      .getConnection()
-      .execute('delete from command_log where created_at < now() - make_interval(hours => ?)', [olderThanHours], 'run')) as { affectedRows?: number };
-    return deleted.affectedRows ?? 0;
+    const deleted = await runSql(this.orm.em.fork(), 'delete from command_log where created_at < now() - make_interval(hours => $1) returning command_id', [olderThanHours]);
+    return deleted.length;
   }
 }
 

@@ -20,6 +20,7 @@ import { NatsConnectionHolder } from './nats.module.js';
 import { isUnreachable } from './rpc-handling.js';
 import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
 import { SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
+import { runSql } from '../database/prepared-statements.js';
 
 export type EventHandler<S extends EventSubject> = (event: EventEnvelope<EventData<S>>, em: EntityManager) => Promise<void>;
 
@@ -207,14 +208,11 @@ export class EventConsumers implements OnApplicationShutdown {
   async handleOnce<S extends EventSubject>(consumer: string, event: EventEnvelope<EventData<S>>, handler: EventHandler<S>): Promise<boolean> {
     // Change hints the handler announces go out after the commit (withAfterCommit).
     return withAfterCommit(() => this.orm.em.fork().transactional(async (tx) => {
-      const inserted = (await tx
-        .getConnection()
-        .execute(
-          'insert into inbox_message (consumer, event_id, subject, processed_at) values (?, ?, ?, now()) on conflict do nothing returning event_id',
-          [consumer, event.id, event.subject],
-          'all',
-          tx.getTransactionContext(),
-        )) as unknown[];
+      const inserted = await runSql(
+        tx,
+        'insert into inbox_message (consumer, event_id, subject, processed_at) values ($1, $2, $3, now()) on conflict do nothing returning event_id',
+        [consumer, event.id, event.subject],
+      );
       if (inserted.length === 0) return false;
       await handler(event, tx);
       return true;

@@ -4,6 +4,7 @@ import { EVENT_RETENTION_DAYS } from '@jalaj/contracts';
 import { getLogger } from '../logger.js';
 import { runPeriodically } from '../ops/periodic.js';
 import { COMMAND_LOG_RETENTION_HOURS, CommandLog } from './command-log.js';
+import { runSql } from '../database/prepared-statements.js';
 
 /** How long rows stay, in hours, and how many a pass removes at most per table. */
 export interface MessageLogRetention {
@@ -52,20 +53,22 @@ export class MessageLogPruner implements OnApplicationBootstrap, OnApplicationSh
 
   /** One pass; returns how many rows it deleted. */
   async prune(retention: MessageLogRetention = DEFAULT_MESSAGE_LOG_RETENTION): Promise<number> {
-    const conn = this.orm.em.fork().getConnection();
-    const outbox = (await conn.execute(
+    const em = this.orm.em.fork();
+    const outbox = await runSql(
+      em,
       `delete from outbox_message where id in (
-         select id from outbox_message where published_at is not null and published_at < now() - make_interval(hours => ?) limit ?)`,
+         select id from outbox_message where published_at is not null and published_at < now() - make_interval(hours => $1) limit $2)
+       returning id`,
       [retention.publishedOutboxHours, retention.batch],
-      'run',
-    )) as { affectedRows: number };
-    const inbox = (await conn.execute(
+    );
+    const inbox = await runSql(
+      em,
       `delete from inbox_message where (consumer, event_id) in (
-         select consumer, event_id from inbox_message where processed_at < now() - make_interval(hours => ?) limit ?)`,
+         select consumer, event_id from inbox_message where processed_at < now() - make_interval(hours => $1) limit $2)
+       returning event_id`,
       [retention.inboxHours, retention.batch],
-      'run',
-    )) as { affectedRows: number };
+    );
     const commands = (await this.commands?.prune(retention.commandLogHours)) ?? 0;
-    return outbox.affectedRows + inbox.affectedRows + commands;
+    return outbox.length + inbox.length + commands;
   }
 }

@@ -6,6 +6,7 @@ import { createEvent, HEADERS, type EventData, type EventEnvelope, type EventSub
 import { currentCorrelationId } from '../context.js';
 import { getLogger } from '../logger.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
+import { runSql } from '../database/prepared-statements.js';
 import { NatsConnectionHolder } from './nats.module.js';
 import { extractTraceContext, injectTraceContext, natsHeaderSetter, recordGetter, traceHeaders } from '../tracing/trace-context.js';
 import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
@@ -91,9 +92,7 @@ export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: 
 
 /** Stamps rows as published, on `em`'s transaction if it is in one. */
 async function stampPublished(em: EntityManager, ids: string[]): Promise<void> {
-  await em
-    .getConnection()
-    .execute(`update outbox_message set published_at = now() where id in (${ids.map(() => '?').join(', ')}) and published_at is null`, ids, 'run', em.getTransactionContext());
+  await runSql(em, 'update outbox_message set published_at = now() where id = any($1::text[]) and published_at is null', [ids]);
 }
 
 /** Publishes one outbox row to JetStream, in a producer span of the trace that wrote it. */
@@ -252,18 +251,16 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const js = jetstream(await this.nats.connection());
       const em = this.orm.em.fork();
       return await em.transactional(async (tx) => {
-        const conn = tx.getConnection();
         // This process's own unpublished events, and anyone's left over: not the events being
         // published from memory as their transactions commit (here or on another replica).
         const mine = [...unpublished.keys()].slice(0, limit);
-        const rows = (await conn.execute(
+        const rows = await runSql<OutboxRow>(
+          tx,
           `select id, subject, envelope, headers from outbox_message
-            where published_at is null and (${mine.length ? `id in (${mine.map(() => '?').join(', ')}) or ` : ''}created_at < now() - make_interval(secs => ?))
-            order by created_at, id limit ? for update skip locked`,
-          [...mine, LEFT_OVER_AFTER_SECONDS, limit],
-          'all',
-          tx.getTransactionContext(),
-        )) as OutboxRow[];
+            where published_at is null and (id = any($1::text[]) or created_at < now() - make_interval(secs => $2))
+            order by created_at, id limit $3 for update skip locked`,
+          [mine, LEFT_OVER_AFTER_SECONDS, limit],
+        );
         const done: string[] = [];
         for (const row of rows) {
           try {
@@ -271,7 +268,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             done.push(row.id);
           } catch (e) {
             this.log.warn({ err: e, eventId: row.id }, 'publish failed; will retry');
-            await conn.execute('update outbox_message set attempts = attempts + 1 where id = ?', [row.id], 'run', tx.getTransactionContext());
+            await runSql(tx, 'update outbox_message set attempts = attempts + 1 where id = $1', [row.id]);
             break;
           }
         }
