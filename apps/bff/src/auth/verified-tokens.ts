@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { ExtractJwt } from 'passport-jwt';
 import type { AccessClaims } from '@jalaj/server-kit';
 
 /** How long a verified signature is trusted without checking it again (revocations are checked every time). */
 export const VERIFIED_FOR_MS = 60_000;
-/** Tokens remembered at most; the oldest go first. */
+/** Tokens remembered at most; the least recently used go first. */
 const MAX_TOKENS = 5000;
 
 /** The bearer token of a request, as passport-jwt extracts it (scheme in any case). */
@@ -19,23 +20,19 @@ export const bearerToken: (request: unknown) => string | null = ExtractJwt.fromA
  */
 @Injectable()
 export class VerifiedTokens {
-  private readonly entries = new Map<string, { claims: AccessClaims; until: number }>();
+  /** The clock the entries' lifetimes are read by (a spec sets its own). */
+  now: () => number = Date.now;
+  private readonly entries = new LRUCache<string, AccessClaims>({ max: MAX_TOKENS, ttl: VERIFIED_FOR_MS, ttlResolution: 0, perf: { now: () => this.now() } });
 
-  get(token: string, now = Date.now()): AccessClaims | undefined {
-    const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.until > now) return entry.claims;
-    this.entries.delete(token);
-    return undefined;
+  get(token: string): AccessClaims | undefined {
+    return this.entries.get(token);
   }
 
   /** Remembers a token passport-jwt just verified; `expSeconds` is its `exp` claim. */
-  remember(token: string, claims: AccessClaims, expSeconds: number | undefined, now = Date.now()): void {
-    const until = Math.min(now + VERIFIED_FOR_MS, (expSeconds ?? 0) * 1000);
-    if (until <= now) return;
-    this.entries.delete(token);
-    if (this.entries.size >= MAX_TOKENS) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, { claims, until });
+  remember(token: string, claims: AccessClaims, expSeconds: number | undefined): void {
+    // lru-cache keeps an entry while no more than `ttl` has passed; the token is expired at `exp` itself.
+    const ttl = Math.min(VERIFIED_FOR_MS, (expSeconds ?? 0) * 1000 - this.now()) - 1;
+    if (ttl > 0) this.entries.set(token, claims, { ttl });
   }
 
   get size(): number {

@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Subscription } from '@nats-io/transport-node';
+import { LRUCache } from 'lru-cache';
 import { NatsConnectionHolder } from '@jalaj/server-kit';
 import { CachedBody } from '../catalog/cached-body.js';
 import { onHint, pauseWhileDisconnected } from '../reads/hint-subscriber.js';
@@ -28,7 +29,8 @@ const MAX_ADMINS = 1_000;
 @Injectable()
 export class AdminOrderReads implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly pages = new ShopperCache({ maxEntries: MAX_PAGES, ttlMs: PAGE_TTL_MS });
-  private readonly confirmed = new Map<string, number>();
+  /** Admins the order service confirmed lately, for {@link ADMIN_CONFIRM_MS}. */
+  private readonly confirmed = new LRUCache<string, true>({ max: MAX_ADMINS, ttl: ADMIN_CONFIRM_MS, ttlResolution: 0, perf: { now: () => Date.now() } });
   private subscription?: Subscription;
 
   constructor(private readonly nats: NatsConnectionHolder) {}
@@ -44,14 +46,11 @@ export class AdminOrderReads implements OnApplicationBootstrap, OnApplicationShu
    * (the order service, which checks the role), after which the admin counts as confirmed.
    */
   async page(adminId: string, query: unknown, load: () => Promise<unknown>): Promise<CachedBody> {
-    const at = this.confirmed.get(adminId);
-    if (at !== undefined && Date.now() - at < ADMIN_CONFIRM_MS) {
+    if (this.confirmed.has(adminId)) {
       return this.pages.read(JSON.stringify(query), async () => ({ value: await load() }));
     }
     const body = CachedBody.of(await load());
-    this.confirmed.delete(adminId);
-    if (this.confirmed.size >= MAX_ADMINS) this.confirmed.delete(this.confirmed.keys().next().value!);
-    this.confirmed.set(adminId, Date.now());
+    this.confirmed.set(adminId, true);
     return body;
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
@@ -28,10 +29,8 @@ export const brotliOptions = (text: Buffer) => ({ params: { [zlib.BROTLI_PARAM_Q
 /** Gzip for the same, for browsers without brotli. */
 export const GZIP_OPTIONS = { level: 9 };
 
-/** Accept-Encoding headers already read: browsers send a handful of distinct ones. */
-const picked = new Map<string, 'br' | 'gzip' | null>();
-/** Above this many distinct headers the memo starts over (a client making up headers cannot grow it). */
-const PICKED_MAX = 64;
+/** Accept-Encoding headers already read: browsers send a handful of distinct ones; a client making up headers cannot grow it. */
+const picked = new LRUCache<string, { encoding: 'br' | 'gzip' | null }>({ max: 64 });
 
 /**
  * The encoding to send for an `Accept-Encoding` header: brotli, else gzip, else none.
@@ -40,13 +39,9 @@ const PICKED_MAX = 64;
  */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null;
-  let encoding = picked.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = readAcceptEncoding(acceptEncoding);
-    if (picked.size >= PICKED_MAX) picked.clear();
-    picked.set(acceptEncoding, encoding);
-  }
-  return encoding;
+  let read = picked.get(acceptEncoding);
+  if (!read) picked.set(acceptEncoding, (read = { encoding: readAcceptEncoding(acceptEncoding) }));
+  return read.encoding;
 }
 
 function readAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { AppErrorException } from '@jalaj/contracts';
 import { getLogger, InjectConfig } from '@jalaj/server-kit';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -111,7 +112,7 @@ export function composePage(template: string, rendered: RenderedPage, styles: st
 @Injectable()
 export class StorefrontPages {
   private readonly log = getLogger('StorefrontPages');
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new LRUCache<string, CachedPage>({ max: MAX_PAGES });
   private renderer?: { mtimeMs: number; module: Promise<StorefrontRenderer | null> };
   private readonly bundle: string;
   private readonly dist: string;
@@ -144,9 +145,7 @@ export class StorefrontPages {
       this.log.warn({ err: e, url }, 'server rendering failed; sending the plain page');
       return null;
     });
-    this.pages.delete(url);
     this.pages.set(url, { source: body, template, page });
-    if (this.pages.size > MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
     return page;
   }
 
