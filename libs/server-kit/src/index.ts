@@ -11,7 +11,7 @@ export * from './database/command-log.migration.js';
 export * from './database/command-claim.migration.js';
 export * from './database/command-claim-dropped.migration.js';
 export * from './database/schema-drift.js';
-export * from './database/prepared-statements.js';
+export * from './database/run-sql.js';
 export * from './database/transaction-lock.js';
 export * from './messaging/nats.module.js';
 export * from './messaging/outbox.js';

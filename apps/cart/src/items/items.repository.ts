@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { prepared, runPrepared, type PreparedStatement } from '@jalaj/server-kit';
+import { runSql } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 import type { HeldLine } from './bought-lines.js';
 import type { AddFacts } from './cart-changes.js';
@@ -25,8 +25,8 @@ const lineOfRow = (r: LineSqlRow): CartLineRow => ({ id: r.id, productId: r.prod
 /** A product's stock for the cart rules: null when deleted; undefined when the copy lacks the product. */
 const stockOf = (r: StockSqlRow): number | null | undefined => (r.deleted === null ? undefined : r.deleted ? null : r.stock_quantity);
 
-/** The cart's statements (cart-sql.ts), by name: each is prepared on a connection where it runs outside a transaction. */
-const SQL = Object.fromEntries(Object.entries(CART_SQL).map(([name, text]) => [name, prepared(`cart_${name}`, text)])) as Record<keyof typeof CART_SQL, PreparedStatement>;
+/** The cart's statements (cart-sql.ts), by name. */
+const SQL = CART_SQL;
 
 /**
  * The SQL of cart lines (ADR 064). Every method runs one statement on the injected
@@ -39,12 +39,12 @@ export class CartItemsRepository {
 
   /** The shopper's lines, newest first, each with its product's facts: one query. */
   async linesOf(userId: string): Promise<CartLineRow[]> {
-    return (await runPrepared<LineSqlRow>(this.em, SQL.lines, [userId])).map(lineOfRow);
+    return (await runSql<LineSqlRow>(this.em, SQL.lines, [userId])).map(lineOfRow);
   }
 
   /** A product's stock and what the shopper's line of it holds; undefined when the cart's copy lacks the product. */
   async productInCart(userId: string, productId: string): Promise<AddFacts | undefined> {
-    const [row] = await runPrepared<StockSqlRow & { quantity: number | null }>(this.em, SQL.productInCart, [userId, productId]);
+    const [row] = await runSql<StockSqlRow & { quantity: number | null }>(this.em, SQL.productInCart, [userId, productId]);
     const stock = stockOf(row!);
     return stock === undefined ? undefined : { stock, existing: row!.quantity ?? 0 };
   }
@@ -56,41 +56,41 @@ export class CartItemsRepository {
    * @returns The line's quantity afterwards, or null when that would exceed `stock` (a concurrent add came first).
    */
   async addWithinStock(lineId: string, userId: string, productId: string, quantity: number, stock: number): Promise<number | null> {
-    const [row] = await runPrepared<{ quantity: number }>(this.em, SQL.add, [lineId, userId, productId, quantity, stock]);
+    const [row] = await runSql<{ quantity: number }>(this.em, SQL.add, [lineId, userId, productId, quantity, stock]);
     return row?.quantity ?? null;
   }
 
   /** The shopper's line `lineId`: its product and that product's stock (undefined when the cart's copy lacks the product); undefined when there is no such line. */
   async line(userId: string, lineId: string): Promise<{ productId: string; stock: number | null | undefined } | undefined> {
-    const [row] = await runPrepared<StockSqlRow & { product_id: string }>(this.em, SQL.line, [userId, lineId]);
+    const [row] = await runSql<StockSqlRow & { product_id: string }>(this.em, SQL.line, [userId, lineId]);
     return row && { productId: row.product_id, stock: stockOf(row) };
   }
 
   /** Sets the shopper's line to `quantity`: the quantity afterwards, or null when the line is gone. */
   async setQuantity(userId: string, lineId: string, quantity: number): Promise<number | null> {
-    const [row] = await runPrepared<{ quantity: number }>(this.em, SQL.setQuantity, [userId, lineId, quantity]);
+    const [row] = await runSql<{ quantity: number }>(this.em, SQL.setQuantity, [userId, lineId, quantity]);
     return row?.quantity ?? null;
   }
 
   /** Removes the shopper's line: whether it was there. */
   async removeLine(userId: string, lineId: string): Promise<boolean> {
-    return (await runPrepared(this.em, SQL.removeLine, [userId, lineId])).length > 0;
+    return (await runSql(this.em, SQL.removeLine, [userId, lineId])).length > 0;
   }
 
   /** Removes every line of the shopper's cart. */
   async clear(userId: string): Promise<void> {
-    await runPrepared(this.em, SQL.clear, [userId]);
+    await runSql(this.em, SQL.clear, [userId]);
   }
 
   /** The shopper's lines of `productIds`, locked until `em`'s transaction ends. */
   async lockLinesOf(em: EntityManager, userId: string, productIds: string[]): Promise<HeldLine[]> {
-    const rows = await runPrepared<{ id: string; product_id: string; quantity: number }>(em, SQL.linesOfProducts, [userId, productIds]);
+    const rows = await runSql<{ id: string; product_id: string; quantity: number }>(em, SQL.linesOfProducts, [userId, productIds]);
     return rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity }));
   }
 
   /** Removes the shopper's lines `remove` and sets each of `lower` to its quantity, in `em`'s transaction. */
   async takeOut(em: EntityManager, userId: string, lower: readonly { id: string; quantity: number }[], remove: string[]): Promise<void> {
-    if (remove.length) await runPrepared(em, SQL.removeLines, [userId, remove]);
-    if (lower.length) await runPrepared(em, SQL.setQuantities, [userId, lower.map((l) => l.id), lower.map((l) => l.quantity)]);
+    if (remove.length) await runSql(em, SQL.removeLines, [userId, remove]);
+    if (lower.length) await runSql(em, SQL.setQuantities, [userId, lower.map((l) => l.id), lower.map((l) => l.quantity)]);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { canSetDefaultBilling, canSetDefaultShipping, normalizeAddress, validateAddress } from '@jalaj/commerce';
 import { fail, failFields, newId, ok, type Actor, type Address, type AddressInputBody, type Result } from '@jalaj/contracts';
-import { ChangeHints, prepared, runPrepared, runSql } from '@jalaj/server-kit';
+import { ChangeHints, runSql } from '@jalaj/server-kit';
 import { UserAddress } from './entities/address.entity.js';
 
 /** What an address shows: the entity's fields but its owner; its creation as a Date or epoch milliseconds. */
@@ -10,16 +10,13 @@ type AddressRow = Omit<UserAddress, 'userId' | 'createdAt'> & { createdAt: Date 
 
 /**
  * A user's addresses, newest first, named as the entity's properties: read on every payment
- * start (the order service's check of its two addresses) and every uncached list, so
- * prepared once per connection and read without the ORM's entities.
+ * start (the order service's check of its two addresses) and every uncached list, so read
+ * without the ORM's entities.
  */
-const ADDRESSES_OF = prepared(
-  'addresses_of',
-  `select id, nickname, full_name as "fullName", phone, address_line_1 as "addressLine1", address_line_2 as "addressLine2", city, state,
+const ADDRESSES_OF = `select id, nickname, full_name as "fullName", phone, address_line_1 as "addressLine1", address_line_2 as "addressLine2", city, state,
           postal_code as "postalCode", country, address_type as "addressType", is_default_shipping as "isDefaultShipping",
           is_default_billing as "isDefaultBilling", floor(extract(epoch from created_at) * 1000)::float8 as "createdAt"
-     from user_addresses where user_id = $1 order by created_at desc, id desc`,
-);
+     from user_addresses where user_id = $1 order by created_at desc, id desc`;
 
 const toAddress = (a: AddressRow): Address => ({
   id: a.id,
@@ -72,7 +69,7 @@ export class AddressesService {
 
   /** A user's addresses, newest first (their own list, and the Users tab's drawer). */
   async ofUser(userId: string): Promise<Address[]> {
-    const rows = await runPrepared<AddressRow>(this.em, ADDRESSES_OF, [userId]);
+    const rows = await runSql<AddressRow>(this.em, ADDRESSES_OF, [userId]);
     return rows.map(toAddress);
   }
 

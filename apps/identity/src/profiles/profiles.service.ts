@@ -15,7 +15,7 @@ import {
   type Notice,
   type Result,
 } from '@jalaj/contracts';
-import { ChangeHints, containsPattern, prepared, runPrepared, takeTransactionLock } from '@jalaj/server-kit';
+import { ChangeHints, containsPattern, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import { toMe } from '../accounts/accounts.service.js';
 import { User } from '../accounts/entities/user.entity.js';
 import { AddressesService } from '../addresses/addresses.service.js';
@@ -30,8 +30,8 @@ export interface ProfileSummary {
 /** The most account ids one search answers (the contract's limit). */
 export const SEARCH_MAX_IDS = 1000;
 
-/** A LIKE pattern's wildcards (and its escape character) taken literally. */
-const PROFILE = prepared('profile', 'select id, email, full_name, role, created_at from users where id = $1');
+/** A user's profile, read without the ORM's entities. */
+const PROFILE = 'select id, email, full_name, role, created_at from users where id = $1';
 
 @Injectable()
 export class ProfilesService {
@@ -41,9 +41,9 @@ export class ProfilesService {
     private readonly addresses: AddressesService,
   ) {}
 
-  /** Every `/api/me` runs it: a prepared statement, not the ORM (no entity is needed to read). */
+  /** Every `/api/me` runs it: plain SQL, not the ORM (no entity is needed to read). */
   async get(actor: Actor): Promise<Result<Me>> {
-    const [row] = await runPrepared<{ id: string; email: string | null; full_name: string; role: User['role']; created_at: string }>(this.em, PROFILE, [actor.id]);
+    const [row] = await runSql<{ id: string; email: string | null; full_name: string; role: User['role']; created_at: string }>(this.em, PROFILE, [actor.id]);
     return row
       ? ok(toMe({ id: row.id, email: row.email, fullName: row.full_name, role: row.role, createdAt: new Date(row.created_at) }))
       : fail('PROFILE_NOT_FOUND', { action: 'load' });

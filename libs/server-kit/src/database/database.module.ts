@@ -6,7 +6,8 @@ import { MikroORM, type Constructor } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
-import { runSql } from './prepared-statements.js';
+import { runSql } from './run-sql.js';
+import { PreparingClient } from './preparing-client.js';
 import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import { appConfig, databaseConfig, databaseUrl, type BaseConfig, type DatabaseConfig } from '../config.js';
 import { getLogger } from '../logger.js';
@@ -91,8 +92,9 @@ export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.s
     ensureDatabase: true,
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: 10 },
-    // pg_stat_activity names the service of every connection (operators, and failed specs' diagnostics).
-    driverOptions: { application_name: options.service },
+    // pg_stat_activity names the service of every connection (operators, and failed specs' diagnostics);
+    // a statement run often on a connection is prepared there (ADR 071).
+    driverOptions: { application_name: options.service, Client: PreparingClient },
     migrations: {
       migrationsList: [Migration20261122000000Kit, Migration20261201000000CommandLog, Migration20261227000000CommandClaim, Migration20261231100000CommandClaimDropped, ...options.migrations],
       transactional: true,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { runSql } from './prepared-statements.js';
+import { runSql } from './run-sql.js';
 
 /**
  * Takes the PostgreSQL advisory lock named `name` for the rest of `tx`'s transaction: the

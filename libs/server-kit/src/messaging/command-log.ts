@@ -12,7 +12,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS, type RpcReply, type RpcSubject } from '@jalaj/contracts';
-import { prepared, runPrepared, runSql } from '../database/prepared-statements.js';
+import { runSql } from '../database/run-sql.js';
 import { getLogger } from '../logger.js';
 import { withAfterCommit } from './change-hints.js';
 import { COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
@@ -70,10 +70,8 @@ export function checkCommandId(id: string | undefined): void {
   }
 }
 
-/** The command log's statements (command-log-sql.ts), prepared when run outside a transaction. */
-const CLAIM = prepared('command_claim', COMMAND_LOG_SQL.claim);
-const FIRST_HANDLING = prepared('command_first_handling', COMMAND_LOG_SQL.firstHandling);
-const KEEP_REPLY = prepared('command_keep_reply', COMMAND_LOG_SQL.keepReply);
+/** The command log's statements (command-log-sql.ts). */
+const { claim: CLAIM, firstHandling: FIRST_HANDLING, keepReply: KEEP_REPLY } = COMMAND_LOG_SQL;
 
 /** How a subject's repeats are answered from the reply its first handling kept ({@link CommandLog.answerRepeats}). */
 type RepeatAnswer = (kept: unknown, request: unknown) => Promise<unknown>;
@@ -142,14 +140,14 @@ export class CommandLog {
    *   waited for.
    */
   async claim(tx: EntityManager, command: HandledCommand): Promise<CommandRepeat | null> {
-    if ((await runPrepared(tx, CLAIM, [command.subject, command.id, command.requestHash])).length) return null;
-    const [first] = await runPrepared<FirstHandling>(tx, FIRST_HANDLING, [command.subject, command.id]);
+    if ((await runSql(tx, CLAIM, [command.subject, command.id, command.requestHash])).length) return null;
+    const [first] = await runSql<FirstHandling>(tx, FIRST_HANDLING, [command.subject, command.id]);
     return repeatOf(first, command.requestHash);
   }
 
   /** Keeps `reply` as the answer to every repeat of `command`, in the transaction that claimed it. */
   async keepReply(tx: EntityManager, command: HandledCommand, reply: unknown): Promise<void> {
-    await runPrepared(tx, KEEP_REPLY, [command.subject, command.id, JSON.stringify(reply ?? null)]);
+    await runSql(tx, KEEP_REPLY, [command.subject, command.id, JSON.stringify(reply ?? null)]);
   }
 
   /**

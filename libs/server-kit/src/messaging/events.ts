@@ -20,7 +20,7 @@ import { NatsConnectionHolder } from './nats.module.js';
 import { isUnreachable } from './rpc-handling.js';
 import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
 import { SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
-import { runSql } from '../database/prepared-statements.js';
+import { runSql } from '../database/run-sql.js';
 
 export type EventHandler<S extends EventSubject> = (event: EventEnvelope<EventData<S>>, em: EntityManager) => Promise<void>;
 

@@ -4,7 +4,7 @@ import { EVENT_RETENTION_DAYS } from '@jalaj/contracts';
 import { getLogger } from '../logger.js';
 import { runPeriodically } from '../ops/periodic.js';
 import { COMMAND_LOG_RETENTION_HOURS, CommandLog } from './command-log.js';
-import { runSql } from '../database/prepared-statements.js';
+import { runSql } from '../database/run-sql.js';
 
 /** How long rows stay, in hours, and how many a pass removes at most per table. */
 export interface MessageLogRetention {

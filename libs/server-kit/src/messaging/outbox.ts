@@ -6,7 +6,7 @@ import { createEvent, HEADERS, type EventData, type EventEnvelope, type EventSub
 import { currentCorrelationId } from '../context.js';
 import { getLogger } from '../logger.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
-import { runSql } from '../database/prepared-statements.js';
+import { runSql } from '../database/run-sql.js';
 import { NatsConnectionHolder } from './nats.module.js';
 import { extractTraceContext, injectTraceContext, natsHeaderSetter, recordGetter, traceHeaders } from '../tracing/trace-context.js';
 import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';

@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/postgresql';
+import { CompiledQuery } from 'kysely';
+import type { Pool } from 'pg';
+
+/**
+ * Runs one SQL statement with `$1…$n` placeholders and `values` bound as parameters (never
+ * written into its text); its rows as the pool's type parsers read them.
+ *
+ * Inside a transaction of `em` it runs on the transaction's connection, through MikroORM's
+ * Kysely (`em.getKysely()`, MikroORM's documented way to run SQL of one's own in the unit
+ * of work's transaction; `execute(sql, params)` of the ORM's connection would write the
+ * values into the text as escaped literals). Outside one it is `pool.query` on the ORM's
+ * own pool, which a read on every request pays less for than Kysely's connection
+ * provider. Either way a text run often is a named prepared statement on its connection
+ * (PreparingClient, ADR 071). An array is bound as a PostgreSQL array.
+ */
+export async function runSql<Row>(em: EntityManager, text: string, values: readonly unknown[] = []): Promise<Row[]> {
+  if (em.getTransactionContext()) {
+    const kysely = (em as SqlEntityManager).getKysely();
+    return (await kysely.executeQuery<Row>(CompiledQuery.raw(text, [...values]))).rows;
+  }
+  const pool = await (em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
+  return (await pool.query(text, [...values])).rows as Row[];
+}
