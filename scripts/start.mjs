@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { rmSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
 import path from 'node:path';
-import { APP_ENV, APPS, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/local-platform';
+import { APP_ENV, APPS, phonePeSandboxEnv, root, startApps, startInfra, stopStartedApps } from '@jalaj/local-platform';
 
 // Ctrl-C in a terminal signals the whole foreground process group at once, which would
 // stop PostgreSQL and NATS while the apps still use them. So the stack runs in its own
@@ -75,6 +75,7 @@ const payments = Object.entries(
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@jalaj.shop';
 const adminPassword = process.env.ADMIN_PASSWORD ?? 'jalaj-admin-2026';
 let infra;
+let infraStarting;
 let apps;
 let stopping = false;
 // The apps' JSON lines go out in one write per turn of the event loop, not one per line:
@@ -95,8 +96,11 @@ async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   say('stopping…');
+  // Every app started so far, the ones still starting too; then the backing services.
   await apps?.stop();
-  await infra?.stop();
+  await stopStartedApps();
+  // Backing services still starting are stopped once they are up.
+  await (infra ?? (await infraStarting?.catch(() => undefined)))?.stop();
   flushLines();
   say('stopped.');
   process.exit(code);
@@ -105,7 +109,8 @@ process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
 try {
-  infra = await startInfra({ dataDir, ports, log: say });
+  infraStarting = startInfra({ dataDir, ports, log: say });
+  infra = await infraStarting;
   const pretty = process.stdout.isTTY && process.env.LOG_FORMAT !== 'json';
   apps = await startApps({
     ports: appPorts,

@@ -45,6 +45,8 @@ export const APP_ENV: Record<string, string>;
  * Runs every start at once; when one fails, stops the ones that started and throws its error.
  * Returns the handles in the order of `starts`.
  */
+/** Stops every app this process started that still runs, whether its start finished or not. */
+export function stopStartedApps(): Promise<void>;
 export function startTogether<H extends { stop(): Promise<void> }>(starts: (() => Promise<H>)[]): Promise<H[]>;
 export function startApp(
   name: string,

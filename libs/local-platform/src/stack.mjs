@@ -77,6 +77,20 @@ export async function waitReady(url, timeoutMs, isAlive = () => true) {
   throw new Error(`${url} not ready after ${timeoutMs} ms: ${last}`);
 }
 
+/** Every app process this process started and that has not exited yet. */
+const running = new Set();
+/** Set once {@link stopStartedApps} ran: an app whose start was still on its way is not started. */
+let stoppingAll = false;
+
+/**
+ * Stops every app this process started that still runs, whether its start finished or not
+ * (Ctrl-C while `npm start` is still starting: the apps that are up and those still coming).
+ */
+export function stopStartedApps() {
+  stoppingAll = true;
+  return Promise.all([...running].map(stopChild)).then(() => undefined);
+}
+
 function stopChild(c) {
   return new Promise((resolve) => {
     if (c.exitCode !== null || c.signalCode !== null) return resolve();
@@ -131,6 +145,7 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
   const nodeArgs = (process.env.JALAJ_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // Source maps of the shop's own code (not of node_modules): @jalaj/server-kit/source-maps.
   const sourceMaps = process.env.JALAJ_SOURCE_MAPS === 'false' ? [] : ['--import=@jalaj/server-kit/source-maps'];
+  if (stoppingAll) throw new Error(`${name} not started: stopping`);
   const child = spawn(process.execPath, [...sourceMaps, ...appNodeFlags(name), ...nodeArgs, appEntry(name)], {
     cwd: root,
     // Every app answers only on the loopback here, the shop too unless HOST says otherwise
@@ -139,6 +154,8 @@ export async function startApp(name, { env, port, opsPort, onLine = () => {}, re
     env: { HOST: '127.0.0.1', OPS_HOST: '127.0.0.1', ...APP_ENV, ...process.env, ...env, PORT: String(port), OPS_PORT: String(opsPort), SERVICE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const recent = [];
   for (const stream of [child.stdout, child.stderr]) {
     let buf = '';

@@ -121,11 +121,27 @@ export async function bootstrapService(options: BootstrapOptions): Promise<NestF
   }
   app.enableShutdownHooks();
   await options.configure?.(app);
-  await app.startAllMicroservices();
+  // Migrations, seeds and warm-ups (the modules' init and bootstrap hooks) run before the
+  // service subscribes to its subjects: until then a request finds no responder, which its
+  // caller answers as UNAVAILABLE (the BFF's 503), never a handler without its tables.
+  await app.init();
+  await app.startAllMicroservices().catch((e: unknown) => exitUnreachable(options.name, 'NATS', e));
   const host = config.HOST;
   await app.listen({ port: config.PORT, host });
   // Opens last: readiness is only answered once the app itself listens.
   await startOpsServer(app.get(OpsService), { port: config.OPS_PORT, host: config.OPS_HOST ?? host });
   log.info({ port: config.PORT, opsPort: config.OPS_PORT }, `${options.name} ready`);
   return app;
+}
+
+/**
+ * Ends a process that lost a backing service while it started, with one clear line instead
+ * of an unhandled rejection's stack: its supervisor (npm start, Kubernetes) starts it again.
+ */
+function exitUnreachable(name: string, what: string, error: unknown): never {
+  const reason = error instanceof Error ? error.message : String(error);
+  const line = `${name}: ${what} could not be reached while starting (${reason}); exiting`;
+  rootLogger(name).fatal(line);
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
 }

@@ -12,9 +12,16 @@ export interface Problem extends AppError {
   message: string;
 }
 
-/** Sends an AppError as `application/problem+json` with the status its code maps to and its texts from the catalogue. */
+/** The seconds a 503 asks the client to wait before it tries again (a service starting or restarting). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Sends an AppError as `application/problem+json` with the status its code maps to and its
+ * texts from the catalogue; a 503 says when to try again (`Retry-After`).
+ */
 export function sendProblem(reply: FastifyReply, error: AppError, status = HTTP_STATUS_BY_CODE[error.code]) {
   const body: Problem = { status, ...withTexts(error) };
+  if (status === 503) void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply.status(status).header('content-type', 'application/problem+json; charset=utf-8').send(body);
 }
 
