@@ -8,7 +8,8 @@
  * sent again with the same idempotency key, as the storefront does. The faults: NATS
  * killed and restarted, Redis down 10 s, the cart's database closed 10 s, PhonePe slow and
  * failing, its webhooks late and doubled, or never sent while shoppers close the tab after
- * paying, a crowd for the last units of a plant, kill -9 of one replica of each app. After each fault it
+ * paying, a crowd for the last units of a plant, kill -9 of one replica of each app, a rolling
+ * restart of every replica of every app. After each fault it
  * checks the books: every payment the PhonePe sandbox completed is exactly one paid order,
  * stock fell by exactly what paid orders sold, no order is left pending, no reservation
  * held, every cart emptied. It prints a table and exits 1 on any failed request (beyond
@@ -55,9 +56,10 @@ async function teardown() {
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void teardown().then(() => process.exit(130)));
 
 /** Browsing while the buyers buy: the catalogue, a product and its picture, in a loop. */
-async function browse(seconds, products, retried) {
+async function browse(seconds, products, retried, stop) {
   const shop = shopClient(base, { retries: RETRIES, retried });
-  const until = performance.now() + seconds * 1000;
+  let until = performance.now() + seconds * 1000;
+  void stop?.then(() => (until = Math.min(until, performance.now())));
   const counts = { requests: 0, failed: 0, errors: new Map() };
   await Promise.all(
     [0, 1].map(async (lane) => {
@@ -102,7 +104,7 @@ async function unmatchedPayments(since) {
  */
 async function scenario(
   name,
-  { fault = async () => {}, allowed = () => false, sandbox, leaveAfterPaying, shoppers, products, stockOf, productOf = (i, n) => products[(i + n) % products.length].id, stopWhenRefused = false, seconds = SECONDS },
+  { fault = async () => {}, allowed = () => false, sandbox, leaveAfterPaying, shoppers, products, stockOf, productOf = (i, n) => products[(i + n) % products.length].id, stopWhenRefused = false, seconds = SECONDS, whileFault = false },
 ) {
   say(`${name}…`);
   const ids = products.map((p) => p.id);
@@ -113,7 +115,14 @@ async function scenario(
   const ctx = { url: base, retries: RETRIES, retried, leaveAfterPaying };
   if (sandbox) await sandboxFaults(sandbox);
   const faultDone = sleep((seconds * 1000) / 3).then(fault);
-  const [buying, browsing] = await Promise.all([runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefused }), stopWhenRefused ? { requests: 0, failed: 0, errors: new Map() } : browse(seconds, products, retried), faultDone]);
+  // `whileFault`: the traffic goes on until the fault is over and a third of `seconds` more.
+  const stop = whileFault ? faultDone.then(() => sleep((seconds * 1000) / 3)) : undefined;
+  const trafficSeconds = whileFault ? 3600 : seconds;
+  const [buying, browsing] = await Promise.all([
+    runLoops(ctx, shoppers, productOf, { seconds: trafficSeconds, stopWhenRefused, stop }),
+    stopWhenRefused ? { requests: 0, failed: 0, errors: new Map() } : browse(trafficSeconds, products, retried, stop),
+    faultDone,
+  ]);
   const ledger = await books(db, shoppers, ids, stockBefore, since);
   const payments = await unmatchedPayments(since);
   if (sandbox) await sandboxFaults({});
@@ -327,6 +336,25 @@ try {
             await new Promise((resolve) => victim.child.once('exit', resolve).kill('SIGKILL'));
             say(`  killed ${app}-1 (pid ${victim.child.pid})`);
             await sleep(1500);
+          }
+        },
+      }),
+    );
+
+    rows.push(
+      await scenario('rolling restart: every replica of every app, one at a time', {
+        shoppers,
+        products,
+        stockOf: plenty,
+        whileFault: true,
+        // A request that met no ready service is a clear 503 (Retry-After), which the client retries.
+        allowed: (key) => / 503\b/.test(key),
+        fault: async () => {
+          for (const app of ['identity', 'catalog', 'cart', 'order', 'media', 'bff']) {
+            for (let i = 0; i < stack.apps[app].replicas.length; i++) {
+              await stack.apps[app].restart(i);
+              say(`  restarted ${app}-${i + 1}`);
+            }
           }
         },
       }),

@@ -185,9 +185,10 @@ const quantile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length -
 /**
  * `connections` loops for `seconds`, each one shopper checking out again and again (each
  * loop buys `productOf(i, n)`). A loop whose checkout catalog refuses for want of stock
- * (OUT_OF_STOCK, INSUFFICIENT_STOCK) empties its cart and stops when `stopWhenRefused`.
+ * (OUT_OF_STOCK, INSUFFICIENT_STOCK) empties its cart and stops when `stopWhenRefused`;
+ * every loop ends when `stop` (a promise) settles.
  */
-export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefused }) {
+export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefused, stop }) {
   const latencies = [];
   const errors = new Map();
   let paidInTime = 0;
@@ -197,7 +198,9 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
   let left = 0;
   const steps = new Map();
   const started = performance.now();
-  const until = started + seconds * 1000;
+  let until = started + seconds * 1000;
+  // `stop` (a promise) ends the loops when it settles, whatever `seconds` says.
+  void stop?.then(() => (until = Math.min(until, performance.now())));
   await Promise.all(
     shoppers.map(async (shopper, i) => {
       // The shopper gives up on what is in the cart: it is emptied, as the storefront's Clear Cart does.

@@ -64,6 +64,8 @@ export function startApps(options: {
 /** Replicas of one app: the first one's handle, every replica, and `stop()` for all (and their balancer). */
 export interface ReplicasHandle extends AppHandle {
   replicas: AppHandle[];
+  /** Restarts replica `i` as a rolling update does: out of the balancer, stopped gracefully, started again, back in once ready. */
+  restart(i: number): Promise<void>;
 }
 export function startReplicas(
   name: string,

@@ -211,17 +211,27 @@ const SINGLE = new Set(['phonepe-sandbox']);
  */
 export async function startReplicas(name, { count = 1, env, port, opsPort, onLine = () => {}, readyTimeoutMs }) {
   if (count <= 1 || SINGLE.has(name)) {
-    const handle = await startApp(name, { env, port, opsPort, onLine, readyTimeoutMs });
-    return { ...handle, replicas: [handle] };
+    let handle = await startApp(name, { env, port, opsPort, onLine, readyTimeoutMs });
+    const replicas = [handle];
+    const restart = async () => {
+      await handle.stop();
+      replicas[0] = handle = await startApp(name, { env, port, opsPort: handle.opsPort, onLine, readyTimeoutMs });
+    };
+    return { ...handle, replicas, restart, stop: () => replicas[0].stop() };
   }
   const balancer = BALANCED.has(name) ? await startBalancer({ port }) : undefined;
+  /** Each replica's port (behind the balancer, or the first's own `port`). */
+  const ports = [];
+  const start = async (i) => {
+    ports[i] ??= balancer || i > 0 ? await freePort() : port;
+    return startApp(name, { env, port: ports[i], opsPort: i === 0 ? opsPort : undefined, onLine: (_app, line) => onLine(`${name}-${i + 1}`, line), readyTimeoutMs });
+  };
   let replicas;
   try {
     replicas = await startTogether(
       Array.from({ length: count }, (_, i) => async () => {
-        const own = balancer || i > 0 ? await freePort() : port;
-        const handle = await startApp(name, { env, port: own, opsPort: i === 0 ? opsPort : undefined, onLine: (_app, line) => onLine(`${name}-${i + 1}`, line), readyTimeoutMs });
-        balancer?.add(own);
+        const handle = await start(i);
+        balancer?.add(ports[i]);
         return handle;
       }),
     );
@@ -232,6 +242,13 @@ export async function startReplicas(name, { count = 1, env, port, opsPort, onLin
   return {
     ...replicas[0],
     replicas,
+    /** Restarts replica `i` as a rolling update does: out of the balancer, stopped gracefully, started again, back in once ready. */
+    restart: async (i) => {
+      balancer?.remove(ports[i]);
+      await replicas[i].stop();
+      replicas[i] = await start(i);
+      balancer?.add(ports[i]);
+    },
     stop: async () => {
       await Promise.all(replicas.map((r) => r.stop()));
       await balancer?.close();
