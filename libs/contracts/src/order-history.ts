@@ -101,9 +101,6 @@ export const adminOrderSummarySchema = adminOrderSchema
   .extend({ lines: z.array(adminOrderLineSummarySchema).min(1) });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
-/** A calendar day, `YYYY-MM-DD` (India time). */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
-
 /**
  * A calendar day that exists, `YYYY-MM-DD` (India time): `2026-02-30` is refused with a
  * message saying so, rather than read as 2 March.
@@ -132,8 +129,8 @@ export const adminOrderFilterSchema = z
     q: text(120).optional(),
     state: orderStateSchema.optional(),
     fulfilment: z.enum(ADMIN_FULFILMENT_FILTERS).optional(),
-    from: day.optional(),
-    to: day.optional(),
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
     /** `true`: only archived orders; default: only the others. */
     archived: z.boolean().optional(),
     /** Only this customer's orders (a user id; the Users tab's "View orders"). */

@@ -232,6 +232,17 @@ describe("today's figures through the BFF (real processes)", () => {
     expect((await call('GET', '/api/admin/orders?fulfilment=to-be-shipped', { token: adminToken })).status).toBe(400);
   });
 
+  it.each([
+    ['/api/admin/orders', 'from=2026-02-30', 'from'],
+    ['/api/admin/orders', 'state=paid&to=2026-13-01', 'to'],
+    ['/api/admin/orders/export.csv', 'from=2026-04-31', 'from'],
+    ['/api/admin/orders/export.csv', 'from=2026-11-01&to=2026-11-00', 'to'],
+  ])('refuses a day that does not exist on %s?%s with a 400 naming it, as the figures do', async (path, query, field) => {
+    const r = await call('GET', `${path}?${query}`, { token: adminToken });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: [{ field, message: 'No such date: use a real day like 2026-11-22' }] });
+  });
+
   it('is for admins only', async () => {
     expect((await call('GET', '/api/admin/figures')).status).toBe(401);
     expect((await call('GET', '/api/admin/figures', { token: shopperToken })).status).toBe(403);
