@@ -1,4 +1,4 @@
-import { adminOrderFilterSchema, calendarDaySchema } from './order-history.js';
+import { adminOrderFilterSchema, calendarDaySchema, refundReasonSchema } from './order-history.js';
 
 describe('a calendar day', () => {
   it('takes the days that exist', () => {
@@ -17,5 +17,14 @@ describe('a calendar day', () => {
   it('lets the Orders tab ask for the orders waiting to ship', () => {
     expect(adminOrderFilterSchema.parse({ fulfilment: 'to-ship' })).toEqual({ fulfilment: 'to-ship' });
     expect(adminOrderFilterSchema.safeParse({ fulfilment: 'to-be-shipped' }).success).toBe(false);
+  });
+});
+
+describe('a refund reason', () => {
+  it('is trimmed, then required: spaces alone are no reason', () => {
+    expect(refundReasonSchema.parse('  Plants arrived damaged \n')).toBe('Plants arrived damaged');
+    for (const reason of ['', '   ', ' ab ', '\t\n\u00a0']) {
+      expect(refundReasonSchema.safeParse(reason).error?.issues.map((i) => i.message)).toEqual(['Say why the order is refunded, in at least 3 characters.']);
+    }
   });
 });

@@ -190,8 +190,14 @@ export const fulfilmentInputSchema = z
   .strict();
 export type FulfilmentInput = z.infer<typeof fulfilmentInputSchema>;
 
+/**
+ * Why an admin refunds an order: trimmed, then at least 3 characters, so that a reason of
+ * spaces is refused rather than stored empty. The admin's form checks with it too.
+ */
+export const refundReasonSchema = text(500).trim().min(3, 'Say why the order is refunded, in at least 3 characters.');
+
 /** An admin's refund of a paid order: the amount (at most what was paid) and the reason. */
-export const refundInputSchema = z.object({ amountPaise: z.number().int().min(100), reason: text(500).min(3) }).strict();
+export const refundInputSchema = z.object({ amountPaise: z.number().int().min(100), reason: refundReasonSchema }).strict();
 export type RefundInput = z.infer<typeof refundInputSchema>;
 
 /** The place of supply under GST: a state's name and its two-digit code. */

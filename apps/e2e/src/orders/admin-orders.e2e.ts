@@ -217,6 +217,11 @@ test.describe('admin orders', () => {
     const drawer = page.getByRole('dialog', { name: `Order #${orderNumber(order.transactionId)}` });
     const refund = drawer.getByRole('form', { name: 'Refund' });
     await expect(refund.getByLabel('Refund amount (₹)')).toHaveValue(order.payable.replace(/[₹,]/g, ''));
+    // Spaces are no reason: the form trims before it requires one, as the server does.
+    await refund.getByLabel('Reason').fill('   ');
+    await refund.getByRole('button', { name: 'Refund…' }).click();
+    await expect(refund.getByText('Say why the order is refunded, in at least 3 characters.')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Refund this order?' })).toHaveCount(0);
     await refund.getByLabel('Reason').fill('Plants arrived damaged');
     await refund.getByRole('button', { name: 'Refund…' }).click();
 

@@ -222,6 +222,14 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       });
       expect((await refund(o.orderId, { amountPaise: 99, reason: 'Customer asked' })).status).toBe(400);
       expect((await refund(o.orderId, { amountPaise: 10000, reason: '' })).status).toBe(400);
+      // A reason is trimmed before it is required: spaces alone, or a letter in spaces, are no reason.
+      for (const reason of ['   ', ' a  ', '\t\n ']) {
+        expect((await refund(o.orderId, { amountPaise: 10000, reason })).body).toMatchObject({
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          fieldErrors: [{ field: 'reason', message: 'Say why the order is refunded, in at least 3 characters.' }],
+        });
+      }
       expect((await refund('ord_nothing_here', { amountPaise: 10000, reason: 'Customer asked' })).body).toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
       expect(await stateOf(o.orderId)).toBe('paid');
       expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([]);

@@ -105,7 +105,8 @@ export class OrderActionsService {
     if (refund.amountPaise < 100 || refund.amountPaise > order.totalPaise) return fail('REFUND_AMOUNT_INVALID', { maxPaise: order.totalPaise });
 
     const now = new Date();
-    const reason = refund.reason.trim();
+    // The contract's schema has trimmed the reason and refused one that is only spaces.
+    const reason = refund.reason;
     order.moveTo('refund_pending');
     order.merchantRefundId = merchantRefundId(order.merchantOrderId);
     order.refundPaise = refund.amountPaise;

@@ -1,6 +1,6 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '@jalaj/commerce';
-import type { AdminOrderView, RefundInput } from '@jalaj/contracts';
+import { refundReasonSchema, type AdminOrderView, type RefundInput } from '@jalaj/contracts';
 import { isApiError, newIdempotencyKey } from '@jalaj/web-kit';
 import { App, Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useRef, useState } from 'react';
@@ -95,8 +95,12 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
           name="reason"
           label="Reason"
           rules={[
-            { required: true, whitespace: true, message: 'Say why the order is refunded.' },
-            { min: 3, message: 'Say why in at least 3 characters.' },
+            {
+              validator: async (_, value: string | undefined) => {
+                const checked = refundReasonSchema.safeParse(value ?? '');
+                if (!checked.success) throw new Error(checked.error.issues[0]?.message);
+              },
+            },
           ]}
         >
           <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 4 }} placeholder="e.g. Plants arrived damaged" />
