@@ -1,3 +1,4 @@
+export * from './csv.js';
 export * from './databases.js';
 export * from './eventually.js';
 export * from './events.js';

@@ -1,29 +1,41 @@
 import { paiseToDecimalString, SHOP_TIME_ZONE } from '@jalaj/commerce';
 import type { OrderExportRow } from '@jalaj/contracts';
 
-/** The columns of the accountant's export, in order, with their headings. */
-const COLUMNS: readonly (readonly [string, (r: OrderExportRow) => string | number | null])[] = [
-  ['Bill number', (r) => r.billNumber],
-  ['Order number', (r) => r.orderNumber],
-  ['Transaction ID', (r) => r.merchantOrderId],
-  ['Ordered (IST)', (r) => istDateTime(r.createdAt)],
-  ['Paid (IST)', (r) => (r.paidAt ? istDateTime(r.paidAt) : null)],
-  ['Status', (r) => r.state],
-  ['Fulfilment', (r) => r.fulfilmentStatus],
-  ['Customer', (r) => r.customerName],
-  ['Email', (r) => r.customerEmail],
-  ['Place of supply', (r) => r.placeOfSupply],
-  ['HSN', (r) => r.hsn],
-  ['Product', (r) => r.productName],
-  ['Quantity', (r) => r.quantity],
-  ['Unit price (INR)', (r) => paiseToDecimalString(r.unitPricePaise)],
-  ['Discount %', (r) => r.discountPercent],
-  ['Line total (INR)', (r) => paiseToDecimalString(r.lineTotalPaise)],
-  ['Shipping (INR)', (r) => paiseToDecimalString(r.shippingPaise)],
-  ['Order total (INR)', (r) => paiseToDecimalString(r.orderTotalPaise)],
-  ['Refunded (INR)', (r) => (r.refundPaise === null ? null : paiseToDecimalString(r.refundPaise))],
-  ['Payment mode', (r) => r.paymentMode],
-  ['PhonePe transaction', (r) => r.transactionId],
+/** A column of the accountant's export: its heading, and its cell of one order line. */
+interface Column {
+  readonly heading: string;
+  readonly cell: (r: OrderExportRow) => string;
+}
+
+/** A column of text: every cell quoted (RFC 4180) and never a formula ({@link csvText}). */
+const text = (heading: string, get: (r: OrderExportRow) => string | null): Column => ({ heading, cell: (r) => csvText(get(r)) });
+
+/** A column of numbers the shop computes (quantities, rupees, percentages): left bare, so spreadsheets add them up. */
+const number = (heading: string, get: (r: OrderExportRow) => string | number | null): Column => ({ heading, cell: (r) => csvNumber(get(r)) });
+
+/** The columns of the accountant's export, in order. */
+const COLUMNS: readonly Column[] = [
+  text('Bill number', (r) => r.billNumber),
+  text('Order number', (r) => r.orderNumber),
+  text('Transaction ID', (r) => r.merchantOrderId),
+  text('Ordered (IST)', (r) => istDateTime(r.createdAt)),
+  text('Paid (IST)', (r) => (r.paidAt ? istDateTime(r.paidAt) : null)),
+  text('Status', (r) => r.state),
+  text('Fulfilment', (r) => r.fulfilmentStatus),
+  text('Customer', (r) => r.customerName),
+  text('Email', (r) => r.customerEmail),
+  text('Place of supply', (r) => r.placeOfSupply),
+  text('HSN', (r) => r.hsn),
+  text('Product', (r) => r.productName),
+  number('Quantity', (r) => r.quantity),
+  number('Unit price (INR)', (r) => paiseToDecimalString(r.unitPricePaise)),
+  number('Discount %', (r) => r.discountPercent),
+  number('Line total (INR)', (r) => paiseToDecimalString(r.lineTotalPaise)),
+  number('Shipping (INR)', (r) => paiseToDecimalString(r.shippingPaise)),
+  number('Order total (INR)', (r) => paiseToDecimalString(r.orderTotalPaise)),
+  number('Refunded (INR)', (r) => (r.refundPaise === null ? null : paiseToDecimalString(r.refundPaise))),
+  text('Payment mode', (r) => r.paymentMode),
+  text('PhonePe transaction', (r) => r.transactionId),
 ];
 
 const istFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -34,23 +46,34 @@ function istDateTime(iso: string): string {
 }
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text that a
- * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) is prefixed with
- * `'`: a customer's name must never execute in the accountant's spreadsheet.
+ * A text cell, always quoted (RFC 4180), so that no separator inside it splits it, whatever
+ * the spreadsheet splits on (`x;=1+1` stays one cell where `;` separates). Text that a
+ * spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR first) is also prefixed
+ * with `'`: a customer's name must never execute in the accountant's spreadsheet. Empty for
+ * null.
  */
-export function csvCell(value: string | number | null): string {
+export function csvText(value: string | null): string {
   if (value === null) return '';
-  if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/**
+ * A number cell, bare: an integer or a decimal the shop wrote itself. Anything else is
+ * written as text, so no value can leave a cell unquoted by mistake.
+ */
+export function csvNumber(value: string | number | null): string {
+  if (value === null) return '';
+  const written = String(value);
+  return /^-?\d+(\.\d+)?$/.test(written) ? written : csvText(written);
 }
 
 /** The header line (with a byte-order mark, so spreadsheets read the file as UTF-8). */
-export const CSV_HEADER = `\uFEFF${COLUMNS.map(([name]) => csvCell(name)).join(',')}\r\n`;
+export const CSV_HEADER = `\uFEFF${COLUMNS.map((c) => csvText(c.heading)).join(',')}\r\n`;
 
 /** One order line as a CSV line. */
 export function csvRow(row: OrderExportRow): string {
-  return `${COLUMNS.map(([, get]) => csvCell(get(row))).join(',')}\r\n`;
+  return `${COLUMNS.map((c) => c.cell(row)).join(',')}\r\n`;
 }
 
 /** `jalaj-orders-2026-11-22.csv` (India date). */

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { formatRupees, orderNumber } from '@jalaj/commerce';
 import type { OrderExportRow, Result } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+import { eventually, httpClient, newConfirmedShopper, parseCsv, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
 interface PaidOrder {
   orderId: string;
@@ -237,13 +237,8 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
   });
 
   describe('CSV export', () => {
-    /** The CSV's lines after the header, as cells (no cell in these orders needs quoting). */
-    const csvLines = (text: string) =>
-      text
-        .split('\r\n')
-        .slice(1)
-        .filter((l) => l !== '')
-        .map((l) => l.split(','));
+    /** The CSV's lines after the header, as cells. */
+    const csvLines = (text: string) => parseCsv(text).slice(1);
 
     it('downloads the filtered orders through the BFF, one row per line, with the customer, HSN and place of supply', async () => {
       const o = await order(1, true, 2);
@@ -254,6 +249,8 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       const byNumber = await admin('GET', `/api/admin/orders/export.csv?q=${number}`, { token: adminToken });
       expect(byNumber.status).toBe(200);
       const lines = csvLines(byNumber.body as string);
+      // Every text cell is quoted (RFC 4180); the numbers are bare.
+      expect(byNumber.body).toContain(`,"${o.email}","West Bengal (19)","0602",`);
       // Both lines carry the order's bill of supply serial, assigned when it was paid.
       const bill = lines[0]![0]!;
       expect(bill).toMatch(/^JLJ\/\d{2}-\d{2}\/\d{6}$/);
