@@ -19,6 +19,12 @@ export const bffConfigSchema = z.object({
    * 120: identity starts signing with a new key 2 minutes after publishing it.
    */
   SIGNING_KEYS_REFETCH_SECONDS: z.coerce.number().int().min(1).max(120).default(30),
+  /**
+   * When answers carry Strict-Transport-Security: `auto`, over HTTPS (TLS here, or
+   * `X-Forwarded-Proto: https` from a proxy `TRUST_PROXY` trusts); `always`; `off`.
+   * Default: `always` in production, else `auto` (see `sendsHsts`).
+   */
+  HSTS: z.enum(['auto', 'always', 'off']).optional(),
   /** `true` serves `/dev/mailbox` (never in production). */
   DEV_MAILBOX: z.string().optional(),
 });

@@ -13,7 +13,7 @@ import { clientProblem, rawClientErrorResponse } from './errors/client-errors.js
 import { registerCommandScope } from './idempotency/command-scope.hook.js';
 import { registerRequestGuards } from './security/request-guards.js';
 import { registerWebApps } from './web/static.js';
-import { apiSecurityHeaders, isApiRequest, securityHeaders } from './web/security-headers.js';
+import { apiSecurityHeaders, HSTS, isApiRequest, securityHeaders, sendsHsts } from './web/security-headers.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
 await bootstrapService({
@@ -40,14 +40,16 @@ await bootstrapService({
   configure: async (app) => {
     // Health and metrics are on the ops port (OPS_PORT), not under the shop's origin.
     app.setGlobalPrefix('api', { exclude: ['dev/mailbox', 'dev/mailbox.json', 'media/*path'] });
-    const production = bffConfig().NODE_ENV === 'production';
-    const pageHeaders = securityHeaders(production);
-    const apiHeaders = apiSecurityHeaders(production);
+    const config = bffConfig();
+    const hsts = config.HSTS ?? (config.NODE_ENV === 'production' ? 'always' : 'auto');
+    const pageHeaders = securityHeaders();
+    const apiHeaders = apiSecurityHeaders();
     app
       .getHttpAdapter()
       .getInstance()
       .addHook('onRequest', (req, reply, done) => {
         reply.headers(isApiRequest(req.url) ? apiHeaders : pageHeaders);
+        if (sendsHsts(hsts, req.protocol)) reply.header('strict-transport-security', HSTS);
         done();
       });
     await app.register(fastifyCookie as never);

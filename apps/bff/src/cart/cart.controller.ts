@@ -6,7 +6,6 @@ import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 import { forgettingAfter } from '../reads/forgetting-after.js';
-import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
 import { ShopperReads } from '../reads/shopper-reads.service.js';
 
 const addBody = HTTP_SCHEMAS['cart.addItem'].body;
@@ -29,7 +28,7 @@ export class CartController {
       // A hint that a product's facts changed forgets every cart holding it.
       return { value: cart, tags: cart.lines.map((l) => l.productId) };
     });
-    return body.send(request, reply, PRIVATE_NO_CACHE);
+    return body.send(request, reply);
   }
 
   @Post('items')

@@ -6,6 +6,9 @@ import { brotliOptions, GZIP_OPTIONS, pickEncoding } from '../web/compressed-pag
 /** Bodies smaller than this go out as they are (as @fastify/compress's threshold). */
 const COMPRESS_FROM_BYTES = 1024;
 
+/** The Cache-Control of the public catalogue's reads: kept by any cache, revalidated each time by its ETag. */
+export const PUBLIC_REVALIDATE = 'no-cache';
+
 /**
  * A cached JSON read: its bytes, its ETag, and its brotli and gzip forms, each made once,
  * the first time a browser asks for it, and then sent as they are. Replaces compressing
@@ -41,12 +44,13 @@ export class CachedBody {
   }
 
   /**
-   * Sends the body as JSON that must be revalidated each time (`no-cache`; a shopper's own
-   * answers add `private`): 304 when the
-   * browser's copy is current, else the bytes in the best encoding it accepts.
+   * Sends the body as JSON: 304 when the client's copy is current (`If-None-Match`), else
+   * the bytes in the best encoding it accepts. `cacheControl` is given by public reads
+   * ({@link PUBLIC_REVALIDATE}); a signed-in answer keeps the API's `no-store`.
    */
-  send(request: FastifyRequest, reply: FastifyReply, cacheControl = 'no-cache'): FastifyReply {
-    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', cacheControl).header('etag', this.etag).header('vary', 'accept-encoding');
+  send(request: FastifyRequest, reply: FastifyReply, cacheControl?: string): FastifyReply {
+    if (cacheControl) reply.header('cache-control', cacheControl);
+    reply.header('content-type', 'application/json; charset=utf-8').header('etag', this.etag).header('vary', 'accept-encoding');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === this.etag)) return reply.code(304).send();
     const encoding = this.negotiate(request.headers['accept-encoding']);

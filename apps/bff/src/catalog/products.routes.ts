@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathId } from '../auth/body.js';
 import { answerProblem } from '../errors/problem.filter.js';
-import { CachedBody } from './cached-body.js';
+import { CachedBody, PUBLIC_REVALIDATE } from './cached-body.js';
 import { readProductFilters } from './product-filters.js';
 import type { ProductReads } from './product-reads.service.js';
 
@@ -37,11 +37,11 @@ function answer(request: FastifyRequest, reply: FastifyReply, read: () => Promis
     return undefined;
   }
   if (body instanceof CachedBody) {
-    body.send(request, reply);
+    body.send(request, reply, PUBLIC_REVALIDATE);
     return undefined;
   }
   return body.then(
-    (b) => b.send(request, reply),
+    (b) => b.send(request, reply, PUBLIC_REVALIDATE),
     (e: unknown) => answerProblem(e, request, reply),
   );
 }

@@ -6,7 +6,6 @@ import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 import { forgettingAfter } from '../reads/forgetting-after.js';
-import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
 import { ShopperReads } from '../reads/shopper-reads.service.js';
 
 const profileBody = HTTP_SCHEMAS['me.update'].body;
@@ -26,7 +25,7 @@ export class MeController {
   @Get()
   async get(@CurrentActor() actor: Actor, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const body = await this.reads.me.read(actor.id, async () => ({ value: unwrap(await this.rpc.request('rpc.identity.profiles.get', { actor })) }));
-    return body.send(request, reply, PRIVATE_NO_CACHE);
+    return body.send(request, reply);
   }
 
   @Patch()
@@ -42,7 +41,7 @@ export class MeController {
   @Get('addresses')
   async addresses(@CurrentActor() actor: Actor, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const body = await this.reads.addresses.read(actor.id, async () => ({ value: unwrap(await this.rpc.request('rpc.identity.addresses.list', { actor })) }));
-    return body.send(request, reply, PRIVATE_NO_CACHE);
+    return body.send(request, reply);
   }
 
   @Post('addresses')

@@ -7,7 +7,6 @@ import { AdminOnly, AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody, pathId } from '../auth/body.js';
 import { unwrap } from '../auth/rpc-result.js';
 import { forgettingAfter } from '../reads/forgetting-after.js';
-import { PRIVATE_NO_CACHE } from '../reads/private-answer.js';
 import { AdminOrderReads } from './admin-order-reads.service.js';
 import { csvFileName, CSV_HEADER, csvRow } from './orders-csv.js';
 
@@ -35,7 +34,7 @@ export class AdminOrdersController {
   async list(@CurrentActor() actor: Actor, @Query() raw: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const query = parseBody(listQuery, raw);
     const body = await this.reads.page(actor.id, query, async () => unwrap(await this.rpc.request('rpc.order.admin.list', { actor, query })));
-    return body.send(request, reply, PRIVATE_NO_CACHE);
+    return body.send(request, reply);
   }
 
   /**
@@ -49,7 +48,6 @@ export class AdminOrdersController {
     let batch = unwrap(await this.rpc.request('rpc.order.admin.export', { actor, filter, limit: 500 }));
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${csvFileName(new Date())}"`);
-    reply.header('cache-control', 'no-store');
     const rpc = this.rpc;
     async function* rows() {
       yield CSV_HEADER;

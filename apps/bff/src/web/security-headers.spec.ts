@@ -1,21 +1,30 @@
 import { PAGE_BOOT_CSP_SOURCE } from './page-boot.js';
-import { securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, securityHeaders, sendsHsts } from './security-headers.js';
 
 describe('securityHeaders', () => {
-  it('sends HSTS in production only', () => {
-    expect(securityHeaders(true)['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(securityHeaders(false)).not.toHaveProperty('strict-transport-security');
+  it('sends HSTS over HTTPS, on every answer when set to, never when off', () => {
+    expect(sendsHsts('auto', 'https')).toBe(true);
+    expect(sendsHsts('auto', 'http')).toBe(false);
+    expect(sendsHsts('always', 'http')).toBe(true);
+    expect(sendsHsts('off', 'https')).toBe(false);
+    // It is decided per request, not fixed in the headers computed once.
+    expect(securityHeaders()).not.toHaveProperty('strict-transport-security');
+    expect(apiSecurityHeaders()).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('lets no API answer be stored by default', () => {
+    expect(apiSecurityHeaders()['cache-control']).toBe('no-store');
   });
 
   it('uses only the shop’s own CSP directives, not helmet’s defaults', () => {
-    const csp = securityHeaders(false)['content-security-policy'];
+    const csp = securityHeaders()['content-security-policy'];
     expect(csp).toContain("img-src 'self' data: blob: https:");
     expect(csp).toContain(`script-src 'self' ${PAGE_BOOT_CSP_SOURCE}`);
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
 
   it('has every header the shop promises, computed once', () => {
-    const headers = securityHeaders(false);
+    const headers = securityHeaders();
     expect(headers).toMatchObject({
       'x-frame-options': 'DENY',
       'referrer-policy': 'strict-origin-when-cross-origin',

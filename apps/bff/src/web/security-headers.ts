@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { BffConfig } from '../config.js';
 import { PAGE_BOOT_CSP_SOURCE } from './page-boot.js';
 
 /**
@@ -24,17 +25,31 @@ export const CSP_DIRECTIVES = {
 /** Not covered by helmet; sent beside its headers. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
 
-/**
- * Helmet's options for every response of the shop's port. HSTS only in production, where
- * the shop is served over HTTPS (locally it would pin http://localhost to HTTPS).
- */
-export function helmetOptions(production: boolean): HelmetOptions {
+/** Helmet's options for every response of the shop's port; HSTS is decided per request ({@link sendsHsts}). */
+export function helmetOptions(): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: false,
   };
+}
+
+/** Strict-Transport-Security: a year, subdomains too. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether an answer carries {@link HSTS} (the `HSTS` variable): `auto`, when the request
+ * came over HTTPS (TLS on the BFF itself, or `X-Forwarded-Proto: https` from a proxy
+ * `TRUST_PROXY` trusts); `always`, on every answer (HTTPS ends at a proxy that does not say
+ * so; a browser ignores the header over plain HTTP); `off`, never. Plain http://localhost
+ * never gets it in `auto`: a browser would pin the development shop to HTTPS.
+ *
+ * @param setting - The `HSTS` variable.
+ * @param protocol - The request's protocol as Fastify reads it (`X-Forwarded-Proto` only from a trusted proxy).
+ */
+export function sendsHsts(setting: NonNullable<BffConfig['HSTS']>, protocol: string): boolean {
+  return setting === 'always' || (setting === 'auto' && protocol === 'https');
 }
 
 /**
@@ -43,14 +58,14 @@ export function helmetOptions(production: boolean): HelmetOptions {
  * nonces: the one inline script is allowed by its hash), so building them per request, as
  * `@fastify/helmet` did, was pure cost (parsing the CSP directives every time).
  */
-export function securityHeaders(production: boolean): Readonly<Record<string, string>> {
+export function securityHeaders(): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   let failed: unknown;
-  helmet(helmetOptions(production))({} as IncomingMessage, recorder as unknown as ServerResponse, (e?: unknown) => void (failed = e));
+  helmet(helmetOptions())({} as IncomingMessage, recorder as unknown as ServerResponse, (e?: unknown) => void (failed = e));
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   headers['permissions-policy'] = PERMISSIONS_POLICY;
   return Object.freeze(headers);
@@ -60,16 +75,18 @@ export function securityHeaders(production: boolean): Readonly<Record<string, st
  * The security headers of the JSON API's answers (OWASP's set for REST APIs): nothing in a
  * JSON answer may load, run or be framed, and no other site may read it. The pages' policy
  * (13 headers, about 700 bytes) told a browser how to treat a document it never renders,
- * on every API call.
+ * on every API call. `Cache-Control: no-store` is the default of every API answer, so that
+ * no signed-in or admin answer (an order, a bill, a session's token) is ever kept by a
+ * browser or a shared cache; only the public catalogue's reads say otherwise (ADR 068).
  */
-export function apiSecurityHeaders(production: boolean): Readonly<Record<string, string>> {
+export function apiSecurityHeaders(): Readonly<Record<string, string>> {
   return Object.freeze({
+    'cache-control': 'no-store',
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   });
 }
 

@@ -54,7 +54,8 @@ describe('the HTTP edge of the BFF (real processes)', () => {
     bffPort = await freePort();
     base = `http://127.0.0.1:${bffPort}`;
     apps.push(await startApp('catalog', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('catalog_edge') } }));
-    const bff = await startApp('bff', { port: bffPort, env: shared });
+    // Behind a proxy it trusts, as on Kubernetes: X-Forwarded-Proto says whether the shop was reached over HTTPS.
+    const bff = await startApp('bff', { port: bffPort, env: { ...shared, TRUST_PROXY: 'true' } });
     apps.push(bff);
     ops = `http://127.0.0.1:${bff.opsPort}`;
   }, 120000);
@@ -107,7 +108,7 @@ describe('the HTTP edge of the BFF (real processes)', () => {
   });
 
   describe('security headers (helmet)', () => {
-    it.each(['/', '/api/docs', '/no-such-page'])('%s carries the CSP and the other security headers, no HSTS outside production', async (path) => {
+    it.each(['/', '/api/docs', '/no-such-page'])('%s carries the CSP and the other security headers, no HSTS over plain HTTP', async (path) => {
       const r = await raw(base + path);
       // Scripts from the shop itself, and the one inline script of a server-rendered page, by its hash.
       expect(r.headers['content-security-policy']).toMatch(
@@ -133,6 +134,12 @@ describe('the HTTP edge of the BFF (real processes)', () => {
       });
       expect(r.headers['permissions-policy']).toBeUndefined();
       expect(r.headers['strict-transport-security']).toBeUndefined();
+    });
+
+    it.each(['/', '/api/products', '/api/nothing-here', '/api/docs'])('%s reached over HTTPS through the trusted proxy carries HSTS', async (path) => {
+      const r = await raw(base + path, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(r.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await raw(base + path, { headers: { 'x-forwarded-proto': 'http' } })).headers['strict-transport-security']).toBeUndefined();
     });
 
     it("allows exactly the server-rendered landing page's inline boot script", async () => {

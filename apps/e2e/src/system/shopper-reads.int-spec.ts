@@ -36,12 +36,12 @@ describe('a shopper\'s reads kept by two BFF replicas (real processes)', () => {
     return (await a('POST', '/api/admin/products', { token: adminToken, body })).body as { id: string };
   }
 
-  it('answers a shopper\'s own reads privately, with an ETag a browser can revalidate', async () => {
+  it('answers a shopper\'s own reads for no cache to keep (issue #39), with an ETag a client can revalidate', async () => {
     const { token } = await newConfirmedShopper(a, 'reads');
     for (const path of ['/api/me', '/api/me/addresses', '/api/cart']) {
       const first = await fetch(shop.base + path, { headers: { authorization: `Bearer ${token}` } });
       expect(first.status).toBe(200);
-      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      expect(first.headers.get('cache-control')).toBe('no-store');
       const etag = first.headers.get('etag')!;
       expect(etag).toMatch(/^".+"$/);
       const again = await fetch(shop.base + path, { headers: { authorization: `Bearer ${token}`, 'if-none-match': etag } });

@@ -166,6 +166,39 @@ describe('orders through the BFF (real processes)', () => {
     expect((await admin()('GET', `/api/orders/${order.orderId}/bill`, { token: adminToken })).status).toBe(404);
   }, 60000);
 
+  it('every signed-in and admin answer says Cache-Control: no-store (issue #39); the public catalogue is revalidated', async () => {
+    const s = await shopper('no-store');
+    const p = await newProduct(5);
+    const order = await s.checkout(p.id);
+    await pay(order.merchantOrderId);
+    const cacheControl = async (path: string, token?: string, init: RequestInit = {}) => {
+      const r = await fetch(shop.base + path, { ...init, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string>) } });
+      await r.arrayBuffer();
+      return [path, r.status, r.headers.get('cache-control')];
+    };
+    const signedIn = [
+      ['/api/orders', s.token],
+      [`/api/orders/${order.orderId}`, s.token],
+      [`/api/orders/${order.orderId}/bill`, s.token],
+      ['/api/me', s.token],
+      ['/api/me/addresses', s.token],
+      ['/api/cart', s.token],
+      ['/api/admin/orders', adminToken],
+      [`/api/admin/orders/${order.orderId}`, adminToken],
+      [`/api/admin/orders/${order.orderId}/bill`, adminToken],
+      ['/api/admin/orders/export.csv', adminToken],
+      ['/api/admin/users', adminToken],
+      // Refused answers too: a 404 of another's order, a 401 without a token.
+      ['/api/orders/ord_not_there/bill', s.token],
+      ['/api/orders', undefined],
+    ] as const;
+    for (const [path, token] of signedIn) expect(await cacheControl(path, token)).toEqual([path, expect.any(Number), 'no-store']);
+    // A session's answer carries an access token.
+    const signIn = await cacheControl('/api/auth/sign-in', undefined, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TEST_ADMIN) });
+    expect(signIn).toEqual(['/api/auth/sign-in', 200, 'no-store']);
+    expect(await cacheControl('/api/products')).toEqual(['/api/products', 200, 'no-cache']);
+  });
+
   it('the Orders tab is for admins only', async () => {
     const s = await shopper('notadmin');
     for (const [method, path, body] of [
