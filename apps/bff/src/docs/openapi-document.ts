@@ -3,7 +3,6 @@ import {
   addressInputSchema,
   addressListSchema,
   addressSchema,
-  cartChangeSchema,
   cartSchema,
   ERROR_CODES,
   HTTP_ROUTES,
@@ -44,8 +43,20 @@ const SHARED_RESPONSES = {
   Product: productSchema,
   ProductList: productListSchema,
   Cart: cartSchema,
-  CartChange: cartChangeSchema,
   Message: messageReplySchema,
+};
+
+/** What each group of routes is, for the docs' tags. */
+const TAG_DESCRIPTIONS: { readonly [T in HttpRoute['tag']]: string } = {
+  auth: 'Accounts and sessions: sign-up, the mailed confirmation, sign-in, refresh, sign-out, password reset and SMS codes.',
+  me: "The signed-in person's profile and addresses.",
+  products: 'The public catalogue: the plants, their pictures and prices.',
+  cart: "The signed-in shopper's cart, kept on the server.",
+  checkout: 'Shipping quotes and the payment start: the order is priced and its stock reserved by the server.',
+  payments: "PhonePe's webhook and return, and the status of a shopper's own payment.",
+  orders: "The signed-in shopper's orders and their bills of supply.",
+  admin: 'The admin console: orders, products, users, admins and the day\'s figures. Admins only.',
+  media: 'Product pictures, served by their key.',
 };
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -89,8 +100,18 @@ function errorResponses(route: HttpRoute): Record<string, Json> {
   );
 }
 
+/**
+ * The other answers of a redirect route: it redirects on every outcome it decides (a dead
+ * link, a payment not decided yet), so only a request it refuses before deciding, or a
+ * failure, is answered otherwise: a problem response, as its listed statuses say.
+ */
+const REDIRECT_OTHERWISE: Json = {
+  description: 'Not redirected: the request was refused before anything was decided, or the shop failed. A problem response.',
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+};
+
 function successResponse(id: HttpRouteId, route: HttpRoute, schemas: HttpRouteSchemas, responseIds: Map<z.ZodType, string>): Json {
-  if (route.status === 303) return { description: 'Redirect to the shop', headers: { Location: { schema: { type: 'string' } } } };
+  if (route.status === 303) return { description: 'Redirect to the shop page that shows the outcome, whichever it was', headers: { Location: { description: 'The page, e.g. `/payment-success?…`.', schema: { type: 'string' } } } };
   if (schemas.responseType === 'image/webp') return { description: 'The image', content: { 'image/webp': { schema: { type: 'string', contentMediaType: 'image/webp' } } } };
   if (schemas.responseType === 'text/csv') return { description: 'The CSV file (UTF-8, a header row, comma-separated, RFC 4180 quoting)', content: { 'text/csv': { schema: { type: 'string' } } } };
   if (!schemas.response) return { description: describeStatus[route.status] ?? 'OK' };
@@ -129,7 +150,8 @@ export function buildOpenApiDocument(version = '0.1.0'): Json {
     const headers: Json[] = route.command
       ? [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes a retry safe: a repeat with the same key answers the first outcome (ADR 012).', schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source } }]
       : [];
-    const security = route.access === 'public' ? (id === 'auth.refresh' || id === 'auth.signOut' ? [{ refreshCookie: [] }] : undefined) : [{ bearerAuth: [] }];
+    // A public route says so (`security: []`): no credential, rather than none documented.
+    const security = route.access === 'public' ? (id === 'auth.refresh' || id === 'auth.signOut' ? [{ refreshCookie: [] }] : []) : [{ bearerAuth: [] }];
     const access = route.access === 'admin' ? ' Admins only.' : route.access === 'user' ? ' Signed-in.' : '';
     const limit = route.rateLimited ? ' Rate-limited per client address and account.' : '';
     paths[route.path] ??= {};
@@ -138,10 +160,10 @@ export function buildOpenApiDocument(version = '0.1.0'): Json {
       tags: [route.tag],
       summary: route.summary,
       description: `${route.summary}.${access}${limit}${route.command ? ' A command: send an Idempotency-Key to retry it safely.' : ''}`,
-      ...(security ? { security } : {}),
+      security,
       parameters: [...parameters(s.params, 'path'), ...parameters(s.query, 'query'), ...headers],
       ...(s.body ? { requestBody: { required: true, content: { [s.bodyType ?? 'application/json']: { schema: ref(requestIds.get(s.body)!) } } } } : {}),
-      responses: { [String(route.status)]: successResponse(id, route, s, responseIds), ...errorResponses(route) },
+      responses: { [String(route.status)]: successResponse(id, route, s, responseIds), ...errorResponses(route), ...(route.status === 303 ? { default: REDIRECT_OTHERWISE } : {}) },
     };
   }
 
@@ -153,7 +175,7 @@ export function buildOpenApiDocument(version = '0.1.0'): Json {
       description: `The BFF's REST API. Errors are \`application/problem+json\` with a stable \`code\` (one of ${ERROR_CODES.join(', ')}) and a user-facing \`message\`.`,
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(ids.map((id) => HTTP_ROUTES[id].tag))].map((name) => ({ name })),
+    tags: [...new Set(ids.map((id) => HTTP_ROUTES[id].tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     paths,
     components: {
       schemas: { ...components(requests, 'input'), ...components(responses, 'output') },
