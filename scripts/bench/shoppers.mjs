@@ -1,9 +1,12 @@
 /**
  * Shoppers for the bench, made the way a person becomes one: sign-up, the confirmation
- * mail (read from the development mailbox of the bench's own shop), confirm. The bench
+ * mail (read from the development mailbox of the bench's own shop), confirm, sign in. The bench
  * stack sets RATE_LIMIT_FACTOR so one address may sign many up.
  */
 const json = { 'content-type': 'application/json' };
+
+/** The password of every bench shopper. */
+const BENCH_PASSWORD = 'aquarium-bench-1';
 
 /** POSTs (JSON when there is a body); a 503 (a service busy on this shared machine) is tried again, up to 5 times. */
 async function send(url, body, headers = {}) {
@@ -62,7 +65,7 @@ export async function createShoppers(url, n, { label = 'bench', withAddress = fa
   const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const emails = Array.from({ length: n }, (_, i) => `${label}-${run}-${i}@bench.jalaj.shop`);
   for (let i = 0; i < n; i += 5) {
-    await Promise.all(emails.slice(i, i + 5).map((email) => post(`${url}/api/auth/sign-up`, { email, password: 'aquarium-bench-1', fullName: 'Bench Shopper' })));
+    await Promise.all(emails.slice(i, i + 5).map((email) => post(`${url}/api/auth/sign-up`, { email, password: BENCH_PASSWORD, fullName: 'Bench Shopper' })));
   }
   const tokens = new Map();
   for (let attempt = 0; tokens.size < n; attempt++) {
@@ -81,7 +84,9 @@ export async function createShoppers(url, n, { label = 'bench', withAddress = fa
     shoppers.push(
       ...(await Promise.all(
         emails.slice(i, i + 5).map(async (email) => {
-          const { r, data: session } = await send(`${url}/api/auth/confirm`, { token: tokens.get(email) });
+          // Confirming starts no session (issue #39): the shopper signs in as a person does.
+          await send(`${url}/api/auth/confirm`, { token: tokens.get(email) });
+          const { r, data: session } = await send(`${url}/api/auth/sign-in`, { email, password: BENCH_PASSWORD });
           const shopper = { email, token: session.accessToken, refreshCookie: refreshCookieOf(r), id: session.user.id };
           if (withAddress) shopper.addressId = (await post(`${url}/api/me/addresses`, BENCH_ADDRESS, { authorization: `Bearer ${shopper.token}` })).id;
           return shopper;

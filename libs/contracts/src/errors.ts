@@ -217,6 +217,8 @@ export const NOTICE_DATA = {
   CART_ITEM_REMOVED: z.object({}),
   CART_CLEARED: z.object({}),
   RESET_EMAIL_SENT: z.object({}),
+  /** A mailed confirmation link was followed: the email is confirmed, and the person signs in themselves. */
+  EMAIL_CONFIRMED: z.object({}),
   PASSWORD_UPDATED: z.object({}),
   OTP_SENT: z.object({}),
   ADMIN_ADDED: z.object({}),
@@ -251,6 +253,7 @@ export const NOTICE_DATA_FIXTURES: { readonly [C in NoticeCode]: NoticeData<C> }
   CART_ITEM_REMOVED: {},
   CART_CLEARED: {},
   RESET_EMAIL_SENT: {},
+  EMAIL_CONFIRMED: {},
   PASSWORD_UPDATED: {},
   OTP_SENT: {},
   ADMIN_ADDED: {},

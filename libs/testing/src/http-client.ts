@@ -51,8 +51,9 @@ export type HttpCall = ReturnType<typeof httpClient>;
 let seq = 0;
 
 /**
- * Signs up a new shopper, follows the confirmation link from the development mailbox and
- * returns the session: what a person does on the sign-up screen and in their mail.
+ * Signs up a new shopper, follows the confirmation link from the development mailbox, then
+ * signs in with the password (the link confirms, it never signs in) and returns the
+ * session: what a person does on the sign-up screen, in their mail and on the sign-in screen.
  */
 export async function newConfirmedShopper(call: HttpCall, name = 'shopper') {
   const email = `${name}.${Date.now()}.${++seq}@example.in`;
@@ -65,7 +66,8 @@ export async function newConfirmedShopper(call: HttpCall, name = 'shopper') {
     if (mail) {
       const link = new URL(mail.links[0]);
       const confirmed = await call('GET', link.pathname + link.search);
-      const session = await call('POST', '/api/auth/refresh', { cookie: confirmed.cookie });
+      const session = await call('POST', '/api/auth/sign-in', { body: { email, password } });
+      if (session.status !== 200) throw new Error(`sign-in after confirming failed: ${session.status} ${JSON.stringify(session.body)}`);
       return { email, password, token: session.body.accessToken as string, cookie: session.cookie!, user: session.body.user, confirmed };
     }
     if (Date.now() > until) throw new Error(`no confirmation mail for ${email}`);

@@ -60,19 +60,23 @@ export class AuthController {
     return { message: IDENTITY_MESSAGES.accountCreated };
   }
 
-  /** The link in the confirmation mail: confirms, signs in, and lands on the site root. */
+  /**
+   * The link in the confirmation mail: confirms the email and lands on the site root, which
+   * says so and asks to sign in. It never signs in: a page on another site can make a
+   * browser open an attacker's link (login CSRF).
+   */
   @Get('confirm')
-  async confirmLink(@Query('token') token: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    const result = token ? await this.rpc.request('rpc.identity.accounts.confirm', { token: String(token).slice(0, 200), userAgent: req.headers['user-agent']?.slice(0, 300) }) : null;
-    if (!result?.ok) return reply.redirect('/auth?confirm=invalid', 303);
-    this.startSession(reply, result.data);
-    return reply.redirect('/', 303);
+  async confirmLink(@Query('token') token: string | undefined, @Res() reply: FastifyReply) {
+    const result = token ? await this.rpc.request('rpc.identity.accounts.confirm', { token: String(token).slice(0, 200) }) : null;
+    return reply.redirect(result?.ok ? '/?confirm=done' : '/auth?confirm=invalid', 303);
   }
 
+  /** Confirms an email from its token, as the link does, and says so; no session starts. */
   @Post('confirm')
-  async confirm(@Body() raw: unknown, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @HttpCode(200)
+  async confirm(@Body() raw: unknown) {
     const { token } = parseBody(tokenBody, raw);
-    return this.startSession(reply, unwrap(await this.rpc.request('rpc.identity.accounts.confirm', { token, userAgent: req.headers['user-agent']?.slice(0, 300) })));
+    return unwrap(await this.rpc.request('rpc.identity.accounts.confirm', { token }));
   }
 
   @Post('sign-in')

@@ -109,14 +109,21 @@ test.describe('storefront account', () => {
       await expect(toast(page, 'Account created!')).toBeVisible();
       await expect(toast(page, 'Please check your email to verify your account.')).toBeVisible();
 
+      // The link confirms and lands on the site root, which says so and asks to sign in: it
+      // never signs the browser in (a page on another site could open an attacker's link).
       await page.goto(await mailedLink(request, email, '/api/auth/confirm'));
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Cart' })).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
+      await expect(toast(page, 'Email confirmed')).toBeVisible();
+      await expect(toast(page, 'Your email is confirmed. Please sign in to start shopping.')).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
     });
 
-    await test.step('sign out and sign in again', async () => {
+    await test.step('sign in, sign out and sign in again', async () => {
+      await signIn(page, email, password);
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Cart' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Admin' })).toHaveCount(0);
       await signOutFromHeader(page);
       await signIn(page, email, password);
       await expect(toast(page, 'Welcome back!')).toBeVisible();

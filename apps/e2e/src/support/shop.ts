@@ -21,17 +21,20 @@ export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.ran
 /** The newest toast with this exact text: an earlier toast with the same text may still be on screen. */
 export const toast = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text, { exact: true }).last();
 
+/** The password of the shoppers {@link signUpShopper} makes. */
+const SHOPPER_PASSWORD = 'aquarium1';
+
 /**
- * Signs a new shopper up and in: the confirmation link in the development mailbox signs in
- * and lands on `/`. Specs that change a shopper's data use one each, so they never depend
- * on each other's state.
+ * Signs a new shopper up and in: the confirmation link in the development mailbox confirms
+ * and lands on `/` (it never signs in), then the sign-in form signs in. Specs that change a
+ * shopper's data use one each, so they never depend on each other's state.
  *
  * @param label - Goes into the email address, to find the shopper in logs.
  * @returns The new shopper's email address.
  */
 export async function signUpShopper(page: Page, label = 'shopper'): Promise<string> {
   const email = uniqueEmail(label);
-  const res = await page.request.post('/api/auth/sign-up', { data: { email, password: 'aquarium1', fullName: 'Test Shopper' } });
+  const res = await page.request.post('/api/auth/sign-up', { data: { email, password: SHOPPER_PASSWORD, fullName: 'Test Shopper' } });
   expect(res.status()).toBe(201);
   let link: string | undefined;
   await expect
@@ -51,17 +54,23 @@ export async function signUpShopper(page: Page, label = 'shopper'): Promise<stri
   const url = new URL(link!);
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page).toHaveURL(/\/$/);
+  await signInWithForm(page, email, SHOPPER_PASSWORD);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
   return email;
 }
 
-/** Signs the demo shopper in through the sign-in form. */
-export async function signInDemoShopper(page: Page): Promise<void> {
+/** Signs in through the sign-in form, which lands on `/`. */
+async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
-  await page.getByLabel('Email').fill(DEMO_SHOPPER.email);
-  await page.getByLabel('Password').fill(DEMO_SHOPPER.password);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** Signs the demo shopper in through the sign-in form. */
+export async function signInDemoShopper(page: Page): Promise<void> {
+  await signInWithForm(page, DEMO_SHOPPER.email, DEMO_SHOPPER.password);
 }
 
 /** The catalogue as the shop lists it. */

@@ -16,8 +16,8 @@ export class AccountsRpc {
   }
 
   @RpcHandler('rpc.identity.accounts.confirm')
-  confirm({ token, userAgent }: Req<'rpc.identity.accounts.confirm'>) {
-    return this.accounts.confirm(token, userAgent);
+  confirm({ token }: Req<'rpc.identity.accounts.confirm'>) {
+    return this.accounts.confirm(token);
   }
 
   @RpcHandler('rpc.identity.sessions.create')

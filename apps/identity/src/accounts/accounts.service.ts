@@ -61,13 +61,18 @@ export class AccountsService {
     });
   }
 
-  async confirm(token: string, userAgent?: string): Promise<Result<IssuedSession>> {
+  /**
+   * Confirms the email of the account the mailed token names. No session starts: a page on
+   * another site can make a browser open the link, which must not sign that browser in to
+   * the link's account (login CSRF); the person signs in with their password.
+   */
+  async confirm(token: string): Promise<Result<{ notice: Notice }>> {
     return this.em.transactional(async (tx) => {
       const row = await this.useToken(tx, 'confirm', token);
       if (!row?.userId) return fail('CONFIRM_LINK_INVALID');
       const user = await tx.findOneOrFail(User, { id: row.userId });
       user.emailConfirmedAt ??= new Date();
-      return ok(await this.startSession(tx, user, userAgent));
+      return ok({ notice: notice('EMAIL_CONFIRMED') });
     });
   }
 

@@ -1,3 +1,5 @@
+import { renderMessage } from '@jalaj/commerce';
+import { useConfirmOutcome } from '../features/auth/use-confirm-outcome.js';
 import { FeaturedPlants } from '../features/catalog/featured-plants.js';
 import { Benefits } from '../features/home/benefits.js';
 import { Hero } from '../features/home/hero.js';
@@ -7,9 +9,14 @@ import { SiteHeader } from '../features/layout/site-header.js';
 import { SkipLink } from '../features/layout/skip-link.js';
 import { useScrollToHash } from '../features/layout/use-scroll-to-hash.js';
 
-/** `/`: the landing page. */
+const confirmed = renderMessage('EMAIL_CONFIRMED');
+/** What a followed confirmation link says: confirmed, now sign in (it never signs in itself). */
+const EMAIL_CONFIRMED = { title: confirmed.title ?? '', description: confirmed.message, tone: 'success' } as const;
+
+/** `/`: the landing page; also where a mailed confirmation link lands (`/?confirm=done`). */
 export function HomeRoute() {
   useScrollToHash();
+  useConfirmOutcome('done', EMAIL_CONFIRMED);
   return (
     <>
       <title>Jalaj — Aquarium Plants Online in India</title>

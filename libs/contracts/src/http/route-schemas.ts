@@ -99,7 +99,7 @@ const cartChangeReplySchema = cartChangeSchema.extend({ title: z.string(), messa
 export const HTTP_SCHEMAS = {
   'auth.signUp': { body: z.object({ email: authText(254), password: authText(200), fullName: authText(120) }), response: messageReplySchema },
   'auth.confirmLink': { query: z.object({ token: z.string().optional().describe('The mailed confirmation token.') }) },
-  'auth.confirm': { body: z.object({ token: authToken(200) }), response: sessionSchema },
+  'auth.confirm': { body: z.object({ token: authToken(200) }), response: noticeReplySchema },
   'auth.signIn': { body: z.object({ email: authText(254), password: authText(200) }), response: sessionSchema },
   'auth.refresh': { response: sessionSchema.nullable() },
   'auth.signOut': {},

@@ -100,8 +100,8 @@ function route<const R extends RouteInput>(input: R) {
 /** Every route of the BFF, by id. Paths and methods are typed literally (see {@link apiPath}). */
 export const HTTP_ROUTES = {
   'auth.signUp': route({ method: 'POST', path: '/api/auth/sign-up', tag: 'auth', summary: 'Creates an account and mails its confirmation link', status: 201, rateLimited: true, errors: ['EMAIL_TAKEN'] }),
-  'auth.confirmLink': route({ method: 'GET', path: '/api/auth/confirm', tag: 'auth', summary: "The mailed confirmation link: confirms, sets the refresh cookie and redirects to `/` (or `/auth?confirm=invalid`)", status: 303 }),
-  'auth.confirm': route({ method: 'POST', path: '/api/auth/confirm', tag: 'auth', summary: 'Confirms an account from its token and starts a session', errors: ['CONFIRM_LINK_INVALID'] }),
+  'auth.confirmLink': route({ method: 'GET', path: '/api/auth/confirm', tag: 'auth', summary: 'The mailed confirmation link: confirms the email and redirects to `/?confirm=done` (or `/auth?confirm=invalid`); it never signs in', status: 303 }),
+  'auth.confirm': route({ method: 'POST', path: '/api/auth/confirm', tag: 'auth', summary: 'Confirms an account’s email from its token; no session starts (sign in next)', errors: ['CONFIRM_LINK_INVALID'] }),
   'auth.signIn': route({ method: 'POST', path: '/api/auth/sign-in', tag: 'auth', summary: 'Signs in with email and password', rateLimited: true, errors: ['INVALID_CREDENTIALS', 'EMAIL_NOT_CONFIRMED'] }),
   'auth.refresh': route({ method: 'POST', path: '/api/auth/refresh', tag: 'auth', summary: 'Renews the session from the HttpOnly refresh cookie (rotated); `null` when the request has no refresh cookie (no session to restore)', errors: ['UNAUTHENTICATED', 'SESSION_ENDED'] }),
   'auth.signOut': route({ method: 'POST', path: '/api/auth/sign-out', tag: 'auth', summary: 'Ends the session of the refresh cookie and clears it', status: 204 }),
