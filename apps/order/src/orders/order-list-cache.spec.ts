@@ -4,7 +4,9 @@ import { OrderListCache } from './order-list-cache.js';
 /** A cache over a fake version row that the test moves. */
 function setup() {
   const db = { version: '7' };
-  const em = { getKysely: () => ({ executeQuery: async () => ({ rows: [{ version: db.version }] }) }) } as unknown as EntityManager;
+  // runSql outside a transaction: the ORM's pool.
+  const pool = { query: async () => ({ rows: [{ version: db.version }] }) };
+  const em = { getTransactionContext: () => undefined, getConnection: () => ({ getNativeClient: async () => pool }) } as unknown as EntityManager;
   return { db, cache: new OrderListCache(em) };
 }
 

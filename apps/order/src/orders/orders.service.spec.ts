@@ -67,7 +67,9 @@ function setup(opts: { orders?: Order[]; admin?: boolean; lookup?: 'ok' | 'refus
   const admins = { isAdmin, mayRead: isAdmin } as unknown as AdminCheck;
   const config = sellerConfigSchema.parse({}) as unknown as OrderConfig;
   // The list version never moves here: each setup starts with an empty cache.
-  const versionDb = { getKysely: () => ({ executeQuery: async () => ({ rows: [{ version: '1' }] }) }) } as unknown as EntityManager;
+  // runSql outside a transaction: the ORM's pool.
+  const pool = { query: async () => ({ rows: [{ version: '1' }] }) };
+  const versionDb = { getTransactionContext: () => undefined, getConnection: () => ({ getNativeClient: async () => pool }) } as unknown as EntityManager;
   return { service: new OrdersService({} as EntityManager, repo, admins, new Customers(rpc), config, new OrderListCache(versionDb)), requests, pages, archived };
 }
 
