@@ -73,13 +73,15 @@ export interface PhonePeWebhook {
 
 /**
  * A failed PhonePe call: the HTTP status (0 when PhonePe was not reachable or did not
- * answer in time) and PhonePe's `code`/`errorCode` and `message` when it sent them.
+ * answer in time), PhonePe's `code`/`errorCode` and `message`, and its `data`/`context`
+ * object (the facts behind the refusal) when it sent them.
  */
 export class PhonePeError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | null,
     message: string,
+    readonly data: Readonly<Record<string, unknown>> | null = null,
   ) {
     super(message);
     this.name = 'PhonePeError';

@@ -212,6 +212,18 @@ describe('PhonePeClient', () => {
     expect((await failure(c.orderStatus('MO1'))).code).toBe('INVALID_RESPONSE');
   });
 
+  it('keeps PhonePe’s data or context object on the error', async () => {
+    const token = tokens();
+    let reply: Reply = json(400, { code: 'BAD_REQUEST', message: 'amount too small', data: { field: 'amount', minimum: 100 } });
+    const { client: c } = await client((call) => (call.path.endsWith('/v1/oauth/token') ? token() : reply));
+    const dataOf = (p: Promise<unknown>) => p.then(() => 'accepted', (e: unknown) => (e instanceof PhonePeError ? e.data : e));
+    expect(await dataOf(c.orderStatus('MO1'))).toEqual({ field: 'amount', minimum: 100 });
+    reply = json(417, { errorCode: 'REFUND_NOT_ALLOWED', message: 'no', context: { merchantOrderId: 'MO1' } });
+    expect(await dataOf(c.refund({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amountPaise: 100 }))).toEqual({ merchantOrderId: 'MO1' });
+    reply = json(500, { code: 'INTERNAL_SERVER_ERROR', message: 'x', data: 'not an object' });
+    expect(await dataOf(c.orderStatus('MO1'))).toBeNull();
+  });
+
   it('maps a refused token request to PhonePeError', async () => {
     const { client: c } = await client(() => json(401, { code: 'INVALID_CLIENT', message: 'bad credentials' }));
     expect(await failure(c.orderStatus('MO1'))).toEqual({ status: 401, code: 'INVALID_CLIENT', message: 'bad credentials' });

@@ -276,7 +276,8 @@ export class PhonePeClient implements PhonePeGateway {
     }
     if (response.status < 200 || response.status > 299) {
       const b = isObject(body) ? body : {};
-      throw new PhonePeError(response.status, str(b.code) ?? str(b.errorCode), str(b.message) ?? `PhonePe answered HTTP ${response.status}`);
+      const data = isObject(b.data) ? b.data : isObject(b.context) ? b.context : null;
+      throw new PhonePeError(response.status, str(b.code) ?? str(b.errorCode), str(b.message) ?? `PhonePe answered HTTP ${response.status}`, data);
     }
     if (!isObject(body)) throw new PhonePeError(502, 'INVALID_RESPONSE', 'PhonePe answered with something that is not a JSON object');
     return body;
