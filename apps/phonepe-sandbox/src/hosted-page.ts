@@ -87,11 +87,12 @@ ${details(order, merchantName)}
 }
 
 /** An order that can no longer be paid here: expired, or already decided. */
-export function closedPage(order: SandboxOrder, merchantName: string, reason: 'expired' | 'completed' | 'failed'): string {
+export function closedPage(order: SandboxOrder, merchantName: string, reason: 'expired' | 'completed' | 'failed' | 'pending'): string {
   const text = {
     expired: 'This payment request has expired. No money was taken.',
     completed: 'This order has been paid already.',
     failed: 'This payment has failed. No money was taken.',
+    pending: 'This payment is still pending. You may close this page.',
   }[reason];
   return layout(
     `Payment ${reason} — PhonePe sandbox`,
@@ -100,7 +101,7 @@ export function closedPage(order: SandboxOrder, merchantName: string, reason: 'e
 <p class="amount">${rupees(order.amount)}</p>
 <p class="state ${reason === 'completed' ? 'good' : 'bad'}" role="status">${text}</p>
 ${details(order, merchantName)}
-<a class="button pay" href="${escape(order.redirectUrl)}">Return to ${escape(merchantName)}</a>
+${order.redirectUrl ? `<a class="button pay" href="${escape(order.redirectUrl)}">Return to ${escape(merchantName)}</a>` : ''}
 </section>`,
   );
 }

@@ -1,4 +1,4 @@
-import { backoffDelays, orderEvent, orderStatusView, phonePeId, refundStatusView, SandboxError, SandboxStore, validatePay, validateRefund } from './sandbox.js';
+import { backoffDelays, errorCategory, orderEvent, orderStatusView, phonePeId, refundStatusView, SandboxError, SandboxStore, transactionStatusView, validatePay, validateRefund } from './sandbox.js';
 import { paymentPage, closedPage, rupees } from './hosted-page.js';
 import { webhookAuthorization } from './webhooks.js';
 
@@ -49,11 +49,16 @@ describe('validatePay: PhonePe rules', () => {
     ['expireAfter below 300', { expireAfter: 299 }],
     ['expireAfter above 3600', { expireAfter: 3601 }],
     ['another flow type', { paymentFlow: { type: 'SUBSCRIPTION', merchantUrls: { redirectUrl: 'http://x' } } }],
-    ['no redirect URL', { paymentFlow: { type: 'PG_CHECKOUT' } }],
+    ['a redirect URL that is not a string', { paymentFlow: { type: 'PG_CHECKOUT', merchantUrls: { redirectUrl: 5 } } }],
     ['a javascript: redirect URL', { paymentFlow: { type: 'PG_CHECKOUT', merchantUrls: { redirectUrl: 'javascript:alert(1)' } } }],
     ['metaInfo beyond udf15', { metaInfo: { udf16: 'x' } }],
   ])('refuses %s with 400 BAD_REQUEST', (_name, over) => {
     expect(refusal(() => validatePay(pay(over)))).toEqual({ status: 400, code: 'BAD_REQUEST' });
+  });
+
+  it('accepts a payment without redirectUrl, optional at PhonePe', () => {
+    expect(validatePay(pay({ paymentFlow: { type: 'PG_CHECKOUT' } })).redirectUrl).toBeNull();
+    expect(validatePay(pay({ paymentFlow: { type: 'PG_CHECKOUT', merchantUrls: {} } })).redirectUrl).toBeNull();
   });
 
   it('refuses a body that is not an object', () => {
@@ -61,10 +66,14 @@ describe('validatePay: PhonePe rules', () => {
   });
 
   it('validates refunds', () => {
-    expect(validateRefund({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 1 })).toEqual({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 1 });
-    for (const body of [{ merchantRefundId: 'R 1', originalMerchantOrderId: 'MO1', amount: 1 }, { merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 0 }, {}]) {
+    expect(validateRefund({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 100 })).toEqual({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 100 });
+    for (const body of [{ merchantRefundId: 'R 1', originalMerchantOrderId: 'MO1', amount: 100 }, { merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount: 0 }, {}]) {
       expect(refusal(() => validateRefund(body))).toEqual({ status: 400, code: 'BAD_REQUEST' });
     }
+  });
+
+  it('refuses a refund below PhonePe’s minimum of 100 paise', () => {
+    for (const amount of [1, 50, 99]) expect(refusal(() => validateRefund({ merchantRefundId: 'R1', originalMerchantOrderId: 'MO1', amount }))).toEqual({ status: 400, code: 'BAD_REQUEST' });
   });
 });
 
@@ -95,13 +104,63 @@ describe('SandboxStore', () => {
     expect(orderStatusView(order, clock, 'FAILED').state).toBe('COMPLETED');
   });
 
-  it('records a decline with UPI code ZA on the order and the attempt', () => {
+  it('records a decline as UPI code ZA under its category on the order and the attempt', () => {
     const s = store();
     const order = s.createOrder(validatePay(pay()));
     s.choose(order, 'FAILED');
     const view = orderStatusView(order, clock, 'FAILED');
-    expect(view).toMatchObject({ state: 'FAILED', errorCode: 'ZA', detailedErrorCode: 'ZA' });
-    expect(view.paymentDetails[0]).toMatchObject({ state: 'FAILED', errorCode: 'ZA', detailedErrorCode: 'ZA' });
+    expect(view).toMatchObject({ state: 'FAILED', errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA' });
+    expect(view.paymentDetails[0]).toMatchObject({ state: 'FAILED', errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA' });
+  });
+
+  it('pairs a detailed code with PhonePe’s category, as its error-code table does', () => {
+    const s = store();
+    const order = s.createOrder(validatePay(pay()));
+    s.settle(order, 'FAILED', { detailedErrorCode: 'Z9' });
+    expect(orderStatusView(order, clock, 'FAILED')).toMatchObject({ errorCode: 'INSUFFICIENT_BALANCE', detailedErrorCode: 'Z9' });
+    s.settle(order, 'FAILED', { errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'XC' });
+    expect(orderStatusView(order, clock, 'FAILED')).toMatchObject({ errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'XC' });
+    expect([errorCategory('ZM'), errorCategory('TXN_AUTO_FAILED'), errorCategory('U90')]).toEqual(['INVALID_MPIN', 'TXN_NOT_COMPLETED', 'BANK_TECHNICAL_ISSUE']);
+  });
+
+  it('lists only the latest attempt unless details=true', () => {
+    const s = store();
+    const order = s.createOrder(validatePay(pay()));
+    s.settle(order, 'FAILED');
+    s.settle(order, 'COMPLETED');
+    expect(orderStatusView(order, clock, 'FAILED').paymentDetails.map((a) => a.state)).toEqual(['COMPLETED']);
+    expect(orderStatusView(order, clock, 'FAILED', { details: false }).paymentDetails).toHaveLength(1);
+    expect(orderStatusView(order, clock, 'FAILED', { details: true }).paymentDetails.map((a) => a.state)).toEqual(['FAILED', 'COMPLETED']);
+  });
+
+  it('adds the errorContext block to a failed order only when errorContext=true', () => {
+    const s = store();
+    const order = s.createOrder(validatePay(pay()));
+    s.settle(order, 'FAILED', { detailedErrorCode: 'Z9' });
+    expect(orderStatusView(order, clock, 'FAILED')).not.toHaveProperty('errorContext');
+    expect(orderStatusView(order, clock, 'FAILED', { errorContext: true }).errorContext).toEqual({
+      errorCode: 'INSUFFICIENT_BALANCE',
+      detailedErrorCode: 'Z9',
+      source: 'CUSTOMER',
+      stage: 'AUTHORIZATION',
+      description: expect.stringContaining('insufficient balance'),
+    });
+    s.settle(order, 'COMPLETED');
+    expect(orderStatusView(order, clock, 'FAILED', { errorContext: true })).not.toHaveProperty('errorContext');
+  });
+
+  it('answers Transaction Status with the order of an attempt and that attempt alone', () => {
+    const s = store();
+    const order = s.createOrder(validatePay(pay()));
+    s.settle(order, 'FAILED');
+    s.settle(order, 'COMPLETED');
+    const [first, second] = order.attempts;
+    expect(s.orderOfTransaction(first.transactionId)).toBe(order);
+    const view = transactionStatusView(order, first.transactionId, 'JALAJSANDBOX', clock, 'FAILED');
+    expect(view).toMatchObject({ merchantId: 'JALAJSANDBOX', merchantOrderId: order.merchantOrderId, orderId: order.orderId, state: 'COMPLETED', amount: 12_300 });
+    expect(view.paymentDetails).toEqual([expect.objectContaining({ transactionId: first.transactionId, state: 'FAILED', detailedErrorCode: 'ZA' })]);
+    expect(transactionStatusView(order, second.transactionId, 'JALAJSANDBOX', clock, 'FAILED').paymentDetails).toEqual([expect.objectContaining({ transactionId: second.transactionId, state: 'COMPLETED' })]);
+    expect(refusal(() => s.orderOfTransaction('OM_none'))).toEqual({ status: 404, code: 'TRANSACTION_NOT_FOUND' });
   });
 
   it('keeps one attempt when a pending attempt later completes', () => {
@@ -121,7 +180,7 @@ describe('SandboxStore', () => {
     clock += 299_999;
     expect(orderStatusView(order, clock, 'FAILED').state).toBe('PENDING');
     clock += 1;
-    expect(orderStatusView(order, clock, 'FAILED')).toMatchObject({ state: 'FAILED', errorCode: 'TXN_AUTO_FAILED' });
+    expect(orderStatusView(order, clock, 'FAILED')).toMatchObject({ state: 'FAILED', errorCode: 'TXN_NOT_COMPLETED', detailedErrorCode: 'TXN_AUTO_FAILED' });
     expect(orderStatusView(order, clock, 'EXPIRED').state).toBe('EXPIRED');
     expect(s.choose(order, 'COMPLETED').changed).toBe(false);
     expect(s.expireDue()).toEqual([order]);
@@ -148,6 +207,7 @@ describe('SandboxStore', () => {
     s.settle(order, 'COMPLETED');
     const r1 = s.createRefund({ merchantRefundId: 'R1', originalMerchantOrderId: order.merchantOrderId, amount: 12_000 });
     expect(refundStatusView(r1, clock)).toMatchObject({ state: 'PENDING', amount: 12_000, refundId: expect.stringMatching(/^OMR/) });
+    expect(refundStatusView(r1, clock).paymentDetails).toEqual([{ transactionId: expect.stringMatching(/^OM\d{22}$/), paymentMode: 'UPI_INTENT', timestamp: clock, amount: 12_000, state: 'PENDING' }]);
     expect(refusal(() => s.createRefund({ merchantRefundId: 'R1', originalMerchantOrderId: order.merchantOrderId, amount: 1 }))).toEqual({ status: 409, code: 'REFUND_ALREADY_EXISTS' });
     expect(refusal(() => s.createRefund({ merchantRefundId: 'R2', originalMerchantOrderId: order.merchantOrderId, amount: 301 }))).toEqual({ status: 400, code: 'REFUND_AMOUNT_EXCEEDED' });
     expect(refusal(() => s.createRefund({ merchantRefundId: 'R3', originalMerchantOrderId: 'MO_none', amount: 1 }))).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
@@ -205,5 +265,7 @@ describe('small decisions', () => {
     expect(page).not.toContain('<b>x</b>');
     expect(closedPage(order, 'Jalaj', 'expired')).toContain('This payment request has expired');
     expect(closedPage(order, 'Jalaj', 'expired')).toContain('href="http://shop/&quot;r"');
+    const noReturn = s.createOrder(validatePay(pay({ merchantOrderId: 'MO_no_return', paymentFlow: { type: 'PG_CHECKOUT' } })));
+    expect(closedPage(noReturn, 'Jalaj', 'completed')).not.toContain('Return to');
   });
 });

@@ -40,7 +40,8 @@ export interface SandboxOrder {
   expireAt: number;
   metaInfo: Record<string, string>;
   message: string | null;
-  redirectUrl: string;
+  /** Where the browser goes after the hosted page; PhonePe makes it optional (without it the page shows the outcome). */
+  redirectUrl: string | null;
   createdAt: number;
   state: OrderState;
   /** Set once the order expired unpaid. */
@@ -58,6 +59,10 @@ export interface SandboxRefund {
   originalMerchantOrderId: string;
   amount: number;
   createdAt: number;
+  /** PhonePe's id of the refund's own transaction (`OM…`), in its `paymentDetails`. */
+  transactionId: string;
+  /** The payment mode of the attempt refunded. */
+  paymentMode: Attempt['paymentMode'];
   /** When it turns COMPLETED. */
   completeAt: number;
   /** Whether its completion was announced (webhook). */
@@ -70,7 +75,7 @@ export interface PayRequest {
   expireAfter: number;
   metaInfo: Record<string, string>;
   message: string | null;
-  redirectUrl: string;
+  redirectUrl: string | null;
 }
 
 export interface RefundRequest {
@@ -85,10 +90,50 @@ export const MIN_AMOUNT_PAISE = 100;
 export const EXPIRE_AFTER_RANGE = { min: 300, max: 3600 } as const;
 /** Used when a pay request does not say (PhonePe's default is unconfirmed). */
 export const DEFAULT_EXPIRE_AFTER = 1200;
-/** Order-level error code of an order that expired unpaid (PhonePe's is unconfirmed; documented in docs/payments.md). */
+/** The detailed error code of an order that expired unpaid (category `TXN_NOT_COMPLETED`, PhonePe's error-code table). */
 export const EXPIRED_ERROR_CODE = 'TXN_AUTO_FAILED';
-/** UPI's "declined by customer": what the hosted page's Decline button records. */
+/** UPI's "declined by customer": what the hosted page's Decline button records as the detailed code. */
 export const DECLINED_ERROR_CODE = 'ZA';
+
+/** What PhonePe's `errorContext` block says about a failure. */
+export interface ErrorContext {
+  errorCode: string;
+  detailedErrorCode: string;
+  source: string;
+  stage: string;
+  description: string;
+}
+
+type ErrorFacts = Omit<ErrorContext, 'detailedErrorCode'>;
+
+/**
+ * PhonePe's pairs of a detailed code with its category (`errorCode`), stage and source, as
+ * its error-code table lists them. `ZA` is not in that table: its category is the sandbox's
+ * choice (`PAYMENT_ERROR`, the category PhonePe's samples show for UPI failures).
+ */
+export const PHONEPE_ERRORS: Readonly<Record<string, ErrorFacts>> = {
+  TXN_AUTO_FAILED: { errorCode: 'TXN_NOT_COMPLETED', stage: 'PRE_AUTHENTICATION', source: 'CUSTOMER', description: 'Payment couldn’t be completed due to issues related to customer or their bank.' },
+  Z9: { errorCode: 'INSUFFICIENT_BALANCE', stage: 'AUTHORIZATION', source: 'CUSTOMER', description: 'Payment failed due to insufficient balance in customer’s account.' },
+  ZM: { errorCode: 'INVALID_MPIN', stage: 'AUTHENTICATION', source: 'CUSTOMER', description: 'Customer entered the wrong UPI PIN.' },
+  U90: { errorCode: 'BANK_TECHNICAL_ISSUE', stage: 'AUTHORIZATION', source: 'ISSUING_BANK', description: 'Bank is taking longer than usual to process this payment.' },
+  UT: { errorCode: 'BANK_TECHNICAL_ISSUE', stage: 'AUTHORIZATION', source: 'ISSUING_BANK', description: 'Technical issue at the customer’s bank.' },
+  ZA: { errorCode: 'PAYMENT_ERROR', stage: 'AUTHORIZATION', source: 'CUSTOMER', description: 'Customer declined the payment in the UPI app.' },
+};
+
+/** The category PhonePe reports beside a detailed code; `PAYMENT_ERROR` for codes the table does not list. */
+export const errorCategory = (detailedErrorCode: string): string => PHONEPE_ERRORS[detailedErrorCode]?.errorCode ?? 'PAYMENT_ERROR';
+
+/** The `errorContext` block of a failure (`errorContext=true`). */
+export function errorContextOf(errorCode: string, detailedErrorCode: string): ErrorContext {
+  const facts = PHONEPE_ERRORS[detailedErrorCode];
+  return {
+    errorCode,
+    detailedErrorCode,
+    source: facts?.source ?? 'CUSTOMER',
+    stage: facts?.stage ?? 'AUTHORIZATION',
+    description: facts?.description ?? 'The payment failed.',
+  };
+}
 
 const bad = (message: string) => new SandboxError(400, 'BAD_REQUEST', message);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -109,8 +154,10 @@ export function validatePay(body: unknown): PayRequest {
     throw bad('metaInfo may only hold udf1 to udf15, strings of at most 256 characters');
   }
   if (!isObject(paymentFlow) || paymentFlow.type !== 'PG_CHECKOUT') throw bad('paymentFlow.type must be PG_CHECKOUT');
+  if (paymentFlow.merchantUrls !== undefined && !isObject(paymentFlow.merchantUrls)) throw bad('paymentFlow.merchantUrls must be an object');
+  // Optional, as PhonePe documents it; when given it must be a web address.
   const redirectUrl = isObject(paymentFlow.merchantUrls) ? paymentFlow.merchantUrls.redirectUrl : undefined;
-  if (typeof redirectUrl !== 'string' || !isHttpUrl(redirectUrl)) throw bad('paymentFlow.merchantUrls.redirectUrl must be an http(s) URL');
+  if (redirectUrl !== undefined && (typeof redirectUrl !== 'string' || !isHttpUrl(redirectUrl))) throw bad('paymentFlow.merchantUrls.redirectUrl must be an http(s) URL');
   if (paymentFlow.message !== undefined && typeof paymentFlow.message !== 'string') throw bad('paymentFlow.message must be a string');
   return {
     merchantOrderId,
@@ -118,7 +165,7 @@ export function validatePay(body: unknown): PayRequest {
     expireAfter: (expireAfter as number | undefined) ?? DEFAULT_EXPIRE_AFTER,
     metaInfo: (metaInfo as Record<string, string> | undefined) ?? {},
     message: (paymentFlow.message as string | undefined) ?? null,
-    redirectUrl,
+    redirectUrl: redirectUrl ?? null,
   };
 }
 
@@ -128,7 +175,7 @@ export function validateRefund(body: unknown): RefundRequest {
   const { merchantRefundId, originalMerchantOrderId, amount } = body;
   if (typeof merchantRefundId !== 'string' || !MERCHANT_ID_PATTERN.test(merchantRefundId)) throw bad('merchantRefundId must be 1 to 63 characters of A-Z, a-z, 0-9, _ and -');
   if (typeof originalMerchantOrderId !== 'string' || !MERCHANT_ID_PATTERN.test(originalMerchantOrderId)) throw bad('originalMerchantOrderId is not a merchant order id');
-  if (!isInt(amount) || amount < 1) throw bad('amount must be a whole number of paise, at least 1');
+  if (!isInt(amount) || amount < MIN_AMOUNT_PAISE) throw bad(`amount must be a whole number of paise, at least ${MIN_AMOUNT_PAISE}`);
   return { merchantRefundId, originalMerchantOrderId, amount };
 }
 
@@ -150,25 +197,60 @@ export function phonePeId(prefix: string, now: number): string {
 /** Whether an order is waiting past its expiry (it reports as expired from that moment on). */
 export const isDue = (order: SandboxOrder, now: number): boolean => order.state === 'PENDING' && now >= order.expireAt;
 
+/**
+ * What the caller of Order Status asked for: `details=true` lists every attempt (otherwise
+ * only the latest), `errorContext=true` adds the `errorContext` block to a failed order.
+ * PhonePe's defaults are false for both.
+ */
+export interface StatusQuery {
+  details?: boolean;
+  errorContext?: boolean;
+}
+
+/** Everything: what the webhooks and the control API show. */
+export const FULL_STATUS: StatusQuery = { details: true, errorContext: true };
+
 /** The Order Status reply (also the webhook payload, with merchant fields added). */
-export function orderStatusView(order: SandboxOrder, now: number, expiredState: 'FAILED' | 'EXPIRED') {
+export function orderStatusView(order: SandboxOrder, now: number, expiredState: 'FAILED' | 'EXPIRED', query: StatusQuery = {}) {
   const expired = order.expired || isDue(order, now);
   const amount = order.reportedAmount ?? order.amount;
+  const errorCode = expired ? errorCategory(EXPIRED_ERROR_CODE) : order.errorCode;
+  const detailedErrorCode = expired ? EXPIRED_ERROR_CODE : order.detailedErrorCode;
+  const attempts = query.details ? order.attempts : order.attempts.slice(-1);
   return {
     orderId: order.orderId,
     state: expired ? expiredState : order.state,
     amount,
     expireAt: order.expireAt,
     metaInfo: order.metaInfo,
-    ...(expired ? { errorCode: EXPIRED_ERROR_CODE, detailedErrorCode: null } : order.errorCode ? { errorCode: order.errorCode, detailedErrorCode: order.detailedErrorCode } : {}),
-    paymentDetails: order.attempts.map((a) => ({
-      transactionId: a.transactionId,
-      paymentMode: a.paymentMode,
-      timestamp: a.timestamp,
-      amount: order.reportedAmount ?? a.amount,
-      state: a.state,
-      ...(a.errorCode ? { errorCode: a.errorCode, detailedErrorCode: a.detailedErrorCode } : {}),
-    })),
+    ...(errorCode && detailedErrorCode ? { errorCode, detailedErrorCode } : {}),
+    ...(query.errorContext && errorCode && detailedErrorCode ? { errorContext: errorContextOf(errorCode, detailedErrorCode) } : {}),
+    paymentDetails: attempts.map((a) => attemptView(order, a)),
+  };
+}
+
+function attemptView(order: SandboxOrder, a: Attempt) {
+  return {
+    transactionId: a.transactionId,
+    paymentMode: a.paymentMode,
+    timestamp: a.timestamp,
+    amount: order.reportedAmount ?? a.amount,
+    state: a.state,
+    ...(a.errorCode ? { errorCode: a.errorCode, detailedErrorCode: a.detailedErrorCode } : {}),
+  };
+}
+
+/**
+ * The Transaction Status reply (`/checkout/v2/transaction/{transactionId}/status`): the
+ * order of that attempt, with that attempt alone in `paymentDetails`.
+ */
+export function transactionStatusView(order: SandboxOrder, transactionId: string, merchantId: string, now: number, expiredState: 'FAILED' | 'EXPIRED', query: StatusQuery = {}) {
+  const view = orderStatusView(order, now, expiredState, { details: true, errorContext: query.errorContext });
+  return {
+    merchantId,
+    merchantOrderId: order.merchantOrderId,
+    ...view,
+    paymentDetails: view.paymentDetails.filter((a) => a.transactionId === transactionId),
   };
 }
 
@@ -176,14 +258,16 @@ export type RefundState = 'PENDING' | 'COMPLETED';
 
 export const refundState = (refund: SandboxRefund, now: number): RefundState => (now >= refund.completeAt ? 'COMPLETED' : 'PENDING');
 
-export function refundStatusView(refund: SandboxRefund, now: number) {
+/** The Refund Status reply (also the refund webhooks' payload, with `merchantId` added): PhonePe lists the refund's own transaction in `paymentDetails`. */
+export function refundStatusView(refund: SandboxRefund, now: number, state: RefundState = refundState(refund, now)) {
   return {
     merchantRefundId: refund.merchantRefundId,
     refundId: refund.refundId,
     originalMerchantOrderId: refund.originalMerchantOrderId,
     amount: refund.amount,
-    state: refundState(refund, now),
+    state,
     timestamp: refund.createdAt,
+    paymentDetails: [{ transactionId: refund.transactionId, paymentMode: refund.paymentMode, timestamp: refund.createdAt, amount: refund.amount, state }],
   };
 }
 
@@ -206,6 +290,7 @@ export interface Settled {
 export class SandboxStore {
   readonly orders = new Map<string, SandboxOrder>();
   private readonly byOrderId = new Map<string, SandboxOrder>();
+  private readonly byTransactionId = new Map<string, SandboxOrder>();
   readonly refunds = new Map<string, SandboxRefund>();
   private readonly tokens = new Map<string, number>();
 
@@ -269,6 +354,13 @@ export class SandboxStore {
     return order;
   }
 
+  /** The order a payment attempt (`OM…`) belongs to; unknown → 404 `TRANSACTION_NOT_FOUND`. */
+  orderOfTransaction(transactionId: string): SandboxOrder {
+    const order = this.byTransactionId.get(transactionId);
+    if (!order) throw new SandboxError(404, 'TRANSACTION_NOT_FOUND', `No payment attempt with transactionId ${transactionId}`);
+    return order;
+  }
+
   /** The order of the hosted page, by PhonePe's own order id. */
   orderByOrderId(orderId: string): SandboxOrder | undefined {
     return this.byOrderId.get(orderId);
@@ -290,8 +382,9 @@ export class SandboxStore {
   settle(order: SandboxOrder, outcome: Outcome, options: SettleOptions = {}): Settled {
     const now = this.now();
     const before = orderStateKey(order);
-    const errorCode = outcome === 'FAILED' ? (options.errorCode ?? DECLINED_ERROR_CODE) : null;
-    const detailedErrorCode = outcome === 'FAILED' ? (options.detailedErrorCode ?? options.errorCode ?? DECLINED_ERROR_CODE) : null;
+    // PhonePe pairs a detailed code with its category: ZA (declined) with PAYMENT_ERROR, Z9 with INSUFFICIENT_BALANCE.
+    const detailedErrorCode = outcome === 'FAILED' ? (options.detailedErrorCode ?? DECLINED_ERROR_CODE) : null;
+    const errorCode = detailedErrorCode ? (options.errorCode ?? errorCategory(detailedErrorCode)) : null;
     const attempt: Attempt = {
       transactionId: phonePeId('OM', now),
       paymentMode: 'UPI_INTENT',
@@ -305,6 +398,7 @@ export class SandboxStore {
     const last = order.attempts.at(-1);
     if (last && last.state === 'PENDING') order.attempts[order.attempts.length - 1] = { ...attempt, transactionId: last.transactionId };
     else order.attempts.push(attempt);
+    this.byTransactionId.set(order.attempts.at(-1)!.transactionId, order);
     order.state = outcome;
     order.errorCode = errorCode;
     order.detailedErrorCode = detailedErrorCode;
@@ -337,10 +431,10 @@ export class SandboxStore {
   private markExpired(order: SandboxOrder) {
     order.expired = true;
     order.state = 'FAILED';
-    order.errorCode = EXPIRED_ERROR_CODE;
-    order.detailedErrorCode = null;
+    order.errorCode = errorCategory(EXPIRED_ERROR_CODE);
+    order.detailedErrorCode = EXPIRED_ERROR_CODE;
     const last = order.attempts.at(-1);
-    if (last && last.state === 'PENDING') Object.assign(last, { state: 'FAILED', errorCode: EXPIRED_ERROR_CODE, detailedErrorCode: null });
+    if (last && last.state === 'PENDING') Object.assign(last, { state: 'FAILED', errorCode: order.errorCode, detailedErrorCode: EXPIRED_ERROR_CODE });
   }
 
   /** A refund of a completed order, at most what was paid less what was refunded already. */
@@ -358,6 +452,8 @@ export class SandboxStore {
     const refund: SandboxRefund = {
       ...request,
       refundId: phonePeId('OMR', now),
+      transactionId: phonePeId('OM', now),
+      paymentMode: order.attempts.findLast((a) => a.state === 'COMPLETED')?.paymentMode ?? 'UPI_INTENT',
       createdAt: now,
       completeAt: now + this.options.refundDelayMs,
       announced: false,
@@ -383,6 +479,7 @@ export class SandboxStore {
   reset(): void {
     this.orders.clear();
     this.byOrderId.clear();
+    this.byTransactionId.clear();
     this.refunds.clear();
     this.tokens.clear();
   }

@@ -7,17 +7,20 @@ import { metricsRegistry } from '@jalaj/server-kit';
 import type { SandboxConfig } from './config.js';
 import { closedPage, notFoundPage, PAGE_CSP, paymentPage } from './hosted-page.js';
 import {
+  FULL_STATUS,
   orderEvent,
   orderStatusView,
   refundEvent,
   refundStatusView,
   SandboxError,
   SandboxStore,
+  transactionStatusView,
   validatePay,
   validateRefund,
   type Outcome,
   type SandboxOrder,
   type SandboxRefund,
+  type StatusQuery,
 } from './sandbox.js';
 import { NORMAL_DISPATCH, WebhookSender, webhookAuthorization, type Dispatch } from './webhooks.js';
 
@@ -28,6 +31,16 @@ const SWEEP_MS = 500;
 
 /** PhonePe's own API (what the merchant's server calls), as opposed to the hosted page and the control API. */
 const isPhonePeApi = (url: string) => /^\/(v1\/oauth\/token|checkout\/v2\/|payments\/v2\/)/.test(url);
+
+/**
+ * `?details=true&errorContext=true`: anything but `true` is PhonePe's default, false. A
+ * repeated parameter counts once (PhonePe's Node SDK sends `details` twice).
+ */
+const statusQuery = (query: unknown): StatusQuery => {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const flag = (v: unknown) => (Array.isArray(v) ? v[0] : v) === 'true';
+  return { details: flag(q.details), errorContext: flag(q.errorContext) };
+};
 
 const dispatchOf = (webhook: SandboxWebhookMode, copies = 1): Dispatch =>
   webhook === 'drop' ? { mode: 'drop', delayMs: 0, copies } : webhook === 'send' ? { ...NORMAL_DISPATCH, copies } : { mode: 'send', delayMs: webhook.delayMs, copies };
@@ -94,13 +107,14 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
   });
 
   const orderWebhook = (order: SandboxOrder, how: Dispatch = dispatchOf(faults.webhook, faults.duplicates)) => {
-    const view = orderStatusView(order, now(), expiredState);
+    const view = orderStatusView(order, now(), expiredState, { details: true });
     const event = orderEvent(view.state);
     if (!event) return;
     webhooks.dispatch({ ...event, payload: { merchantId: config.SANDBOX_MERCHANT_ID, merchantOrderId: order.merchantOrderId, ...view } }, how);
   };
+  // The payload of PhonePe's refund webhook samples: the refund's fields and its paymentDetails, no order fields (orderId, expireAt).
   const refundWebhook = (refund: SandboxRefund, state: 'accepted' | 'completed') => {
-    webhooks.dispatch({ ...refundEvent(state), payload: { merchantId: config.SANDBOX_MERCHANT_ID, ...refundStatusView(refund, now()), ...(state === 'accepted' ? { state: 'PENDING' } : {}) } });
+    webhooks.dispatch({ ...refundEvent(state), payload: { merchantId: config.SANDBOX_MERCHANT_ID, ...refundStatusView(refund, now(), state === 'accepted' ? 'PENDING' : 'COMPLETED') } });
   };
 
   /** Expiry and refund completion happen with time: their webhooks go out from here. */
@@ -147,7 +161,13 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
 
   app.get<{ Params: { merchantOrderId: string } }>('/checkout/v2/order/:merchantOrderId/status', async (request) => {
     requireToken(request.headers.authorization);
-    return orderStatusView(store.order(request.params.merchantOrderId), now(), expiredState);
+    return orderStatusView(store.order(request.params.merchantOrderId), now(), expiredState, statusQuery(request.query));
+  });
+
+  app.get<{ Params: { transactionId: string } }>('/checkout/v2/transaction/:transactionId/status', async (request) => {
+    requireToken(request.headers.authorization);
+    const { transactionId } = request.params;
+    return transactionStatusView(store.orderOfTransaction(transactionId), transactionId, config.SANDBOX_MERCHANT_ID, now(), expiredState, statusQuery(request.query));
   });
 
   app.post('/payments/v2/refund', async (request) => {
@@ -168,7 +188,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
 
   const closedReason = (order: SandboxOrder) => {
     const view = orderStatusView(order, now(), expiredState);
-    if (order.expired || view.errorCode === 'TXN_AUTO_FAILED') return 'expired' as const;
+    if (order.expired || view.detailedErrorCode === 'TXN_AUTO_FAILED') return 'expired' as const;
     if (view.state === 'COMPLETED') return 'completed' as const;
     if (view.state !== 'PENDING') return 'failed' as const;
     return null;
@@ -194,7 +214,9 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
       if (closed) return html(reply, 409, closedPage(order, merchant, closed));
     }
     if (outcome !== 'PENDING') orderWebhook(order);
-    // The webhook goes out in the background; the browser returns to the merchant at once.
+    // The webhook goes out in the background; the browser returns to the merchant at once,
+    // or, when the merchant gave no redirectUrl, reads the outcome here.
+    if (!order.redirectUrl) return html(reply, 200, closedPage(order, merchant, closedReason(order) ?? 'pending'));
     return reply.redirect(order.redirectUrl, 303);
   });
 
@@ -206,7 +228,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
       hostedPageUrl: `${publicUrl}/pay/${encodeURIComponent(order.orderId)}`,
       createdAt: order.createdAt,
       actualAmount: order.amount,
-      status: orderStatusView(order, now(), expiredState),
+      status: orderStatusView(order, now(), expiredState, FULL_STATUS),
     });
     app.get('/_sandbox/orders', async () => ({ orders: [...store.orders.values()].map(controlView) }));
     app.get<{ Params: { merchantOrderId: string } }>('/_sandbox/orders/:merchantOrderId', async (request) => controlView(store.order(request.params.merchantOrderId)));

@@ -53,15 +53,19 @@ export interface SandboxOrderStatus {
   amount: number;
   expireAt: number;
   metaInfo: Record<string, string>;
+  /** The category (`PAYMENT_ERROR`, `INSUFFICIENT_BALANCE`, `TXN_NOT_COMPLETED`…) beside the detailed code (`ZA`, `Z9`, `TXN_AUTO_FAILED`…). */
   errorCode?: string;
   detailedErrorCode?: string | null;
+  /** With `errorContext=true`, on a failed order: where and why it failed. */
+  errorContext?: { errorCode: string; detailedErrorCode: string; source: string; stage: string; description: string };
   paymentDetails: { transactionId: string; paymentMode: string; timestamp: number; amount: number; state: string; errorCode?: string | null; detailedErrorCode?: string | null }[];
 }
 
 /** An order as the control API shows it. */
 export interface SandboxOrderView {
   merchantOrderId: string;
-  redirectUrl: string;
+  /** Null when the pay request had none (optional at PhonePe). */
+  redirectUrl: string | null;
   hostedPageUrl: string;
   createdAt: number;
   /** What the order was created for (`status.amount` differs after `reportedAmount`). */
@@ -76,6 +80,8 @@ export interface SandboxRefundView {
   amount: number;
   state: string;
   timestamp: number;
+  /** The refund's own transaction. */
+  paymentDetails: { transactionId: string; paymentMode: string; timestamp: number; amount: number; state: string }[];
 }
 
 /** One attempt to deliver a webhook. */

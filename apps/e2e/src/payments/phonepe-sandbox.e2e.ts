@@ -53,7 +53,7 @@ test.describe('PhonePe sandbox payment page', { tag: DESKTOP_ONLY }, () => {
     await page.goto(redirectUrl);
     await page.getByRole('button', { name: 'Decline payment' }).click();
     await expect(page).toHaveURL(`${baseURL}/?declined=1`);
-    expect(await state(request, merchantOrderId)).toMatchObject({ state: 'FAILED', errorCode: 'ZA' });
+    expect(await state(request, merchantOrderId)).toMatchObject({ state: 'FAILED', errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA' });
     await page.goto(redirectUrl);
     await expect(page.getByRole('status')).toHaveText('This payment has failed. No money was taken.');
   });

@@ -61,7 +61,7 @@ const failure = async (p: Promise<unknown>) => {
   try {
     await p;
   } catch (e) {
-    if (e instanceof PhonePeError) return { status: e.status, code: e.code };
+    if (e instanceof PhonePeError) return { status: e.status, code: e.code, ...(e.data ? { data: e.data } : {}) };
     throw e;
   }
   throw new Error('expected a PhonePeError');
@@ -120,13 +120,13 @@ describe('PhonePe client against the sandbox', () => {
     expect(tokenCalls).toHaveLength(1);
   });
 
-  it('fails: a declined payment reads FAILED with UPI code ZA and sends the failed webhook', async () => {
+  it('fails: a declined payment reads FAILED with UPI code ZA under its category and sends the failed webhook', async () => {
     const id = orderId();
     await client.pay(payRequest(id));
     await sandbox.control.settle(id, { state: 'FAILED' });
     const status = await client.orderStatus(id);
-    expect(status).toMatchObject({ state: 'FAILED', errorCode: 'ZA', detailedErrorCode: 'ZA' });
-    expect(status.paymentDetails[0]).toMatchObject({ state: 'FAILED', errorCode: 'ZA' });
+    expect(status).toMatchObject({ state: 'FAILED', errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA' });
+    expect(status.paymentDetails[0]).toMatchObject({ state: 'FAILED', errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA' });
     const [hook] = await eventually(() => webhooksFor(id), (w) => w.length === 1);
     expect(client.parseWebhook(hook.body)).toMatchObject({ event: 'checkout.order.failed', state: 'FAILED' });
   });
@@ -162,14 +162,15 @@ describe('PhonePe client against the sandbox', () => {
     const hooks = await eventually(() => webhooksFor(id), (w) => w.length === 2);
     expect(hooks.map((h) => client.parseWebhook(h.body)?.event)).toEqual(['pg.refund.accepted', 'pg.refund.completed']);
     expect(client.parseWebhook(hooks[1].body)).toMatchObject({ merchantRefundId: `${id}_R1`, merchantOrderId: id, state: 'COMPLETED' });
-    expect(await failure(client.refund({ merchantRefundId: `${id}_R2`, originalMerchantOrderId: id, amountPaise: 1 }))).toEqual({ status: 400, code: 'REFUND_AMOUNT_EXCEEDED' });
+    expect((hooks[1].body as { payload: unknown }).payload).toMatchObject({ refundId: refund.refundId, amount: 45_600, paymentDetails: [{ transactionId: expect.stringMatching(/^OM/), amount: 45_600, state: 'COMPLETED' }] });
+    expect(await failure(client.refund({ merchantRefundId: `${id}_R2`, originalMerchantOrderId: id, amountPaise: 100 }))).toEqual({ status: 400, code: 'REFUND_AMOUNT_EXCEEDED' });
   });
 
   it('expires: an unpaid order expired now reads FAILED (TXN_AUTO_FAILED) and the page says so', async () => {
     const id = orderId();
     const pay = await client.pay(payRequest(id, { expireAfterSeconds: 300 }));
     await sandbox.control.expire(id);
-    expect(await client.orderStatus(id)).toMatchObject({ state: 'FAILED', errorCode: 'TXN_AUTO_FAILED' });
+    expect(await client.orderStatus(id)).toMatchObject({ state: 'FAILED', errorCode: 'TXN_NOT_COMPLETED', detailedErrorCode: 'TXN_AUTO_FAILED' });
     const [hook] = await eventually(() => webhooksFor(id), (w) => w.length === 1);
     expect(client.parseWebhook(hook.body)?.event).toBe('checkout.order.failed');
     expect(await (await fetch(pay.redirectUrl)).text()).toContain('This payment request has expired');
