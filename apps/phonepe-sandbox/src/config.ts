@@ -35,3 +35,19 @@ export const sandboxConfigSchema = baseConfigSchema.extend({
 });
 
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;
+
+/**
+ * Whether the sandbox may start: never under NODE_ENV=production (it takes no money, and
+ * anyone who reaches its page can press Pay and take the goods), unless DEMO_PAYMENTS=true
+ * says the shop is a demo. `refusal` stops the start; `warning` is logged loudly at start.
+ */
+export function productionGuard(config: Pick<SandboxConfig, 'NODE_ENV' | 'DEMO_PAYMENTS'>): { refusal: string } | { warning: string } | null {
+  if (config.NODE_ENV !== 'production') return null;
+  if (config.DEMO_PAYMENTS === 'true') {
+    return { warning: 'DEMO_PAYMENTS=true: the PhonePe sandbox runs under NODE_ENV=production. It takes no money and anyone who reaches its page can pay with it: a demo shop only.' };
+  }
+  return {
+    refusal:
+      'Invalid configuration:\n  NODE_ENV: the PhonePe sandbox does not run in production (it takes no money; anyone who reaches its page can pay with it). Point the order service at PhonePe, or set DEMO_PAYMENTS=true for a demo shop.',
+  };
+}

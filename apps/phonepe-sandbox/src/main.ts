@@ -1,11 +1,14 @@
 import { bootConfig, ConfigError, getLogger, rootLogger } from '@jalaj/server-kit';
-import { sandboxConfigSchema, type SandboxConfig } from './config.js';
+import { productionGuard, sandboxConfigSchema, type SandboxConfig } from './config.js';
 import { buildOpsServer, buildSandbox } from './server.js';
 
 const name = 'phonepe-sandbox';
 let config: SandboxConfig;
 try {
   config = bootConfig(sandboxConfigSchema, { SERVICE_NAME: name, PORT: '8086', OPS_PORT: '9086' });
+  const guard = productionGuard(config);
+  if (guard && 'refusal' in guard) throw new ConfigError(guard.refusal);
+  if (guard) rootLogger(name).warn({ demoPayments: true }, guard.warning);
 } catch (e) {
   if (e instanceof ConfigError) {
     rootLogger(name).fatal(e.message);

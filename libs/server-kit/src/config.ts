@@ -27,6 +27,13 @@ export const baseConfigSchema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** Then, the longest the NATS requests being handled may take to finish before the connection closes. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  /**
+   * `true` says this shop is a demo whose payments go to the PhonePe sandbox, a simulator:
+   * only then may the sandbox start and the order service pay through a host that is not
+   * PhonePe's under NODE_ENV=production (each logs a warning at start), and the storefront
+   * shows "Demo shop: no real payments" on every page. See docs/payments.md.
+   */
+  DEMO_PAYMENTS: z.enum(['true', 'false']).default('false'),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

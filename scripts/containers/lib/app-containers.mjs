@@ -148,6 +148,8 @@ async function appEnv(app, services, { port, opsPort }) {
       break;
     case 'order':
       Object.assign(env, {
+        // Not PhonePe's host: production allows that only in a demo shop.
+        DEMO_PAYMENTS: 'true',
         PHONEPE_BASE_URL: NOWHERE,
         PHONEPE_TOKEN_URL: NOWHERE,
         PHONEPE_CLIENT_ID: 'images-check',
@@ -164,6 +166,8 @@ async function appEnv(app, services, { port, opsPort }) {
       break;
     case 'phonepe-sandbox':
       Object.assign(env, {
+        // The sandbox refuses to start in production unless the shop is a demo.
+        DEMO_PAYMENTS: 'true',
         SANDBOX_PUBLIC_URL: `http://localhost:${port}`,
         SANDBOX_WEBHOOK_URL: `${NOWHERE}/api/payments/phonepe/webhook`,
         SANDBOX_CLIENT_ID: 'images-check',

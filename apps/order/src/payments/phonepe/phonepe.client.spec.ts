@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigError } from '@jalaj/server-kit';
 import { PhonePeError } from './phonepe-gateway.js';
 import { authorizationMatches, parsePhonePeWebhook, PhonePeClient, readOrderStatus, UnconfiguredPhonePe, webhookAuthorization } from './phonepe.client.js';
-import { phonePeGateway } from './phonepe.module.js';
+import { isPhonePeHost, paymentHostCheck, phonePeGateway } from './phonepe.module.js';
 
 interface Call {
   path: string;
@@ -328,8 +328,9 @@ describe('webhook authorization', () => {
 describe('phonePeGateway (the provider)', () => {
   const full = {
     NODE_ENV: 'production' as const,
-    PHONEPE_BASE_URL: 'http://pg.test',
-    PHONEPE_TOKEN_URL: undefined,
+    DEMO_PAYMENTS: 'false' as const,
+    PHONEPE_BASE_URL: 'https://api.phonepe.com/apis/pg',
+    PHONEPE_TOKEN_URL: 'https://api.phonepe.com/apis/identity-manager',
     PHONEPE_CLIENT_ID: 'cid',
     PHONEPE_CLIENT_SECRET: 's',
     PHONEPE_CLIENT_VERSION: 1,
@@ -339,6 +340,26 @@ describe('phonePeGateway (the provider)', () => {
 
   it('builds the HTTP client from a complete configuration', () => {
     expect(phonePeGateway(full)).toBeInstanceOf(PhonePeClient);
+  });
+
+  it('refuses a payment host that is not PhonePe’s in production, naming the variable', () => {
+    expect(() => phonePeGateway({ ...full, PHONEPE_BASE_URL: 'http://phonepe-sandbox:8086' })).toThrow(ConfigError);
+    expect(() => phonePeGateway({ ...full, PHONEPE_BASE_URL: 'http://phonepe-sandbox:8086' })).toThrow(/PHONEPE_BASE_URL: must be PhonePe's https host[\s\S]*DEMO_PAYMENTS=true/);
+    expect(() => phonePeGateway({ ...full, PHONEPE_TOKEN_URL: 'https://phonepe.com.evil.test/apis' })).toThrow(/PHONEPE_TOKEN_URL/);
+    expect(phonePeGateway({ ...full, PHONEPE_BASE_URL: 'https://api-preprod.phonepe.com/apis/pg-sandbox', PHONEPE_TOKEN_URL: undefined })).toBeInstanceOf(PhonePeClient);
+  });
+
+  it('pays through another host in production only when DEMO_PAYMENTS=true, with a warning', () => {
+    const demo = { ...full, DEMO_PAYMENTS: 'true' as const, PHONEPE_BASE_URL: 'http://phonepe-sandbox:8086', PHONEPE_TOKEN_URL: 'http://phonepe-sandbox:8086' };
+    expect(phonePeGateway(demo)).toBeInstanceOf(PhonePeClient);
+    expect(paymentHostCheck(demo)).toEqual({ warning: expect.stringContaining('not PhonePe') });
+    expect(paymentHostCheck(full)).toBeNull();
+    expect(paymentHostCheck({ ...demo, NODE_ENV: 'development', DEMO_PAYMENTS: 'false' })).toBeNull();
+  });
+
+  it('knows PhonePe’s hosts: https on phonepe.com only', () => {
+    expect(['https://api.phonepe.com/apis/pg', 'https://api-preprod.phonepe.com/apis/pg-sandbox'].map(isPhonePeHost)).toEqual([true, true]);
+    expect(['http://api.phonepe.com/apis/pg', 'https://phonepe.com.example/x', 'https://notphonepe.com', 'http://127.0.0.1:8086', 'not a url'].map(isPhonePeHost)).toEqual([false, false, false, false, false]);
   });
 
   it('refuses production without the required variables, naming them', () => {
