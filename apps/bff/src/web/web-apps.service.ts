@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CompressedPage, compressPage, sendPage } from './compressed-page.js';
+import { withDemoBanner } from './demo-banner.js';
 import { StorefrontPages } from './storefront-pages.service.js';
 import { adminDist, storefrontDist } from './web-dist.js';
 
@@ -32,7 +33,8 @@ export class WebAppsService {
     // Outside production a rebuilt app shows without restarting the BFF.
     if (this.cache.has(dir) && this.config.NODE_ENV === 'production') return this.cache.get(dir) ?? null;
     const file = path.join(dir, 'index.html');
-    const html = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    const read = existsSync(file) ? readFileSync(file, 'utf8') : null;
+    const html = read !== null && dir === this.storefrontDir && this.config.DEMO_PAYMENTS === 'true' ? withDemoBanner(read) : read;
     const cached = this.cache.get(dir);
     if (cached?.html !== html) this.cache.set(dir, html === null ? null : { html, page: compressPage(html) });
     return this.cache.get(dir) ?? null;
