@@ -395,6 +395,16 @@ describe('app configuration', () => {
     expect(baseConfigKeys.filter((k) => /KEY|SECRET|PASSWORD/.test(k))).toEqual([]);
   });
 
+  it('a demo shop says so: docker compose and the demo overlay set DEMO_PAYMENTS=true, k8s/base does not', () => {
+    for (const app of ['order', 'phonepe-sandbox', 'bff']) {
+      expect({ app, demo: compose.services[app].environment?.DEMO_PAYMENTS }).toEqual({ app, demo: expect.stringMatching(/^(true|\$\{DEMO_PAYMENTS:-true\})$/) });
+    }
+    const literals = (kustomization(DEMO).configMapGenerator ?? []).filter((g) => g.name === 'jalaj-config').flatMap((g) => g.literals ?? []);
+    expect(literals).toContain('DEMO_PAYMENTS=true');
+    expect(baseConfigKeys).not.toContain('DEMO_PAYMENTS');
+    for (const app of ['order', 'bff']) expect({ app, config: (containerOf(app).envFrom ?? []).some((e) => e.configMapRef?.name === 'jalaj-config') }).toEqual({ app, config: true });
+  });
+
   it('docker compose seeds the demo shop: plants (catalog), images (media) and the shopper (identity)', () => {
     for (const app of ['catalog', 'media', 'identity']) {
       expect({ app, seed: compose.services[app].environment?.SEED_DEMO_DATA }).toEqual({ app, seed: expect.stringMatching(/^(true|\$\{SEED_DEMO_DATA:-true\})$/) });
