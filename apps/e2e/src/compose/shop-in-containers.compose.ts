@@ -32,6 +32,8 @@ test.describe('the shop under docker compose', () => {
     const before = await stockOf(plant!.id);
 
     await signInDemoShopper(page);
+    // Compose runs a demo shop (DEMO_PAYMENTS=true): its pages say so.
+    await expect(page.getByRole('complementary', { name: 'Demo notice' })).toHaveText('Demo shop: no real payments');
     await addToCart(page, plant!);
     await page.goto('/cart?checkout=true');
     await addAddress(page, KOLKATA);
