@@ -11,6 +11,7 @@ import { VerifiedTokens } from './auth/verified-tokens.js';
 import { RATE_LIMIT_PROVIDERS } from './auth/rate-limit.js';
 import { CartController } from './cart/cart.controller.js';
 import { CheckoutController } from './checkout/checkout.controller.js';
+import { PaymentStatusReads } from './checkout/payment-status.service.js';
 import { PaymentsController } from './checkout/payments.controller.js';
 import { DevMailboxController, devMailboxEnabled } from './dev/mailbox.controller.js';
 import { ProblemFilter } from './errors/problem.filter.js';
@@ -44,6 +45,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
     CatalogCache,
     ShopperReads,
     AdminOrderReads,
+    PaymentStatusReads,
     ProductReads,
     StorefrontPages,
     { provide: APP_FILTER, useClass: ProblemFilter },

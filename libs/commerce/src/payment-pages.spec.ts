@@ -2,9 +2,7 @@ import {
   paymentOutcomePage,
   paymentPendingPage,
   paymentPollDelayMs,
-  readPaymentFailedQuery,
-  readPaymentPendingQuery,
-  readPaymentSuccessQuery,
+  readPaymentOrderId,
   type PaymentOutcomeFacts,
 } from './payment-pages.js';
 
@@ -23,7 +21,7 @@ describe('paymentOutcomePage', () => {
   it('sends a paid order to the success page with transactionId, code and the amount in rupees', () => {
     const url = paymentOutcomePage({ ...pending, outcome: 'paid', transactionId: 'OM2511221015000012345' });
     expect(url).toBe('/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00&orderId=MO1763800000000a1b2c3_7f3k');
-    expect(readPaymentSuccessQuery(query(url))).toEqual({ transactionId: 'OM2511221015000012345', code: 'PAYMENT_SUCCESS', amountPaise: 78500 });
+    expect(readPaymentOrderId(query(url))).toBe(pending.merchantOrderId);
   });
 
   it('names the order when PhonePe gave no transaction id yet', () => {
@@ -32,44 +30,34 @@ describe('paymentOutcomePage', () => {
 
   it('sends a failed order to the failure page with transactionId, error and code', () => {
     const url = paymentOutcomePage({ ...pending, outcome: 'failed', transactionId: 'OM1', errorCode: 'ZA', errorMessage: 'Wrong UPI PIN & declined' });
-    expect(url).toBe('/payment-failed?transactionId=OM1&error=Wrong+UPI+PIN+%26+declined&code=ZA');
-    expect(readPaymentFailedQuery(query(url))).toEqual({ transactionId: 'OM1', error: 'Wrong UPI PIN & declined', code: 'ZA' });
+    expect(url).toBe('/payment-failed?transactionId=OM1&error=Wrong+UPI+PIN+%26+declined&code=ZA&orderId=MO1763800000000a1b2c3_7f3k');
+    expect(readPaymentOrderId(query(url))).toBe(pending.merchantOrderId);
   });
 
   it('gives a failure without a reason the default words and code', () => {
-    const url = paymentOutcomePage({ ...pending, outcome: 'failed' });
-    expect(readPaymentFailedQuery(query(url))).toEqual({
-      transactionId: 'MO1763800000000a1b2c3_7f3k',
-      error: 'The payment could not be completed.',
-      code: 'PAYMENT_ERROR',
-    });
+    const url = query(paymentOutcomePage({ ...pending, outcome: 'failed' }));
+    expect([url.get('transactionId'), url.get('error'), url.get('code')]).toEqual(['MO1763800000000a1b2c3_7f3k', 'The payment could not be completed.', 'PAYMENT_ERROR']);
   });
 
   it('sends an undecided order to the pending page, which reads the order id back', () => {
     const url = paymentOutcomePage(pending);
     expect(url).toBe('/payment-pending?orderId=MO1763800000000a1b2c3_7f3k');
     expect(url).toBe(paymentPendingPage(pending.merchantOrderId));
-    expect(readPaymentPendingQuery(query(url))).toBe(pending.merchantOrderId);
+    expect(readPaymentOrderId(query(url))).toBe(pending.merchantOrderId);
   });
 });
 
-describe('reading the pages’ queries', () => {
-  it('leaves out what is missing or unreadable', () => {
-    expect(readPaymentSuccessQuery(query('/payment-success'))).toEqual({ transactionId: null, code: null, amountPaise: null });
-    expect(readPaymentSuccessQuery(query('/payment-success?amount=abc&transactionId=%20'))).toEqual({ transactionId: null, code: null, amountPaise: null });
-    expect(readPaymentSuccessQuery(query('/payment-success?amount=-5')).amountPaise).toBeNull();
-    expect(readPaymentSuccessQuery(query('/payment-success?amount=12.345')).amountPaise).toBeNull();
-  });
-
-  it('reads whole rupees and rupees with paise', () => {
-    expect(readPaymentSuccessQuery(query('/payment-success?amount=785')).amountPaise).toBe(78500);
-    expect(readPaymentSuccessQuery(query('/payment-success?amount=1234.5')).amountPaise).toBe(123450);
+describe('readPaymentOrderId', () => {
+  it('reads only the order id: an amount, a transaction id or an error in the address are never read', () => {
+    expect(readPaymentOrderId(query('/payment-success?transactionId=X&amount=99999&code=PAYMENT_SUCCESS'))).toBeNull();
+    expect(readPaymentOrderId(query('/payment-failed?error=Call%20us%20at%20555'))).toBeNull();
+    expect(readPaymentOrderId(query('/payment-success?orderId=%20MO1_x%20'))).toBe('MO1_x');
   });
 
   it('asks nothing for an order id the shop could not have made', () => {
-    expect(readPaymentPendingQuery(query('/payment-pending'))).toBeNull();
-    expect(readPaymentPendingQuery(query('/payment-pending?orderId=a%20b'))).toBeNull();
-    expect(readPaymentPendingQuery(query(`/payment-pending?orderId=${'a'.repeat(64)}`))).toBeNull();
+    expect(readPaymentOrderId(query('/payment-pending'))).toBeNull();
+    expect(readPaymentOrderId(query('/payment-pending?orderId=a%20b'))).toBeNull();
+    expect(readPaymentOrderId(query(`/payment-pending?orderId=${'a'.repeat(64)}`))).toBeNull();
   });
 });
 

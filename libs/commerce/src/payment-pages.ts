@@ -1,4 +1,4 @@
-import { paiseToDecimalString, rupeesToPaise } from './money.js';
+import { paiseToDecimalString } from './money.js';
 
 /** The page PhonePe's return ends on when the payment is paid (spec §2 Payment success and failure). */
 export const PAYMENT_SUCCESS_PATH = '/payment-success';
@@ -54,9 +54,11 @@ export function paymentPendingPage(merchantOrderId: string): string {
 
 /**
  * The shopper's page for a payment outcome, with the query values spec §2 names: the
- * success page reads transactionId, code and amount (rupees, two decimals); the failure
- * page transactionId, error and code; the pending page the order's id. The BFF redirects
- * PhonePe's return there, and the pending page moves on to the same address.
+ * success page's transactionId, code and amount (rupees, two decimals); the failure page's
+ * transactionId, error and code; and the order's id on all three. The BFF redirects
+ * PhonePe's return there, and the pending page moves on to the same address. The pages
+ * show none of these values: they read only the order's id and ask the shop, as the
+ * order's owner, what it knows (ADR 070), so an edited address shows nothing it says.
  *
  * @param o - The outcome.
  * @returns A path with its query, e.g. `/payment-success?transactionId=OM1&code=PAYMENT_SUCCESS&amount=785.00&orderId=MO1`.
@@ -74,77 +76,22 @@ export function paymentOutcomePage(o: PaymentOutcomeFacts): string {
     q.set('transactionId', o.transactionId ?? o.merchantOrderId);
     q.set('error', o.errorMessage ?? PAYMENT_FAILED_DEFAULT_ERROR);
     q.set('code', o.errorCode ?? PAYMENT_FAILED_DEFAULT_CODE);
+    q.set('orderId', o.merchantOrderId);
     return `${PAYMENT_FAILED_PATH}?${q}`;
   }
   return paymentPendingPage(o.merchantOrderId);
 }
 
-const value = (query: URLSearchParams, name: string): string | null => {
-  const v = query.get(name)?.trim();
-  return v ? v : null;
-};
-
-/** What the success page reads from its query; `null` for a value that is missing. */
-export interface PaymentSuccessQuery {
-  readonly transactionId: string | null;
-  readonly code: string | null;
-  /** The amount paid in paise; `null` when missing or not an amount. */
-  readonly amountPaise: number | null;
-}
-
 /**
- * Reads the success page's query (transactionId, code, amount in rupees). The values are
- * only shown, never trusted: the order's state is the server's.
- *
- * @param query - The page's query.
- * @returns The values, `null` where missing or unreadable.
- */
-export function readPaymentSuccessQuery(query: URLSearchParams): PaymentSuccessQuery {
-  const amount = value(query, 'amount');
-  let amountPaise: number | null = null;
-  if (amount !== null) {
-    try {
-      const paise = rupeesToPaise(amount);
-      amountPaise = paise >= 0 ? paise : null;
-    } catch {
-      amountPaise = null;
-    }
-  }
-  return { transactionId: value(query, 'transactionId'), code: value(query, 'code'), amountPaise };
-}
-
-/** What the failure page reads from its query. */
-export interface PaymentFailedQuery {
-  readonly transactionId: string | null;
-  /** Why it failed; {@link PAYMENT_FAILED_DEFAULT_ERROR} when missing. */
-  readonly error: string;
-  /** PhonePe's code; {@link PAYMENT_FAILED_DEFAULT_CODE} when missing. */
-  readonly code: string;
-}
-
-/**
- * Reads the failure page's query (transactionId, error, code).
- *
- * @param query - The page's query.
- * @returns The values, with the defaults where missing.
- */
-export function readPaymentFailedQuery(query: URLSearchParams): PaymentFailedQuery {
-  return {
-    transactionId: value(query, 'transactionId'),
-    error: value(query, 'error') ?? PAYMENT_FAILED_DEFAULT_ERROR,
-    code: value(query, 'code') ?? PAYMENT_FAILED_DEFAULT_CODE,
-  };
-}
-
-/**
- * The pending page's order id, when it is one the shop could have made.
+ * The order a payment page is about (`orderId` of the success, failure and pending pages),
+ * when it is one the shop could have made. Nothing else of the query is read.
  *
  * @param query - The page's query.
  * @returns The merchant order id, or `null`.
  */
-export function readPaymentPendingQuery(query: URLSearchParams): string | null {
-  const id = value(query, 'orderId');
-  return id !== null && MERCHANT_ORDER_ID_PATTERN.test(id) ? id : null;
+export function readPaymentOrderId(query: URLSearchParams): string | null {
+  const id = query.get('orderId')?.trim();
+  return id && MERCHANT_ORDER_ID_PATTERN.test(id) ? id : null;
 }
 
 /** The pending page asks every 3 s at first… */

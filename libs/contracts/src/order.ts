@@ -55,6 +55,8 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** What a payment came to, as the shopper's pages show it (success, failed, pending). */
 export const paymentOutcomeSchema = z.object({
+  /** The order's id (`ord_…`): the shopper's link to it under My Orders. */
+  orderId: z.string(),
   merchantOrderId: merchantOrderIdSchema,
   /** `paid` (success page), `failed` (failure page) or `pending` (the page that keeps checking). */
   outcome: z.enum(['paid', 'failed', 'pending']),
@@ -69,6 +71,17 @@ export const paymentOutcomeSchema = z.object({
   errorMessage: z.string().nullable(),
 });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+/**
+ * A payment's outcome as the order service answers the BFF: the outcome and the order's
+ * owner, so that one answer per order serves PhonePe's return redirect (anyone) and the
+ * owner's checks alike, and the BFF shows it only to that owner (ADR 070).
+ */
+export const paymentStatusSchema = paymentOutcomeSchema.extend({
+  /** The shopper who placed the order. */
+  userId: z.string(),
+});
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** The answer to a started checkout: where to send the browser. */
 export const checkoutStartedSchema = z.object({
@@ -106,7 +119,8 @@ const lineFixture: OrderLine = {
 const merchantOrderId = 'MO1763800000000a1b2c3_7f3k';
 /** The order fixtures the order contracts share (checkout's and the order history's). */
 export const ORDER_FIXTURES = { address: addressFixture, line: lineFixture, merchantOrderId } as const;
-const outcomeFixture: PaymentOutcome = {
+const outcomeFixture: PaymentStatus = {
+  orderId: 'ord_01JD0000000000000000000000',
   merchantOrderId,
   outcome: 'paid',
   state: 'paid',
@@ -114,6 +128,7 @@ const outcomeFixture: PaymentOutcome = {
   transactionId: 'OM2511221015000012345',
   errorCode: null,
   errorMessage: null,
+  userId: userActor.id,
 };
 
 /** The order service's subjects. Asked by: the BFF. */
@@ -145,11 +160,12 @@ export const orderSubjects = {
   /**
    * Where a payment stands, asked of PhonePe's Order Status API when the order is still
    * pending (never decided by the browser's return). With `actor`, only the actor's own
-   * order is found; without (PhonePe's redirect to the shop), any order by its id.
+   * order is found; without, any order by its id, with its owner: the BFF keeps that one
+   * answer a few seconds for PhonePe's redirect and the owner's pages (ADR 070).
    */
   'rpc.order.payments.status': {
     request: z.object({ actor: actorSchema.optional(), merchantOrderId: merchantOrderIdSchema }).strict(),
-    reply: resultSchema(paymentOutcomeSchema),
+    reply: resultSchema(paymentStatusSchema),
     fixtures: { request: { actor: userActor, merchantOrderId }, reply: ok(outcomeFixture) },
   },
   /**

@@ -79,12 +79,26 @@ test.describe('accessibility', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ merchantOrderId: pendingId, outcome: 'pending', state: 'pending', amountPaise: 78_500, transactionId: null, errorCode: null, errorMessage: null }),
+        body: JSON.stringify({ orderId: 'ord_01JD0000000000000000000000', merchantOrderId: pendingId, outcome: 'pending', state: 'pending', amountPaise: 78_500, transactionId: null, errorCode: null, errorMessage: null }),
+      }),
+    );
+    // A paid and a failed payment, as the order service would answer them to their owner.
+    const outcome = { orderId: 'ord_01JD0000000000000000000000', amountPaise: 78_500, transactionId: 'OM2511221015000012345', errorCode: null, errorMessage: null };
+    const paidId = 'MO1763800000002p4p4p4_0000';
+    const failedId = 'MO1763800000003f4f4f4_0000';
+    await page.route(`**/api/payments/${paidId}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...outcome, merchantOrderId: paidId, outcome: 'paid', state: 'paid' }) }),
+    );
+    await page.route(`**/api/payments/${failedId}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ ...outcome, merchantOrderId: failedId, outcome: 'failed', state: 'failed', errorCode: 'ZA', errorMessage: 'Payment declined' }),
       }),
     );
     for (const [path, heading] of [
-      ['/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00', 'Payment Successful!'],
-      ['/payment-failed?transactionId=OM2511221015000099999&error=Payment%20declined&code=ZA', 'Payment Failed'],
+      [`/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00&orderId=${paidId}`, 'Payment Successful!'],
+      [`/payment-failed?transactionId=OM2511221015000099999&error=Payment%20declined&code=ZA&orderId=${failedId}`, 'Payment Failed'],
       [`/payment-pending?orderId=${pendingId}`, 'We are confirming your payment'],
       ['/payment-pending?orderId=MO1763800000009z9z9z9_0000', 'Payment not found'],
     ]) {

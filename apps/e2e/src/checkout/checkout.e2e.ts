@@ -38,6 +38,23 @@ const billingGroup = (page: Page) => page.getByRole('group', { name: 'Billing Ad
 const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
 const paymentCard = (page: Page) => page.getByRole('region', { name: 'Payment' });
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pay with PhonePe' });
+
+/** The shop's answer about a paid order of the demo shopper, as `GET /api/payments/:id` gives it. */
+const paidOutcome = {
+  orderId: 'ord_01JD0000000000000000000000',
+  merchantOrderId: 'MO1763800000000a1b2c3_7f3k',
+  outcome: 'paid',
+  state: 'paid',
+  amountPaise: 78_500,
+  transactionId: 'OM2511221015000012345',
+  errorCode: null,
+  errorMessage: null,
+};
+const failedOutcome = { ...paidOutcome, merchantOrderId: 'MO1763800000001f00000_9zzz', outcome: 'failed', state: 'failed', transactionId: 'OM2511221015000099999', errorCode: 'ZA', errorMessage: 'The payment was declined in the UPI app.' };
+
+/** Has the shop answer this about the payment of `answer.merchantOrderId` (the pages' status check). */
+const answerPayment = (page: Page, answer: { readonly merchantOrderId: string } & Record<string, unknown>) =>
+  page.route(`**/api/payments/${answer.merchantOrderId}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }));
 const sameAsShipping = (page: Page) => page.getByRole('checkbox', { name: 'Use shipping address for billing' });
 
 
@@ -229,7 +246,8 @@ test.describe('checkout', () => {
     });
 
     await test.step('a started payment sends the browser to its redirectUrl', async () => {
-      const redirectUrl = new URL('/payment-success?transactionId=OMSTUB1&code=PAYMENT_SUCCESS&amount=785.00', baseURL).toString();
+      await answerPayment(page, { ...paidOutcome, merchantOrderId: 'MOSTUB1_x' });
+      const redirectUrl = new URL('/payment-success?transactionId=OMSTUB1&code=PAYMENT_SUCCESS&amount=785.00&orderId=MOSTUB1_x', baseURL).toString();
       answer = (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ orderId: 'ord_stub', merchantOrderId: 'MOSTUB1_x', redirectUrl, amountPaise: 78_500 }) });
       await payButton(page).click();
@@ -238,16 +256,20 @@ test.describe('checkout', () => {
     });
   });
 
-  test('the success page shows the payment from its query, with its toast once', { tag: DESKTOP_ONLY }, async ({ page }) => {
-    await page.goto('/payment-success?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785.00');
+  test('the success page shows the shop’s answer for the order, with its toast once', { tag: DESKTOP_ONLY }, async ({ page }) => {
+    await signInDemoShopper(page);
+    await answerPayment(page, paidOutcome);
+    // The address's amount and transaction id are not the shop's: they are not shown.
+    await page.goto(`/payment-success?transactionId=OMFORGED&code=PAYMENT_SUCCESS&amount=99999.00&orderId=${paidOutcome.merchantOrderId}`);
     await expect(page).toHaveTitle('Payment Successful! — Jalaj');
     const heading = page.getByRole('heading', { name: 'Payment Successful!', level: 1 });
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     const main = page.getByRole('main');
     await expect(main.getByRole('definition').filter({ hasText: 'OM2511221015000012345' })).toBeVisible();
-    await expect(main.getByRole('definition').filter({ hasText: '₹785.00' })).toBeVisible();
+    await expect(main.getByRole('definition').filter({ hasText: '₹785.00' }).first()).toBeVisible();
     await expect(main.getByRole('term').filter({ hasText: 'Amount Paid' })).toBeVisible();
+    await expect(main.getByText(/OMFORGED|99,999/)).toHaveCount(0);
     const next = main.getByRole('region', { name: "What's Next?" });
     await expect(next.getByRole('listitem')).toHaveText([
       'You will receive an order confirmation email shortly.',
@@ -265,15 +287,18 @@ test.describe('checkout', () => {
     await expect(notifications.getByText('Payment Successful!', { exact: true })).toHaveCount(1);
   });
 
-  test('the failure page shows the error and code from its query, the common issues and next steps', { tag: DESKTOP_ONLY }, async ({ page }) => {
-    await page.goto('/payment-failed?transactionId=OM2511221015000099999&error=Your%20bank%20declined%20the%20payment&code=ZA');
+  test('the failure page shows the shop’s error and code for the order, the common issues and next steps', { tag: DESKTOP_ONLY }, async ({ page }) => {
+    await signInDemoShopper(page);
+    await answerPayment(page, failedOutcome);
+    await page.goto(`/payment-failed?transactionId=OMFORGED&error=${encodeURIComponent('Call +91 99999 00000 for a refund')}&code=XX&orderId=${failedOutcome.merchantOrderId}`);
     await expect(page).toHaveTitle('Payment Failed — Jalaj');
     const heading = page.getByRole('heading', { name: 'Payment Failed', level: 1 });
     await expect(heading).toBeFocused();
     const main = page.getByRole('main');
-    await expect(main.getByText('Your bank declined the payment', { exact: true })).toBeVisible();
+    await expect(main.getByText('The payment was declined in the UPI app.', { exact: true })).toBeVisible();
     await expect(main.getByRole('definition').filter({ hasText: /^ZA$/ })).toBeVisible();
     await expect(main.getByRole('definition').filter({ hasText: 'OM2511221015000099999' })).toBeVisible();
+    await expect(main.getByText(/Call \+91|OMFORGED|^XX$/)).toHaveCount(0);
     await expect(main.getByRole('region', { name: 'Common issues' }).getByRole('listitem')).toHaveText([
       'Insufficient balance in your bank account',
       'Incorrect UPI PIN entered',
@@ -289,10 +314,13 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/cart$/);
   });
 
-  test('the failure page without a reason shows the default words', { tag: DESKTOP_ONLY }, async ({ page }) => {
-    await page.goto('/payment-failed');
-    await expect(page.getByRole('main').getByText('The payment could not be completed.', { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('definition').filter({ hasText: /^PAYMENT_ERROR$/ })).toBeVisible();
+  test('a result page without an order shows neither an outcome nor the words of its address', { tag: DESKTOP_ONLY }, async ({ page }) => {
+    await signInDemoShopper(page);
+    for (const path of ['/payment-failed', '/payment-failed?error=Your%20account%20is%20blocked&code=ZA', '/payment-success?transactionId=X&amount=99999']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Payment not found', level: 1 })).toBeVisible();
+      await expect(page.getByRole('main').getByText(/account is blocked|₹|^ZA$/)).toHaveCount(0);
+    }
   });
 
   test('the pending page asks to sign in, names an unknown order, and moves on by itself once the payment settles', { tag: DESKTOP_ONLY }, async ({ page }) => {
@@ -324,12 +352,8 @@ test.describe('checkout', () => {
       let checks = 0;
       await page.route(`**/api/payments/${merchantOrderId}`, (route) => {
         checks += 1;
-        const outcome = checks < 2 ? 'pending' : 'paid';
-        return route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ merchantOrderId, outcome, state: outcome, amountPaise: 78_500, transactionId: outcome === 'paid' ? 'OM2511221015000012345' : null, errorCode: null, errorMessage: null }),
-        });
+        const answer = checks < 2 ? { ...paidOutcome, outcome: 'pending', state: 'pending', transactionId: null } : paidOutcome;
+        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
       });
       await page.goto(`/payment-pending?orderId=${merchantOrderId}`);
       await expect(page.getByRole('heading', { name: 'We are confirming your payment', level: 1 })).toBeVisible();
@@ -341,15 +365,9 @@ test.describe('checkout', () => {
 
     await test.step('a failed payment moves on to the failure page with its error and code', async () => {
       const merchantOrderId = 'MO1763800000001f00000_9zzz';
-      await page.route(`**/api/payments/${merchantOrderId}`, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'application/json',
-          body: JSON.stringify({ merchantOrderId, outcome: 'failed', state: 'failed', amountPaise: 78_500, transactionId: 'OMF1', errorCode: 'ZA', errorMessage: 'Payment declined' }),
-        }),
-      );
+      await answerPayment(page, { ...failedOutcome, merchantOrderId, transactionId: 'OMF1', errorMessage: 'Payment declined' });
       await page.goto(`/payment-pending?orderId=${merchantOrderId}`);
-      await expect(page).toHaveURL(/\/payment-failed\?transactionId=OMF1&error=Payment\+declined&code=ZA$/);
+      await expect(page).toHaveURL(new RegExp(`/payment-failed\\?transactionId=OMF1&error=Payment\\+declined&code=ZA&orderId=${merchantOrderId}$`));
       await expect(page.getByRole('heading', { name: 'Payment Failed', level: 1 })).toBeVisible();
     });
   });

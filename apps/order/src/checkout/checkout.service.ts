@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
-import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type PaymentOutcome, type Result } from '@jalaj/contracts';
+import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type PaymentStatus, type Result } from '@jalaj/contracts';
 import { getLogger, handledCommand, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
@@ -49,10 +49,12 @@ interface Checkout {
   hash: string;
 }
 
-/** What the shopper's pages show about an order's payment. */
-export function paymentOutcome(o: PaymentFacts): PaymentOutcome {
+/** What the shopper's pages show about an order's payment, with the order's owner for the BFF's check. */
+export function paymentOutcome(o: PaymentFacts): PaymentStatus {
   const outcome = outcomeOf(o.state);
   return {
+    orderId: o.id,
+    userId: o.userId,
     merchantOrderId: o.merchantOrderId,
     outcome,
     state: o.state,
@@ -201,7 +203,7 @@ export class CheckoutService {
    * Where a payment stands. A pending one is asked of PhonePe now (the shopper's return, the
    * pending page); with `actor`, only the actor's own order is found.
    */
-  async status(actor: Actor | undefined, merchantOrderId: string): Promise<Result<PaymentOutcome>> {
+  async status(actor: Actor | undefined, merchantOrderId: string): Promise<Result<PaymentStatus>> {
     let order: PaymentFacts | null = await this.orders.paymentOf(merchantOrderId, actor?.id);
     if (!order) return fail('NOT_FOUND');
     if (order.state === 'pending') {

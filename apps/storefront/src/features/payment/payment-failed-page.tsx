@@ -1,7 +1,10 @@
-import { readPaymentFailedQuery } from '@jalaj/commerce';
-import { Link, useSearchParams } from 'react-router-dom';
+import { PAYMENT_FAILED_DEFAULT_CODE, PAYMENT_FAILED_DEFAULT_ERROR, paymentOutcomePage, readPaymentOrderId } from '@jalaj/commerce';
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SHOP_CONTACT } from '../pages/contact.js';
+import { PaymentCheckState } from './payment-check-states.js';
 import { PaymentFacts, PaymentList, PaymentResult } from './payment-result.js';
+import { usePaymentCheck } from './use-payment-check.js';
 
 /** The failure page's heading (spec §2). */
 export const PAYMENT_FAILED_TITLE = 'Payment Failed';
@@ -24,20 +27,31 @@ export const NEXT_STEPS = Object.freeze([
 ]);
 
 /**
- * `/payment-failed`: 'Payment Failed', the error text and code from the query
- * (transactionId, error, code), the common issues and next steps, Try Again (to the cart)
- * and Continue Shopping.
+ * `/payment-failed?orderId=…`: 'Payment Failed', the error text and code, the common
+ * issues and next steps, Try Again (to the cart) and Continue Shopping (spec §2). The
+ * error, its code and the transaction id are the shop's answer for the signed-in owner of
+ * the order, never the words of the address (which could be anyone's). An order that did
+ * not fail moves on to its own page.
  */
 export function PaymentFailedPage() {
   const [params] = useSearchParams();
-  const { transactionId, error, code } = readPaymentFailedQuery(params);
+  const check = usePaymentCheck(readPaymentOrderId(params), false);
+  const payment = check.kind === 'known' ? check.payment : null;
+  const failed = payment?.outcome === 'failed' ? payment : null;
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (payment && payment.outcome !== 'failed') void navigate(paymentOutcomePage(payment), { replace: true });
+  }, [payment, navigate]);
+
+  if (!failed) return <PaymentCheckState check={check.kind === 'known' ? { kind: 'checking', troubled: false } : check} />;
 
   return (
-    <PaymentResult tone="failure" title={PAYMENT_FAILED_TITLE} lead={error}>
+    <PaymentResult tone="failure" title={PAYMENT_FAILED_TITLE} lead={failed.errorMessage ?? PAYMENT_FAILED_DEFAULT_ERROR}>
       <PaymentFacts
         facts={[
-          ['Error Code', code],
-          ['Transaction ID', transactionId],
+          ['Error Code', failed.errorCode ?? PAYMENT_FAILED_DEFAULT_CODE],
+          ['Transaction ID', failed.transactionId ?? failed.merchantOrderId],
         ]}
       />
       <div className="payment-result__columns">

@@ -1,10 +1,11 @@
-import { formatRupees, readPaymentSuccessQuery } from '@jalaj/commerce';
-import { useSession } from '@jalaj/web-kit';
+import { formatRupees, paymentOutcomePage, readPaymentOrderId } from '@jalaj/commerce';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCartCache } from '../../api/cart.js';
 import { useToast } from '../toast/toast-provider.js';
+import { PaymentCheckState } from './payment-check-states.js';
 import { PaymentFacts, PaymentList, PaymentResult } from './payment-result.js';
+import { usePaymentCheck } from './use-payment-check.js';
 
 /** The success page's heading and toast title (spec §2). */
 export const PAYMENT_SUCCESS_TITLE = 'Payment Successful!';
@@ -22,37 +23,47 @@ export const WHATS_NEXT = Object.freeze([
 const CART_REFRESH_DELAYS_MS = [0, 2_000, 6_000];
 
 /**
- * `/payment-success`: 'Payment Successful!', the transaction id and the amount paid from the
- * query (transactionId, code, amount), What's Next, Continue Shopping and Back to Home, and
- * the toast 'Payment Successful!' with the transaction id, once per visit. The cart is
- * loaded again, so the header no longer counts what was bought.
+ * `/payment-success?orderId=…`: 'Payment Successful!', the transaction id and the amount
+ * paid, What's Next, Continue Shopping and Back to Home, and the toast 'Payment
+ * Successful!' with the transaction id, once per visit (spec §2). Every fact is the shop's
+ * answer for the signed-in owner of the order; the rest of the query (transactionId, code,
+ * amount) is never shown. An order that is not paid moves on to its own page; signed out,
+ * or for an order the shopper cannot see, the page shows no outcome at all.
  */
 export function PaymentSuccessPage() {
   const [params] = useSearchParams();
-  const { transactionId, amountPaise } = readPaymentSuccessQuery(params);
+  const check = usePaymentCheck(readPaymentOrderId(params), false);
+  const payment = check.kind === 'known' ? check.payment : null;
+  const paid = payment?.outcome === 'paid' ? payment : null;
   const toast = useToast();
-  const { status } = useSession();
+  const navigate = useNavigate();
   const reloadCart = useCartCache();
+
+  useEffect(() => {
+    if (payment && payment.outcome !== 'paid') void navigate(paymentOutcomePage(payment), { replace: true });
+  }, [payment, navigate]);
 
   const toasted = useRef(false);
   useEffect(() => {
-    if (toasted.current) return;
+    if (!paid || toasted.current) return;
     toasted.current = true;
-    toast({ title: PAYMENT_SUCCESS_TITLE, description: transactionId ? `Transaction ID: ${transactionId}` : undefined, tone: 'success' });
-  }, [toast, transactionId]);
+    toast({ title: PAYMENT_SUCCESS_TITLE, description: paid.transactionId ? `Transaction ID: ${paid.transactionId}` : undefined, tone: 'success' });
+  }, [toast, paid]);
 
   useEffect(() => {
-    if (status !== 'signed-in') return;
+    if (!paid) return;
     const timers = CART_REFRESH_DELAYS_MS.map((delay) => setTimeout(() => void reloadCart(), delay));
     return () => timers.forEach(clearTimeout);
-  }, [status, reloadCart]);
+  }, [paid, reloadCart]);
+
+  if (!paid) return <PaymentCheckState check={check.kind === 'known' ? { kind: 'checking', troubled: false } : check} />;
 
   return (
     <PaymentResult tone="success" title={PAYMENT_SUCCESS_TITLE} lead="Thank you for your order. Your payment has been received.">
       <PaymentFacts
         facts={[
-          ['Transaction ID', transactionId],
-          ['Amount Paid', amountPaise === null ? null : formatRupees(amountPaise)],
+          ['Transaction ID', paid.transactionId ?? paid.merchantOrderId],
+          ['Amount Paid', formatRupees(paid.amountPaise)],
         ]}
       />
       <PaymentList title="What's Next?" items={WHATS_NEXT} />
