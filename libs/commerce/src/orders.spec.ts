@@ -8,6 +8,7 @@ import {
   invoiceNumber,
   orderDeletedMessage,
   orderNumber,
+  orderPagePath,
   ordersDeletedMessage,
 } from './orders.js';
 
@@ -75,5 +76,12 @@ describe('order messages', () => {
 
   it('bulk delete', () => {
     expect(ordersDeletedMessage(2)).toBe('Successfully deleted 2 order(s)');
+  });
+});
+
+describe('orderPagePath', () => {
+  it('opens one order under My Orders, its id encoded', () => {
+    expect(orderPagePath('ord_01JD0000000000000000000000')).toBe('/orders?order=ord_01JD0000000000000000000000');
+    expect(new URLSearchParams(orderPagePath('a&b=c').split('?')[1]).get('order')).toBe('a&b=c');
   });
 });

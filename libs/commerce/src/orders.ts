@@ -29,6 +29,23 @@ export function orderNumber(transactionId: string): string {
   return transactionId.slice(0, ORDER_NUMBER_LENGTH);
 }
 
+/** The shopper's order history page. */
+export const ORDERS_PATH = '/orders';
+
+/** The query parameter of {@link ORDERS_PATH} that opens one order's Details. */
+export const ORDER_PAGE_PARAM = 'order';
+
+/**
+ * The address of one order for its shopper: My Orders with that order's Details open. The
+ * success page and the order mails link there.
+ *
+ * @param orderId - The order's id (`ord_…`).
+ * @returns E.g. `/orders?order=ord_01JD…`.
+ */
+export function orderPagePath(orderId: string): string {
+  return `${ORDERS_PATH}?${new URLSearchParams({ [ORDER_PAGE_PARAM]: orderId })}`;
+}
+
 /**
  * The invoice number printed on an order's invoice.
  *

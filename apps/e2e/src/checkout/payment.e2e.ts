@@ -1,4 +1,4 @@
-import { formatRupees as rupees, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
+import { orderNumber, formatRupees as rupees, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
@@ -37,9 +37,9 @@ async function checkoutToSandbox(page: Page, plant: Product): Promise<string> {
 }
 
 /** The mails the development mailbox holds for an address. */
-async function mailsTo(request: APIRequestContext, email: string): Promise<string[]> {
-  const { items } = (await (await request.get('/dev/mailbox.json')).json()) as { items: { to: string; subject: string }[] };
-  return items.filter((m) => m.to.toLowerCase() === email).map((m) => m.subject);
+async function mailsTo(request: APIRequestContext, email: string): Promise<{ subject: string; text: string; links: string[] }[]> {
+  const { items } = (await (await request.get('/dev/mailbox.json')).json()) as { items: { to: string; subject: string; text: string; links: string[] }[] };
+  return items.filter((m) => m.to.toLowerCase() === email);
 }
 
 test.describe('paying through the PhonePe sandbox', () => {
@@ -62,7 +62,20 @@ test.describe('paying through the PhonePe sandbox', () => {
     await expect(toast(page, 'Payment Successful!')).toBeVisible();
 
     await expect.poll(() => stockOf(page.request, plant.id), { message: 'the stock after the sale' }).toBe(before - 1);
-    await expect.poll(() => mailsTo(page.request, email), { message: 'the order confirmation' }).toContainEqual(expect.stringMatching(/^Order confirmed: your Jalaj order #/));
+
+    // One name for the order: its number on the success page, in the mail, and on its Details.
+    const number = `#${orderNumber(url.searchParams.get('orderId')!)}`;
+    const main = page.getByRole('main');
+    await expect(main.getByRole('definition').filter({ hasText: number })).toBeVisible();
+    const viewOrder = main.getByRole('link', { name: `View Order ${number}` });
+    const orderHref = await viewOrder.getAttribute('href');
+    expect(orderHref).toMatch(/^\/orders\?order=ord_/);
+    await expect
+      .poll(async () => (await mailsTo(page.request, email)).find((m) => m.subject === `Order confirmed: your Jalaj order ${number}`)?.links ?? [], { message: 'the order confirmation' })
+      .toContainEqual(expect.stringMatching(new RegExp(`${orderHref!.replace(/[?]/g, '\\?')}$`)));
+    await viewOrder.click();
+    await expect(page.getByRole('dialog', { name: `Order ${number}` })).toBeVisible();
+
     await expect(async () => {
       await page.goto('/cart');
       await expect(page.getByText('Your cart is empty')).toBeVisible({ timeout: 2_000 });

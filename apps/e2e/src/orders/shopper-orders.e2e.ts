@@ -95,7 +95,8 @@ test.describe('my orders', () => {
       await expect(address.getByText('Kolkata, West Bengal 700016', { exact: true })).toBeVisible();
     }
     await expect(fact(dialog, 'Payment method')).toHaveText(/^PhonePe/);
-    await expect(fact(dialog, 'Transaction ID')).toHaveText(transactionId);
+    await expect(fact(dialog, 'Order number')).toHaveText(`#${number}`);
+    await expect(fact(dialog, 'PhonePe merchant order ID')).toHaveText(transactionId);
     await expect(fact(dialog, 'PhonePe transaction ID')).toHaveText(phonePeTransactionId);
     await expect(fact(dialog, 'Status')).toHaveText('Completed');
     await expect(dialog.getByText('Payment received', { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@ import { fulfilmentMail, orderConfirmationMail, refundStartedMail, type OrderPai
 
 const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
 const refund = eventSubjects['evt.order.order.refund-started.v1'].fixture;
-const ORDERS = 'https://jalaj.shop/orders';
+const SHOP = 'https://jalaj.shop';
 
 const order: OrderPaid = {
   ...paid,
@@ -21,7 +21,7 @@ const order: OrderPaid = {
 };
 
 describe('order confirmation mail', () => {
-  const mail = orderConfirmationMail('Ananya Sen', order, ORDERS);
+  const mail = orderConfirmationMail('Ananya Sen', order, SHOP);
 
   it('names the order by its order number (spec §9) in the subject and the text', () => {
     expect(mail.subject).toBe('Order confirmed: your Jalaj order #00a1b2c3');
@@ -38,8 +38,8 @@ describe('order confirmation mail', () => {
   });
 
   it('leaves out the rounding line when the total needed none, and shows a rounding down with its sign', () => {
-    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85900, totalPaise: 93400 }, ORDERS).text).not.toContain('Rounded');
-    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85930, totalPaise: 93400 }, ORDERS).text).toContain('Rounded to the rupee: -₹0.30');
+    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85900, totalPaise: 93400 }, SHOP).text).not.toContain('Rounded');
+    expect(orderConfirmationMail('A', { ...order, subtotalPaise: 85930, totalPaise: 93400 }, SHOP).text).toContain('Rounded to the rupee: -₹0.30');
   });
 
   it('gives the shipping address, the payment and the expected delivery of 3-5 business days', () => {
@@ -50,14 +50,15 @@ describe('order confirmation mail', () => {
     expect(mail.text.startsWith('Namaste Ananya Sen,\n\n')).toBe(true);
   });
 
-  it('links the order history, in the text, the HTML and the links the mailbox lists', () => {
-    expect(mail.text).toContain(`Your orders and invoices: ${ORDERS}`);
-    expect(mail.html).toContain(`<a href="${ORDERS}"`);
-    expect(mail.links).toEqual([ORDERS]);
+  it('links the order by its number, in the text, the HTML and the links the mailbox lists', () => {
+    const link = `${SHOP}/orders?order=${order.orderId}`;
+    expect(mail.text).toContain(`View order #00a1b2c3 and its invoice: ${link}`);
+    expect(mail.html).toContain(`<a href="${link}"`);
+    expect(mail.links).toEqual([link]);
   });
 
   it('skips an empty second address line and a missing transaction id, and greets a shopper without a name', () => {
-    const plain = orderConfirmationMail('  ', { ...order, transactionId: null, shippingAddress: { ...order.shippingAddress, addressLine2: null } }, ORDERS);
+    const plain = orderConfirmationMail('  ', { ...order, transactionId: null, shippingAddress: { ...order.shippingAddress, addressLine2: null } }, SHOP);
     expect(plain.text.startsWith('Namaste,\n\n')).toBe(true);
     expect(plain.text).toContain('12 Park Street\nKolkata, West Bengal 700016');
     expect(plain.text).not.toContain('PhonePe transaction id');
@@ -66,7 +67,7 @@ describe('order confirmation mail', () => {
   it('says the same in HTML, with what shoppers and admins typed escaped', () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
     for (const part of ['#00a1b2c3', 'Anubias nana × 3 (₹236.55 each, 5% off)', '₹709.65', 'Total paid', '₹934.00', 'Kolkata, West Bengal 700016', '3-5 business days']) expect(mail.html).toContain(part);
-    const hostile = orderConfirmationMail('<b>Eve</b>', { ...order, lines: [{ ...order.lines[0]!, productName: 'Moss <script>alert(1)</script>' }] }, ORDERS);
+    const hostile = orderConfirmationMail('<b>Eve</b>', { ...order, lines: [{ ...order.lines[0]!, productName: 'Moss <script>alert(1)</script>' }] }, SHOP);
     expect(hostile.html).not.toContain('<script>');
     expect(hostile.html).toContain('Moss &#60;script&#62;');
     expect(hostile.html).toContain('Namaste &#60;b&#62;Eve&#60;/b&#62;,');
@@ -120,26 +121,26 @@ describe('fulfilment mails', () => {
   const step = eventSubjects['evt.order.order.fulfilment-changed.v1'].fixture;
   const shipped = { ...step, merchantOrderId: 'MO1763800000000a1b2c3_7f3k', at: '2026-11-23T09:00:00.000Z' };
 
-  it('tells the shopper the order shipped, with the courier and the tracking number, and links the orders page', () => {
-    const mail = fulfilmentMail('Ananya Sen', shipped, ORDERS)!;
+  it('tells the shopper the order shipped, with the courier and the tracking number, and links the order', () => {
+    const mail = fulfilmentMail('Ananya Sen', shipped, SHOP)!;
     expect(mail.subject).toBe('Your Jalaj order #00a1b2c3 has shipped');
     expect(mail.text).toContain('Courier: India Post\nTracking number: EK123456789IN');
     expect(mail.text).toContain('on November 23, 2026');
-    expect(mail.text).toContain(`Follow your order: ${ORDERS}`);
+    expect(mail.text).toContain(`Follow your order #00a1b2c3: ${SHOP}/orders?order=${shipped.orderId}`);
     expect(mail.html).toContain('EK123456789IN');
-    expect(mail.links).toEqual([ORDERS]);
+    expect(mail.links).toEqual([`${SHOP}/orders?order=${shipped.orderId}`]);
   });
 
   it('tells of a delivery, and of a cancellation with its reason', () => {
-    expect(fulfilmentMail('A', { ...shipped, status: 'delivered', courier: null, trackingNumber: null }, ORDERS)!.subject).toBe('Your Jalaj order #00a1b2c3 has been delivered');
-    const cancelled = fulfilmentMail('A', { ...shipped, status: 'cancelled', courier: null, trackingNumber: null, note: 'The plants did not pass our quality check' }, ORDERS)!;
+    expect(fulfilmentMail('A', { ...shipped, status: 'delivered', courier: null, trackingNumber: null }, SHOP)!.subject).toBe('Your Jalaj order #00a1b2c3 has been delivered');
+    const cancelled = fulfilmentMail('A', { ...shipped, status: 'cancelled', courier: null, trackingNumber: null, note: 'The plants did not pass our quality check' }, SHOP)!;
     expect(cancelled.subject).toBe('Your Jalaj order #00a1b2c3 has been cancelled');
     expect(cancelled.text).toContain('Why\nThe plants did not pass our quality check');
     expect(cancelled.text).toContain('you will get a separate mail when the refund starts');
   });
 
   it('sends nothing for processing and packed', () => {
-    expect(fulfilmentMail('A', { ...shipped, status: 'processing' }, ORDERS)).toBeNull();
-    expect(fulfilmentMail('A', { ...shipped, status: 'packed' }, ORDERS)).toBeNull();
+    expect(fulfilmentMail('A', { ...shipped, status: 'processing' }, SHOP)).toBeNull();
+    expect(fulfilmentMail('A', { ...shipped, status: 'packed' }, SHOP)).toBeNull();
   });
 });

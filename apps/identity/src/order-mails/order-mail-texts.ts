@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees, orderNumber } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderNumber, orderPagePath } from '@jalaj/commerce';
 import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
 
 /** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
@@ -59,6 +59,9 @@ function totals(order: OrderPaid): Block {
   };
 }
 
+/** The order's page for its shopper (My Orders with its Details open), at the shop's address. */
+const orderUrl = (shopUrl: string, orderId: string) => `${shopUrl.replace(/\/+$/, '')}${orderPagePath(orderId)}`;
+
 function address(a: AddressSnapshot, title: string): Block {
   return {
     kind: 'lines',
@@ -74,9 +77,9 @@ function address(a: AddressSnapshot, title: string): Block {
  *
  * @param name - The shopper's full name (may be empty).
  * @param order - The `evt.order.order.paid.v1` facts.
- * @param ordersUrl - The shop's order history page (`<PUBLIC_URL>/orders`).
+ * @param shopUrl - The shop's address (`PUBLIC_URL`): the mail links to the order there.
  */
-export function orderConfirmationMail(name: string, order: OrderPaid, ordersUrl: string): RenderedMail {
+export function orderConfirmationMail(name: string, order: OrderPaid, shopUrl: string): RenderedMail {
   const number = orderNumber(order.merchantOrderId);
   return render(`Order confirmed: your Jalaj order #${number}`, [
     greeting(name),
@@ -89,7 +92,7 @@ export function orderConfirmationMail(name: string, order: OrderPaid, ordersUrl:
     totals(order),
     address(order.shippingAddress, 'Shipping to'),
     paragraph(`Expected delivery: ${EXPECTED_DELIVERY}. We will pack your plants carefully so they arrive fresh.`),
-    { kind: 'link', text: 'Your orders and invoices', url: ordersUrl },
+    { kind: 'link', text: `View order #${number} and its invoice`, url: orderUrl(shopUrl, order.orderId) },
     paragraph(`Happy planting!\n${SIGNATURE}`),
   ]);
 }
@@ -143,11 +146,11 @@ function adminRefundMail(name: string, order: OrderRefundStarted, number: string
  *
  * @param name - The shopper's full name (may be empty).
  * @param step - The `evt.order.order.fulfilment-changed.v1` facts.
- * @param ordersUrl - The shop's order history page (`<PUBLIC_URL>/orders`).
+ * @param shopUrl - The shop's address (`PUBLIC_URL`): the mail links to the order there.
  */
-export function fulfilmentMail(name: string, step: OrderFulfilmentChanged, ordersUrl: string): RenderedMail | null {
+export function fulfilmentMail(name: string, step: OrderFulfilmentChanged, shopUrl: string): RenderedMail | null {
   const number = orderNumber(step.merchantOrderId);
-  const link: Block = { kind: 'link', text: 'Follow your order', url: ordersUrl };
+  const link: Block = { kind: 'link', text: `Follow your order #${number}`, url: orderUrl(shopUrl, step.orderId) };
   const note = step.note?.trim() ? [paragraph(step.note.trim())] : [];
   switch (step.status) {
     case 'shipped':

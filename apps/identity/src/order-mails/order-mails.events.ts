@@ -23,11 +23,11 @@ export class OrderMailsEvents implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.mailOn('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, 'order confirmation', (e) => (name) => orderConfirmationMail(name, e.data, this.mails.ordersUrl));
+    await this.mailOn('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, 'order confirmation', (e) => (name) => orderConfirmationMail(name, e.data, this.mails.shopUrl));
     await this.mailOn('evt.order.order.refund-started.v1', REFUND_STARTED_MAIL_CONSUMER, 'refund mail', (e) => (name) => refundStartedMail(name, e.data));
     // Processing and packed are for the order page only: no mail.
     await this.mailOn('evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, 'fulfilment mail', (e) =>
-      fulfilmentMail('', e.data, this.mails.ordersUrl) === null ? null : (name) => fulfilmentMail(name, e.data, this.mails.ordersUrl)!,
+      fulfilmentMail('', e.data, this.mails.shopUrl) === null ? null : (name) => fulfilmentMail(name, e.data, this.mails.shopUrl)!,
     );
   }
 

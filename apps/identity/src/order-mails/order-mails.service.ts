@@ -16,9 +16,9 @@ export class OrderMailsService {
 
   constructor(@InjectConfig() private readonly config: IdentityConfig) {}
 
-  /** The shop's order history page, linked from order mails. */
-  get ordersUrl(): string {
-    return `${this.config.PUBLIC_URL}/orders`;
+  /** The shop's address: order mails link to the order there. */
+  get shopUrl(): string {
+    return this.config.PUBLIC_URL;
   }
 
   /**

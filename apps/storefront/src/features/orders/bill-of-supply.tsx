@@ -79,7 +79,7 @@ export function BillOfSupply({ bill }: { readonly bill: Bill }) {
           <p>{placeOfSupplyText(bill.placeOfSupply)}</p>
           <h2 className="bill__label bill__label--spaced">Payment</h2>
           <p>{paymentMethodText(bill.paymentMode)}</p>
-          <p className="bill__id">Transaction ID: {bill.merchantOrderId}</p>
+          <p className="bill__id">PhonePe merchant order ID: {bill.merchantOrderId}</p>
           {bill.transactionId ? <p className="bill__id">PhonePe transaction ID: {bill.transactionId}</p> : null}
         </section>
       </div>

@@ -24,8 +24,8 @@ export interface OrderDetailsDialogProps {
 }
 
 /**
- * The Details dialog of an order (spec §2): status (details context), payment method and
- * transaction ids, the delivery estimate while it is on its way, the lines and totals, both
+ * The Details dialog of an order (spec §2): its order number (the one name of an order for
+ * shopper and seller), status (details context), payment method and PhonePe's ids, the delivery estimate while it is on its way, the lines and totals, both
  * address snapshots, a refund if any, and the history with every fulfilment step's time.
  */
 export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
@@ -45,6 +45,10 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
     <div className="order-details">
       <dl className="order-facts">
         <div>
+          <dt>Order number</dt>
+          <dd>{orderTitle(order)}</dd>
+        </div>
+        <div>
           <dt>Status</dt>
           <dd>
             <span className={`badge badge--${status.color}`}>{status.label}</span>
@@ -61,7 +65,7 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
           <dd>{paymentMethodText(order.paymentMode)}</dd>
         </div>
         <div>
-          <dt>Transaction ID</dt>
+          <dt>PhonePe merchant order ID</dt>
           <dd className="order-facts__id">{order.merchantOrderId}</dd>
         </div>
         {order.transactionId ? (

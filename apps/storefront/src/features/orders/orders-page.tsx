@@ -1,6 +1,7 @@
 import { useSession } from '@jalaj/web-kit';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { ORDER_PAGE_PARAM } from '@jalaj/commerce';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { type Order, useOrders } from '../../api/orders.js';
 import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
 import { LoadError } from '../ui/load-error.js';
@@ -14,13 +15,30 @@ const PLACEHOLDER_CARDS = 2;
 /**
  * `/orders` (spec §2): the sign-in prompt, the order count, a loading state, 'No orders yet'
  * with Start Shopping, and one card per order, newest first, with Details (a dialog) and
- * Invoice (the printable bill of supply in a new window).
+ * Invoice (the printable bill of supply in a new window). `?order=<id>` opens that order's
+ * Details (the link of the success page and the order mails).
  */
 export function OrdersPage() {
   const { status } = useSession();
   const { data, error, isLoading, isValidating, mutate } = useOrders(status === 'signed-in');
   const [details, setDetails] = useState<Order | null>(null);
   const navigate = useNavigate();
+  // `/orders?order=<id>` (the success page's and the mails' link) opens that order's Details.
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get(ORDER_PAGE_PARAM);
+  const linked = linkedId === null ? null : (data?.items.find((o) => o.id === linkedId) ?? null);
+
+  function closeDetails() {
+    setDetails(null);
+    if (linkedId !== null)
+      setParams(
+        (now) => {
+          now.delete(ORDER_PAGE_PARAM);
+          return now;
+        },
+        { replace: true },
+      );
+  }
 
   function openInvoice(order: Order) {
     const path = invoicePath(order.id);
@@ -103,7 +121,7 @@ export function OrdersPage() {
           </li>
         ))}
       </ul>
-      <OrderDetailsDialog order={details} onClose={() => setDetails(null)} />
+      <OrderDetailsDialog order={details ?? linked} onClose={closeDetails} />
     </>
   );
 }

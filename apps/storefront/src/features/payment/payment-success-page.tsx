@@ -1,4 +1,4 @@
-import { formatRupees, paymentOutcomePage, readPaymentOrderId } from '@jalaj/commerce';
+import { formatRupees, orderNumber, orderPagePath, paymentOutcomePage, readPaymentOrderId } from '@jalaj/commerce';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCartCache } from '../../api/cart.js';
@@ -23,7 +23,8 @@ export const WHATS_NEXT = Object.freeze([
 const CART_REFRESH_DELAYS_MS = [0, 2_000, 6_000];
 
 /**
- * `/payment-success?orderId=…`: 'Payment Successful!', the transaction id and the amount
+ * `/payment-success?orderId=…`: 'Payment Successful!', the order number (the one name of the
+ * order everywhere, with View Order to its Details), the transaction id and the amount
  * paid, What's Next, Continue Shopping and Back to Home, and the toast 'Payment
  * Successful!' with the transaction id, once per visit (spec §2). Every fact is the shop's
  * answer for the signed-in owner of the order; the rest of the query (transactionId, code,
@@ -62,13 +63,17 @@ export function PaymentSuccessPage() {
     <PaymentResult tone="success" title={PAYMENT_SUCCESS_TITLE} lead="Thank you for your order. Your payment has been received.">
       <PaymentFacts
         facts={[
+          ['Order number', `#${orderNumber(paid.merchantOrderId)}`],
           ['Transaction ID', paid.transactionId ?? paid.merchantOrderId],
           ['Amount Paid', formatRupees(paid.amountPaise)],
         ]}
       />
       <PaymentList title="What's Next?" items={WHATS_NEXT} />
       <div className="payment-result__actions">
-        <Link to={{ pathname: '/', hash: '#plants' }} className="button button--primary">
+        <Link to={orderPagePath(paid.orderId)} className="button button--primary">
+          View Order #{orderNumber(paid.merchantOrderId)}
+        </Link>
+        <Link to={{ pathname: '/', hash: '#plants' }} className="button button--outline">
           Continue Shopping
         </Link>
         <Link to="/" className="button button--outline">
