@@ -27,6 +27,7 @@ export * from './product-rules.js';
 export * from './cart-rules.js';
 export * from './checkout.js';
 export * from './payment-pages.js';
+export * from './order-money.js';
 export * from './payment-failures.js';
 export * from './display.js';
 export * from './message-catalogue.js';

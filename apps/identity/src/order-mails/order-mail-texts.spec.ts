@@ -33,8 +33,8 @@ describe('order confirmation mail', () => {
     expect(mail.text).toContain('Java moss × 1 (₹149.00 each): ₹149.00');
   });
 
-  it('shows subtotal, shipping, the rounding to a whole rupee and the total paid', () => {
-    expect(mail.text).toContain('Subtotal: ₹858.65\nShipping: ₹75.00\nRounded to the rupee: +₹0.35\nTotal paid: ₹934.00');
+  it('shows the money lines every screen shows: subtotal, savings, shipping, the rounding to a whole rupee and the total', () => {
+    expect(mail.text).toContain('Subtotal: ₹896.00\nVolume discount savings: -₹37.35\nShipping: ₹75.00\nRounded to the rupee: +₹0.35\nTotal: ₹934.00');
   });
 
   it('leaves out the rounding line when the total needed none, and shows a rounding down with its sign', () => {
@@ -66,7 +66,7 @@ describe('order confirmation mail', () => {
 
   it('says the same in HTML, with what shoppers and admins typed escaped', () => {
     expect(mail.html).toMatch(/^<!doctype html>/);
-    for (const part of ['#00a1b2c3', 'Anubias nana × 3 (₹236.55 each, 5% off)', '₹709.65', 'Total paid', '₹934.00', 'Kolkata, West Bengal 700016', '3-5 business days']) expect(mail.html).toContain(part);
+    for (const part of ['#00a1b2c3', 'Anubias nana × 3 (₹236.55 each, 5% off)', '₹709.65', 'Volume discount savings', '₹934.00', 'Kolkata, West Bengal 700016', '3-5 business days']) expect(mail.html).toContain(part);
     const hostile = orderConfirmationMail('<b>Eve</b>', { ...order, lines: [{ ...order.lines[0]!, productName: 'Moss <script>alert(1)</script>' }] }, SHOP);
     expect(hostile.html).not.toContain('<script>');
     expect(hostile.html).toContain('Moss &#60;script&#62;');

@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees, orderNumber, orderPagePath } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderMoneyLines, orderNumber, orderPagePath } from '@jalaj/commerce';
 import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
 
 /** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
@@ -45,18 +45,9 @@ function boughtLines(lines: readonly OrderLine[], title: string): Block {
   };
 }
 
-/** Subtotal, shipping, the rounding to a whole rupee when there was one, and the total paid. */
+/** The order's money lines, as every place shows them (`orderMoneyLines`): they add up to the total paid. */
 function totals(order: OrderPaid): Block {
-  const roundOff = order.totalPaise - order.subtotalPaise - order.shippingPaise;
-  return {
-    kind: 'amounts',
-    rows: [
-      { label: 'Subtotal', amount: formatRupees(order.subtotalPaise) },
-      { label: 'Shipping', amount: formatRupees(order.shippingPaise) },
-      ...(roundOff !== 0 ? [{ label: 'Rounded to the rupee', amount: `${roundOff > 0 ? '+' : ''}${formatRupees(roundOff)}` }] : []),
-      { label: 'Total paid', amount: formatRupees(order.totalPaise), total: true },
-    ],
-  };
+  return { kind: 'amounts', rows: orderMoneyLines(order).map((l) => ({ label: l.label, amount: l.amount, total: l.sum })) };
 }
 
 /** The order's page for its shopper (My Orders with its Details open), at the shop's address. */

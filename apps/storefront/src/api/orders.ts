@@ -17,6 +17,15 @@ export function useOrders(enabled: boolean) {
 }
 
 /**
+ * One of the signed-in shopper's orders (`GET /api/orders/:id`); another shopper's answers 404.
+ *
+ * @param orderId - The order's id; `null` fetches nothing.
+ */
+export function useOrder(orderId: string | null) {
+  return useRoute('orders.get', orderId === null ? null : { params: { id: orderId } }, { revalidateOnFocus: false });
+}
+
+/**
  * The bill of supply of one of the signed-in shopper's orders. A bill never changes once
  * issued, so it is not fetched again while the page is open; a refusal (another user's
  * order, an unpaid one) is an answer, not a hiccup, so it is not retried either.

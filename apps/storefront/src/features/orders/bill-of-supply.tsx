@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderMoneyLines } from '@jalaj/commerce';
 import type { Bill } from '../../api/orders.js';
 import { orderBadge, paymentMethodText, placeOfSupplyText } from './order-view.js';
 import './invoice.css';
@@ -7,7 +7,7 @@ import './invoice.css';
  * The printable GST bill of supply of a paid order (live plants, HSN 0602, exempt), as the
  * order service composed it: the title, the invoice number (`INV-…`, spec §9) and the
  * year's bill serial, the date, seller with GSTIN, buyer with billing address, place of
- * supply, the lines with HSN, discount and value, the totals with shipping and rounding,
+ * supply, the lines with HSN, discount and value, the money lines every screen shows,
  * the exemption note and a place to sign.
  */
 export function BillOfSupply({ bill }: { readonly bill: Bill }) {
@@ -142,22 +142,12 @@ export function BillOfSupply({ bill }: { readonly bill: Bill }) {
 
       <div className="bill__bottom">
         <dl className="bill__totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatRupees(bill.subtotalPaise)}</dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>{formatRupees(bill.shippingPaise)}</dd>
-          </div>
-          <div>
-            <dt>Rounding</dt>
-            <dd>{formatRupees(bill.roundingPaise)}</dd>
-          </div>
-          <div className="bill__total">
-            <dt>Total</dt>
-            <dd>{formatRupees(bill.totalPaise)}</dd>
-          </div>
+          {orderMoneyLines(bill).map((line) => (
+            <div key={line.key} className={line.sum ? 'bill__total' : undefined}>
+              <dt>{line.label}</dt>
+              <dd>{line.amount}</dd>
+            </div>
+          ))}
         </dl>
         <p className="bill__note">{bill.exemptNote}</p>
         <div className="bill__sign">

@@ -1,22 +1,20 @@
-import { formatRupees } from '@jalaj/commerce';
+import { orderMoneyLines } from '@jalaj/commerce';
 import type { Order } from '../../api/orders.js';
+import { moneyFactsOf } from './order-view.js';
 
-/** An order's subtotal, shipping and total, on its card and in its Details dialog. */
-export function OrderTotals({ order, compact = false }: { order: Pick<Order, 'subtotalPaise' | 'shippingPaise' | 'totalPaise'>; compact?: boolean }) {
+/**
+ * An order's money, on its card, in its Details and on the success page: the lines every
+ * place shows (subtotal, savings, shipping, rounding, total, and refunds), which add up.
+ */
+export function OrderTotals({ order, compact = false }: { order: Pick<Order, 'lines' | 'subtotalPaise' | 'shippingPaise' | 'totalPaise' | 'refund'>; compact?: boolean }) {
   return (
     <dl className={compact ? 'order-totals order-totals--compact' : 'order-totals'}>
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{formatRupees(order.subtotalPaise)}</dd>
-      </div>
-      <div>
-        <dt>Shipping</dt>
-        <dd>{formatRupees(order.shippingPaise)}</dd>
-      </div>
-      <div className="order-totals__total">
-        <dt>Total</dt>
-        <dd>{formatRupees(order.totalPaise)}</dd>
-      </div>
+      {orderMoneyLines(moneyFactsOf(order)).map((line) => (
+        <div key={line.key} className={line.sum ? 'order-totals__total' : line.amountPaise < 0 ? 'order-totals__deduction' : undefined}>
+          <dt>{line.label}</dt>
+          <dd>{line.amount}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

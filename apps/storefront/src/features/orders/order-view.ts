@@ -7,6 +7,7 @@ import {
   orderProductName,
   orderStatusDisplay,
   orderStatusOf,
+  type OrderMoneyFacts,
   type StatusContext,
   type StatusDisplay,
 } from '@jalaj/commerce';
@@ -182,4 +183,20 @@ export function linePriceText(line: Pick<OrderLine, 'quantity' | 'unitPricePaise
 /** The place of supply as a bill prints it: `West Bengal (19)`. */
 export function placeOfSupplyText(place: { readonly state: string; readonly code: string }): string {
   return `${place.state} (${place.code})`;
+}
+
+/**
+ * The facts the money lines of an order are made from (`orderMoneyLines`): its lines,
+ * shipping and total, and a refund once it has started.
+ */
+export function moneyFactsOf(order: Pick<OrderView, 'lines' | 'subtotalPaise' | 'shippingPaise' | 'totalPaise' | 'refund'>): OrderMoneyFacts {
+  const refund = order.refund;
+  return {
+    lines: order.lines,
+    subtotalPaise: order.subtotalPaise,
+    shippingPaise: order.shippingPaise,
+    totalPaise: order.totalPaise,
+    refundedPaise: refund ? refund.amountPaise : 0,
+    refundInProgress: refund !== null && refund.refundedAt === null,
+  };
 }

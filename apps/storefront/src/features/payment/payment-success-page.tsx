@@ -2,6 +2,8 @@ import { formatRupees, orderNumber, orderPagePath, paymentOutcomePage, readPayme
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCartCache } from '../../api/cart.js';
+import { useOrder } from '../../api/orders.js';
+import { OrderTotals } from '../orders/order-totals.js';
 import { useToast } from '../toast/toast-provider.js';
 import { PaymentCheckState } from './payment-check-states.js';
 import { PaymentFacts, PaymentList, PaymentResult } from './payment-result.js';
@@ -25,7 +27,7 @@ const CART_REFRESH_DELAYS_MS = [0, 2_000, 6_000];
 /**
  * `/payment-success?orderId=…`: 'Payment Successful!', the order number (the one name of the
  * order everywhere, with View Order to its Details), the transaction id and the amount
- * paid, What's Next, Continue Shopping and Back to Home, and the toast 'Payment
+ * paid with the order's money lines (as every screen shows them), What's Next, Continue Shopping and Back to Home, and the toast 'Payment
  * Successful!' with the transaction id, once per visit (spec §2). Every fact is the shop's
  * answer for the signed-in owner of the order; the rest of the query (transactionId, code,
  * amount) is never shown. An order that is not paid moves on to its own page; signed out,
@@ -39,6 +41,7 @@ export function PaymentSuccessPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const reloadCart = useCartCache();
+  const { data: order } = useOrder(paid?.orderId ?? null);
 
   useEffect(() => {
     if (payment && payment.outcome !== 'paid') void navigate(paymentOutcomePage(payment), { replace: true });
@@ -68,6 +71,12 @@ export function PaymentSuccessPage() {
           ['Amount Paid', formatRupees(paid.amountPaise)],
         ]}
       />
+      {order ? (
+        <section className="payment-result__section" aria-label="What you paid">
+          <h2 className="payment-result__subtitle">What you paid</h2>
+          <OrderTotals order={order} />
+        </section>
+      ) : null}
       <PaymentList title="What's Next?" items={WHATS_NEXT} />
       <div className="payment-result__actions">
         <Link to={orderPagePath(paid.orderId)} className="button button--primary">

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { orderMoneyLines, type OrderMoneyFacts } from './order-money.js';
+import { lineTotalPaise, payableAmountPaise } from './pricing.js';
+
+// 3 × ₹249 at 5 % = ₹709.65 and 1 × ₹149; + ₹75 shipping = ₹933.65 → ₹934.
+const order: OrderMoneyFacts = {
+  lines: [
+    { unitPricePaise: 24900, quantity: 3 },
+    { unitPricePaise: 14900, quantity: 1 },
+  ],
+  subtotalPaise: 85865,
+  shippingPaise: 7500,
+  totalPaise: 93400,
+};
+
+const shown = (facts: OrderMoneyFacts) => orderMoneyLines(facts).map((l) => `${l.label}: ${l.amount}`);
+
+describe('orderMoneyLines', () => {
+  it('lists the subtotal at list prices, the savings, shipping, the rounding and the total', () => {
+    expect(shown(order)).toEqual(['Subtotal: ₹896.00', 'Volume discount savings: -₹37.35', 'Shipping: ₹75.00', 'Rounded to the rupee: +₹0.35', 'Total: ₹934.00']);
+  });
+
+  it('leaves out savings and rounding when there were none, and rounds down with a minus', () => {
+    expect(shown({ lines: [{ unitPricePaise: 14900, quantity: 1 }], subtotalPaise: 14900, shippingPaise: 15000, totalPaise: 29900 })).toEqual([
+      'Subtotal: ₹149.00',
+      'Shipping: ₹150.00',
+      'Total: ₹299.00',
+    ]);
+    expect(shown({ ...order, lines: [{ unitPricePaise: 24930, quantity: 1 }], subtotalPaise: 24930, totalPaise: 32400 })).toContain('Rounded to the rupee: -₹0.30');
+  });
+
+  it('shows a refund and what remains paid, the total as charged', () => {
+    expect(shown({ ...order, refundedPaise: 10000 }).slice(-3)).toEqual(['Total: ₹934.00', 'Refunded: -₹100.00', 'Paid after refunds: ₹834.00']);
+    expect(orderMoneyLines({ ...order, refundedPaise: 0 }).map((l) => l.key)).not.toContain('refunded');
+    expect(shown({ ...order, refundedPaise: 10000, refundInProgress: true })).toContain('Refund in progress: -₹100.00');
+  });
+
+  it('adds up: every sum line is the lines above it, whatever the order', () => {
+    const line = fc.record({ unitPricePaise: fc.integer({ min: 100, max: 500_000 }), quantity: fc.integer({ min: 1, max: 40 }) });
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.constantFrom(0, 7500, 15000), fc.nat(), (bought, shippingPaise, refundSeed) => {
+        const subtotalPaise = bought.reduce((s, l) => s + lineTotalPaise(l.unitPricePaise, l.quantity), 0);
+        const totalPaise = payableAmountPaise(subtotalPaise, shippingPaise);
+        const refundedPaise = refundSeed % (totalPaise + 1);
+        let running = 0;
+        for (const l of orderMoneyLines({ lines: bought, subtotalPaise, shippingPaise, totalPaise, refundedPaise })) {
+          if (l.sum) expect(l.amountPaise).toBe(running);
+          running = l.sum ? l.amountPaise : running + l.amountPaise;
+        }
+      }),
+    );
+  });
+});
