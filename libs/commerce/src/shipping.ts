@@ -16,6 +16,23 @@ export const DEFAULT_SHIPPING_PAISE = 0;
 /** The text shown in place of the shipping charge until an address is chosen. */
 export const SHIPPING_PENDING_TEXT = 'Select address to calculate';
 
+/**
+ * The checkout's words when the shipping charge of the chosen address could not be had
+ * (issue #38): the charge is never shown as less than will be charged (not as 0), and Pay
+ * waits until it is known.
+ */
+export const SHIPPING_QUOTE_TEXTS = Object.freeze({
+  /** In place of the charge in the order summary. */
+  failed: 'Could not be calculated',
+  /** In place of the total while the charge is asked for, or could not be had. */
+  totalPending: 'Calculated with shipping',
+  /** Why Pay waits: the title and text of its toast, and the hint under the button. */
+  blockedTitle: 'Shipping not calculated',
+  failedReason: 'We could not calculate the shipping charge for this address. Try again in a moment.',
+  loadingReason: 'The shipping charge for this address is being calculated.',
+  retry: 'Try again',
+});
+
 /** A postal code as the shop accepts it: exactly six ASCII digits. */
 export const POSTAL_CODE_PATTERN = /^[0-9]{6}$/;
 

@@ -256,6 +256,44 @@ test.describe('checkout', () => {
     });
   });
 
+  test('a shipping quote that fails shows no lower amount: the charge could not be calculated, and Pay waits for it', async ({ page }) => {
+    test.setTimeout(120_000);
+    const plant = await aPlant(page);
+    await signUpShopper(page, 'quote');
+    await addToCart(page, plant);
+    const payRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/checkout/pay') payRequests.push(r.url());
+    });
+    let quoteFails = true;
+    await page.route('**/api/shipping-quote?*', (route) =>
+      quoteFails
+        ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ status: 503, code: 'SERVICE_UNAVAILABLE', title: 'Error', message: 'Unavailable' }) })
+        : route.fallback(),
+    );
+
+    await page.goto('/cart?checkout=true');
+    await addAddress(page, KOLKATA);
+    await expect(summary(page).getByText('Could not be calculated')).toBeVisible();
+    // Neither the cart total alone nor it with ₹0 shipping: no amount until the charge is known.
+    await expect(paymentCard(page)).not.toContainText(rupees(payableAmountPaise(plant.pricePaise, 0)));
+    await expect(paymentCard(page).getByRole('definition').first()).toHaveText('Calculated with shipping');
+    await expect(paymentCard(page).getByText('We could not calculate the shipping charge for this address. Try again in a moment.')).toBeVisible();
+    // The button says it waits (aria-disabled, with the reason) yet stays focusable: a press tells why.
+    await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true');
+    await payButton(page).focus();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Shipping not calculated', 'We could not calculate the shipping charge for this address. Try again in a moment.');
+    expect(payRequests, 'Pay waits for the charge').toEqual([]);
+
+    quoteFails = false;
+    await summary(page).getByRole('button', { name: /^Try again/ }).click();
+    await expect(summary(page).getByText('₹75.00')).toBeVisible();
+    await expect(paymentCard(page)).toContainText(rupees(payableAmountPaise(plant.pricePaise, 7_500)));
+    await expect(paymentCard(page).getByText(/could not calculate/)).toHaveCount(0);
+    await expect(payButton(page)).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
   test('the success page shows the shop’s answer for the order, with its toast once', { tag: DESKTOP_ONLY }, async ({ page }) => {
     await signInDemoShopper(page);
     await answerPayment(page, paidOutcome);

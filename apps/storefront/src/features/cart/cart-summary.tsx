@@ -1,4 +1,4 @@
-import { formatRupees, pluralizeItems, SHIPPING_PENDING_TEXT } from '@jalaj/commerce';
+import { formatRupees, pluralizeItems, SHIPPING_PENDING_TEXT, SHIPPING_QUOTE_TEXTS } from '@jalaj/commerce';
 import type { Cart } from '@jalaj/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -14,11 +14,14 @@ export interface CartSummaryProps {
   readonly blockedReason?: string | null;
   /** In checkout mode: the shipping charge as far as it is known. */
   readonly shipping?: ShippingState;
+  /** Asks for a shipping charge that could not be had again. */
+  readonly onRetryShipping?: () => void;
 }
 
 function shippingText(shipping: ShippingState): string {
   if (shipping.status === 'unknown') return SHIPPING_PENDING_TEXT;
   if (shipping.status === 'loading') return 'Calculating...';
+  if (shipping.status === 'failed') return SHIPPING_QUOTE_TEXTS.failed;
   return formatRupees(shipping.paise);
 }
 
@@ -27,7 +30,7 @@ function shippingText(shipping: ShippingState): string {
  * step (Proceed to Checkout); in checkout mode with the shipping charge of the chosen
  * address, the payment card following it. Every amount is the server's.
  */
-export function CartSummary({ cart, mode, blockedReason = null, shipping = { status: 'unknown' } }: CartSummaryProps) {
+export function CartSummary({ cart, mode, blockedReason = null, shipping = { status: 'unknown' }, onRetryShipping }: CartSummaryProps) {
   const titleId = useId();
   const hintId = useId();
   const review = mode === 'review';
@@ -56,8 +59,21 @@ export function CartSummary({ cart, mode, blockedReason = null, shipping = { sta
             </div>
             <div className="cart-summary__row">
               <dt>Shipping</dt>
-              <dd className={shipping.status === 'known' ? undefined : 'cart-summary__pending'}>{shippingText(shipping)}</dd>
+              <dd className={shipping.status === 'known' ? undefined : shipping.status === 'failed' ? 'cart-summary__failed' : 'cart-summary__pending'}>
+                {shippingText(shipping)}
+              </dd>
             </div>
+            {shipping.status === 'failed' && onRetryShipping ? (
+              <div className="cart-summary__row cart-summary__row--retry">
+                <dt className="sr-only">Shipping charge</dt>
+                <dd>
+                  <button type="button" className="button button--outline button--small" onClick={onRetryShipping}>
+                    {SHIPPING_QUOTE_TEXTS.retry}
+                    <span className="sr-only"> calculating shipping</span>
+                  </button>
+                </dd>
+              </div>
+            ) : null}
           </>
         ) : (
           <>

@@ -8,6 +8,7 @@ import {
   reconcileSelection,
   selectAdded,
   type SelectableAddress,
+  shippingBlockReason,
   shippingState,
 } from './checkout-rules.js';
 
@@ -121,14 +122,22 @@ describe('shipping and the payable total', () => {
     expect(shippingState(true, { paise: 15000, failed: false })).toEqual({ status: 'known', paise: 15000 });
   });
 
-  it('counts a failed quote as 0 (spec §8)', () => {
-    expect(shippingState(true, { paise: undefined, failed: true })).toEqual({ status: 'known', paise: 0 });
+  it('keeps a failed quote failed: never 0, which is less than will be charged', () => {
+    expect(shippingState(true, { paise: undefined, failed: true })).toEqual({ status: 'failed' });
   });
 
-  it('adds shipping to the cart total and rounds to a whole rupee', () => {
+  it('adds shipping to the cart total and rounds to a whole rupee; no amount while the chosen address’s charge is not known', () => {
     expect(payableTotalPaise(61947, { status: 'known', paise: 7500 })).toBe(69400);
     expect(payableTotalPaise(61950, { status: 'known', paise: 15000 })).toBe(77000);
     expect(payableTotalPaise(61950, { status: 'unknown' })).toBe(62000);
-    expect(payableTotalPaise(61949, { status: 'loading' })).toBe(61900);
+    expect(payableTotalPaise(61949, { status: 'loading' })).toBeNull();
+    expect(payableTotalPaise(61949, { status: 'failed' })).toBeNull();
+  });
+
+  it('has Pay wait while the charge is asked for or could not be had', () => {
+    expect(shippingBlockReason({ status: 'failed' })).toBe('We could not calculate the shipping charge for this address. Try again in a moment.');
+    expect(shippingBlockReason({ status: 'loading' })).toMatch(/being calculated/);
+    expect(shippingBlockReason({ status: 'known', paise: 0 })).toBeNull();
+    expect(shippingBlockReason({ status: 'unknown' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { canBillTo, canShipTo, DEFAULT_SHIPPING_PAISE, payableAmountPaise } from '@jalaj/commerce';
+import { canBillTo, canShipTo, DEFAULT_SHIPPING_PAISE, payableAmountPaise, SHIPPING_QUOTE_TEXTS } from '@jalaj/commerce';
 
 /** What the address selector needs to know of a saved address. */
 export interface SelectableAddress {
@@ -112,7 +112,9 @@ export type ShippingState =
   | { readonly status: 'unknown' }
   /** The server's quote is on its way. */
   | { readonly status: 'loading' }
-  /** The charge: the server's quote, or 0 when it could not be had (spec §8). */
+  /** The server's quote could not be had: the charge is not known, and Pay waits for it. */
+  | { readonly status: 'failed' }
+  /** The charge: the server's quote. */
   | { readonly status: 'known'; readonly paise: number };
 
 /**
@@ -124,19 +126,37 @@ export type ShippingState =
 export function shippingState(hasAddress: boolean, quote: { readonly paise: number | undefined; readonly failed: boolean }): ShippingState {
   if (!hasAddress) return { status: 'unknown' };
   if (quote.paise !== undefined) return { status: 'known', paise: quote.paise };
-  // Spec §8: "If shipping charge calculation fails, the charges become 0".
-  if (quote.failed) return { status: 'known', paise: DEFAULT_SHIPPING_PAISE };
+  // Spec §8 made a failed quote 0, less than the order service charges: issue #38 says
+  // never show a lower amount than will be charged (ADR 070).
+  if (quote.failed) return { status: 'failed' };
   return { status: 'loading' };
 }
 
 /**
  * What the payment card shows as the amount to pay: the cart total plus the shipping
- * charge, rounded to a whole rupee (spec §5, §9); without a known charge, the cart total
- * with shipping 0 (the default charge).
+ * charge, rounded to a whole rupee (spec §5, §9). Before an address is chosen, the cart
+ * total (the card says shipping is added then). Once one is chosen, nothing until its
+ * charge is known: never an amount lower than will be charged.
  *
  * @param subtotalPaise - The cart total (the server's).
  * @param shipping - The shipping state.
+ * @returns The amount, or null while the chosen address's charge is not known.
  */
-export function payableTotalPaise(subtotalPaise: number, shipping: ShippingState): number {
-  return payableAmountPaise(subtotalPaise, shipping.status === 'known' ? shipping.paise : DEFAULT_SHIPPING_PAISE);
+export function payableTotalPaise(subtotalPaise: number, shipping: ShippingState): number | null {
+  if (shipping.status === 'known') return payableAmountPaise(subtotalPaise, shipping.paise);
+  if (shipping.status === 'unknown') return payableAmountPaise(subtotalPaise, DEFAULT_SHIPPING_PAISE);
+  return null;
+}
+
+/**
+ * Why Pay waits for the shipping charge, or null when it need not: the chosen address's
+ * charge is being asked for, or could not be had. (Without an address, Pay answers with
+ * the spec's 'Shipping address required'.)
+ *
+ * @param shipping - The shipping state.
+ */
+export function shippingBlockReason(shipping: ShippingState): string | null {
+  if (shipping.status === 'failed') return SHIPPING_QUOTE_TEXTS.failedReason;
+  if (shipping.status === 'loading') return SHIPPING_QUOTE_TEXTS.loadingReason;
+  return null;
 }

@@ -1,3 +1,4 @@
+import { SHIPPING_QUOTE_TEXTS } from '@jalaj/commerce';
 import type { Cart } from '@jalaj/contracts';
 import { useSession } from '@jalaj/web-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import {
   payableTotalPaise,
   reconcileSelection,
   selectAdded,
+  shippingBlockReason,
   shippingState,
 } from './checkout-rules.js';
 import { PaymentCard } from './payment-card.js';
@@ -36,7 +38,8 @@ export interface CheckoutViewProps {
 /**
  * Checkout mode of `/cart` below the banner: the address selector and the lines, then the
  * order summary with the shipping charge of the chosen address (the server's quote) and
- * the payment card.
+ * the payment card. A quote that could not be had is said so, with Try again, and Pay
+ * waits for it: the card never shows less than will be charged.
  */
 export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) {
   const { status } = useSession();
@@ -62,7 +65,8 @@ export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) 
 
   const shippingAddress = addresses?.find((a) => a.id === selection.shippingId) ?? null;
   const quote = useShippingQuote(shippingAddress?.postalCode ?? null);
-  const shipping = shippingState(shippingAddress !== null, { paise: quote.data?.shippingPaise, failed: quote.error !== undefined });
+  const shipping = shippingState(shippingAddress !== null, { paise: quote.data?.shippingPaise, failed: quote.error !== undefined && !quote.isValidating });
+  const shippingWait = shippingBlockReason(shipping);
   const { state, pay } = usePay(cart, selection);
 
   async function add(payload: AddressPayload) {
@@ -75,6 +79,7 @@ export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) 
 
   const onPay = () => {
     if (blockedReason) toast({ title: CART_NEEDS_CHANGE_TITLE, description: blockedReason, tone: 'error' });
+    else if (shippingWait) toast({ title: SHIPPING_QUOTE_TEXTS.blockedTitle, description: shippingWait, tone: 'error' });
     else pay();
   };
 
@@ -97,13 +102,13 @@ export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) 
         {lines}
       </div>
       <div className="checkout-aside">
-        <CartSummary cart={cart} mode="review" shipping={shipping} />
+        <CartSummary cart={cart} mode="review" shipping={shipping} onRetryShipping={() => void quote.mutate()} />
         <PaymentCard
           totalPaise={payableTotalPaise(cart.subtotalPaise, shipping)}
           itemCount={cart.itemCount}
-          shippingPending={shipping.status !== 'known'}
+          shipping={shipping.status}
           state={state}
-          blockedReason={blockedReason}
+          blockedReason={blockedReason ?? (shipping.status === 'failed' ? shippingWait : null)}
           onPay={onPay}
         />
       </div>

@@ -1,19 +1,28 @@
-import { formatRupees, pluralizeItems } from '@jalaj/commerce';
+import { formatRupees, pluralizeItems, SHIPPING_QUOTE_TEXTS } from '@jalaj/commerce';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeftIcon, LockIcon } from '../ui/icons.js';
+import type { ShippingState } from './checkout-rules.js';
 import type { PayState } from './use-pay.js';
 
 /** The payment provider's name, as the pay button and its redirecting state name it. */
 export const PAYMENT_PROVIDER = 'PhonePe';
 
+/** What the item count's line says of shipping. */
+const SHIPPING_NOTES: Readonly<Record<ShippingState['status'], string>> = {
+  unknown: ' · shipping added once you choose an address',
+  loading: ' · calculating shipping for this address',
+  failed: ' · shipping could not be calculated yet',
+  known: ' · shipping included, rounded to the rupee',
+};
+
 /** Props of {@link PaymentCard}. */
 export interface PaymentCardProps {
-  /** The payable amount (cart total + shipping, a whole rupee). */
-  readonly totalPaise: number;
+  /** The payable amount (cart total + shipping, a whole rupee); null while the chosen address's charge is not known. */
+  readonly totalPaise: number | null;
   readonly itemCount: number;
-  /** Whether the shipping charge is still to be known (no address yet, or its quote is on its way). */
-  readonly shippingPending: boolean;
+  /** Where the shipping charge stands: no address yet, asked for, could not be had, or known. */
+  readonly shipping: ShippingState['status'];
   readonly state: PayState;
   /** Why the cart cannot be paid as it is (a line to remove or fix), if it cannot. */
   readonly blockedReason: string | null;
@@ -25,7 +34,7 @@ export interface PaymentCardProps {
  * button, which reads 'Redirecting to PhonePe...' and is disabled from the press until the
  * browser has left for PhonePe.
  */
-export function PaymentCard({ totalPaise, itemCount, shippingPending, state, blockedReason, onPay }: PaymentCardProps) {
+export function PaymentCard({ totalPaise, itemCount, shipping, state, blockedReason, onPay }: PaymentCardProps) {
   const titleId = useId();
   const hintId = useId();
   const redirecting = state === 'redirecting';
@@ -38,13 +47,13 @@ export function PaymentCard({ totalPaise, itemCount, shippingPending, state, blo
       <dl className="payment-card__rows" aria-live="polite" aria-atomic="true">
         <div className="payment-card__total">
           <dt>Total Amount</dt>
-          <dd>{formatRupees(totalPaise)}</dd>
+          <dd className={totalPaise === null ? 'payment-card__pending' : undefined}>{totalPaise === null ? SHIPPING_QUOTE_TEXTS.totalPending : formatRupees(totalPaise)}</dd>
         </div>
         <div className="payment-card__count">
           <dt className="sr-only">Items</dt>
           <dd>
             {pluralizeItems(itemCount)}
-            {shippingPending ? ' · shipping added once you choose an address' : ' · shipping included, rounded to the rupee'}
+            {SHIPPING_NOTES[shipping]}
           </dd>
         </div>
       </dl>
