@@ -1,4 +1,4 @@
-import { hasTracking, nextFulfilmentSteps } from './fulfilment.js';
+import { hasTracking, nextFulfilmentSteps, orderProgress } from './fulfilment.js';
 
 describe('nextFulfilmentSteps', () => {
   it('starts a paid order at any forward step, or cancels it', () => {
@@ -26,5 +26,19 @@ describe('hasTracking', () => {
     expect(hasTracking({ status: 'shipped', courier: ' ', trackingNumber: 'EK1IN' })).toBe(false);
     expect(hasTracking({ status: 'shipped', courier: 'India Post' })).toBe(false);
     expect(hasTracking({ status: 'packed' })).toBe(true);
+  });
+});
+
+describe('orderProgress', () => {
+  it('reads "Paid — being prepared" for a paid order until the seller starts on it, then the step', () => {
+    expect(orderProgress('paid', null)).toEqual({ label: 'Paid — being prepared', color: 'blue' });
+    expect(orderProgress('paid', 'processing')).toEqual({ label: 'Processing', color: 'blue' });
+    expect(orderProgress('paid', 'shipped')).toEqual({ label: 'Shipped', color: 'blue' });
+    expect(orderProgress('paid', 'delivered')).toEqual({ label: 'Delivered', color: 'green' });
+    expect(orderProgress('refunded', 'cancelled')).toEqual({ label: 'Cancelled', color: 'red' });
+  });
+
+  it('says nothing of an order that is not on its way', () => {
+    for (const state of ['pending', 'failed', 'held', 'refund_pending', 'refunded']) expect(orderProgress(state, null)).toBeNull();
   });
 });

@@ -72,7 +72,8 @@ test.describe('my orders', () => {
     await expect(page.getByText('1 order', { exact: true })).toBeVisible();
     const card = orderCard(page, transactionId);
     await expect(card).toBeVisible();
-    await expect(card.getByRole('list', { name: 'Order status' }).getByText('Completed', { exact: true })).toBeVisible();
+    // Paid, not yet started by the seller: never a bare 'Completed', which reads as delivered.
+    await expect(card.getByRole('list', { name: 'Order status' }).getByRole('listitem')).toHaveText(['Paid — being prepared']);
     await expect(card.locator('time')).toHaveText(CUSTOMER_DATE);
     const lines = card.getByRole('list', { name: 'Plants in this order' }).getByRole('listitem');
     await expect(lines).toHaveCount(1);
@@ -98,7 +99,8 @@ test.describe('my orders', () => {
     await expect(fact(dialog, 'Order number')).toHaveText(`#${number}`);
     await expect(fact(dialog, 'PhonePe merchant order ID')).toHaveText(transactionId);
     await expect(fact(dialog, 'PhonePe transaction ID')).toHaveText(phonePeTransactionId);
-    await expect(fact(dialog, 'Status')).toHaveText('Completed');
+    await expect(fact(dialog, 'Payment status')).toHaveText('Completed');
+    await expect(fact(dialog, 'Progress')).toHaveText('Paid — being prepared');
     await expect(dialog.getByText('Payment received', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -5,7 +5,7 @@ import type { Order } from '../../api/orders.js';
 import { ProductImage } from '../catalog/product-image.js';
 import { PackageIcon } from '../ui/icons.js';
 import { ReceiptIcon } from './order-icons.js';
-import { fulfilmentBadge, invoiceUnavailableReason, lineName, linePriceText, orderBadge, orderTitle, productPath } from './order-view.js';
+import { invoiceUnavailableReason, lineName, linePriceText, orderCardBadges, orderTitle, productPath } from './order-view.js';
 import { OrderTotals } from './order-totals.js';
 import './orders.css';
 
@@ -17,15 +17,15 @@ export interface OrderCardProps {
 }
 
 /**
- * One order on `/orders` (spec §2): its number, date and status badge, the lines as bought
+ * One order on `/orders` (spec §2): its number, date and badges (a paid order: where it is on
+ * its way, 'Paid — being prepared' until the seller starts on it), the lines as bought
  * (frozen name, picture and price; each with View Product), the totals with shipping, and
  * Details and Invoice. An unpaid order's Invoice is disabled, with the reason beside it.
  */
 export function OrderCard({ order, onDetails, onInvoice }: OrderCardProps) {
   const titleId = useId();
   const reasonId = useId();
-  const status = orderBadge(order.state, 'list');
-  const step = fulfilmentBadge(order);
+  const badges = orderCardBadges(order);
   const noInvoice = invoiceUnavailableReason(order);
 
   return (
@@ -40,8 +40,11 @@ export function OrderCard({ order, onDetails, onInvoice }: OrderCardProps) {
           </p>
         </div>
         <ul className="badges order-card__badges" aria-label="Order status">
-          <li className={`badge badge--${status.color}`}>{status.label}</li>
-          {step ? <li className={`badge badge--${step.color}`}>{step.label}</li> : null}
+          {badges.map((badge) => (
+            <li key={badge.label} className={`badge badge--${badge.color}`}>
+              {badge.label}
+            </li>
+          ))}
         </ul>
       </header>
 

@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderProgress } from '@jalaj/commerce';
 import type { AddressSnapshot } from '@jalaj/contracts';
 import type { Order } from '../../api/orders.js';
 import { Dialog } from '../ui/dialog.js';
@@ -25,7 +25,8 @@ export interface OrderDetailsDialogProps {
 
 /**
  * The Details dialog of an order (spec §2): its order number (the one name of an order for
- * shopper and seller), status (details context), payment method and PhonePe's ids, the delivery estimate while it is on its way, the lines and totals, both
+ * shopper and seller), payment status (details context, spec §4), progress ('Paid — being
+ * prepared' until the seller starts on it, then the step), payment method and PhonePe's ids, the delivery estimate while it is on its way, the lines and totals, both
  * address snapshots, a refund if any, and the history with every fulfilment step's time.
  */
 export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
@@ -38,6 +39,7 @@ export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) 
 
 function OrderDetails({ order, onClose }: { readonly order: Order; readonly onClose: () => void }) {
   const status = orderBadge(order.state, 'detail');
+  const progress = orderProgress(order.state, order.fulfilmentStatus);
   const estimate = deliveryEstimate(order);
   const refund = order.refund ? refundSummary(order.refund) : null;
 
@@ -49,11 +51,19 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
           <dd>{orderTitle(order)}</dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>Payment status</dt>
           <dd>
             <span className={`badge badge--${status.color}`}>{status.label}</span>
           </dd>
         </div>
+        {progress ? (
+          <div>
+            <dt>Progress</dt>
+            <dd>
+              <span className={`badge badge--${progress.color}`}>{progress.label}</span>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Order date</dt>
           <dd>

@@ -3,7 +3,7 @@ import { orderHistorySubjects, type OrderView } from '@jalaj/contracts';
 import {
   addressLines,
   deliveryEstimate,
-  fulfilmentBadge,
+  orderCardBadges,
   invoicePath,
   invoiceUnavailableReason,
   lineName,
@@ -69,10 +69,15 @@ describe('order view', () => {
     expect(deliveryEstimate({ state: 'pending', fulfilmentStatus: null })).toBeNull();
   });
 
-  it('badges the latest fulfilment step', () => {
-    expect(fulfilmentBadge({ fulfilmentStatus: null })).toBeNull();
-    expect(fulfilmentBadge(order)).toEqual({ label: 'Shipped', color: 'blue' });
-    expect(fulfilmentBadge({ fulfilmentStatus: 'delivered' })).toEqual({ label: 'Delivered', color: 'green' });
+  it('badges a paid order by where it is on its way, never "Completed"; others by their payment status', () => {
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: null })).toEqual([{ label: 'Paid — being prepared', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'shipped' })).toEqual([{ label: 'Shipped', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'delivered' })).toEqual([{ label: 'Delivered', color: 'green' }]);
+    expect(orderCardBadges({ state: 'pending', fulfilmentStatus: null })).toEqual([{ label: 'Pending', color: 'yellow' }]);
+    expect(orderCardBadges({ state: 'refunded', fulfilmentStatus: 'cancelled' })).toEqual([
+      { label: 'Refunded', color: 'grey' },
+      { label: 'Cancelled', color: 'red' },
+    ]);
   });
 
   it('tells the history oldest first, each step with its time, a shipment with courier and tracking number', () => {

@@ -1,5 +1,6 @@
 import {
   FULFILMENT_LABELS,
+  orderProgress,
   formatCustomerDate,
   formatRupees,
   ORDER_MESSAGES,
@@ -109,11 +110,15 @@ export function deliveryEstimate(order: Pick<OrderView, 'state' | 'fulfilmentSta
   return ORDER_MESSAGES.deliveryEstimate;
 }
 
-/** The badge of the latest fulfilment step on an order card, or null before any. */
-export function fulfilmentBadge(order: Pick<OrderView, 'fulfilmentStatus'>): StatusDisplay | null {
-  const status = order.fulfilmentStatus;
-  if (status === null) return null;
-  return { label: FULFILMENT_LABELS[status], color: status === 'delivered' ? 'green' : status === 'cancelled' ? 'red' : 'blue' };
+/**
+ * The badges of an order card: a paid order shows where it is on its way ('Paid — being
+ * prepared', then each fulfilment step) instead of 'Completed', which shoppers read as
+ * delivered; any other order its payment status (spec §4), and its step when it has one.
+ */
+export function orderCardBadges(order: Pick<OrderView, 'state' | 'fulfilmentStatus'>): StatusDisplay[] {
+  const progress = orderProgress(order.state, order.fulfilmentStatus);
+  if (order.state === 'paid' && progress) return [progress];
+  return progress ? [orderBadge(order.state, 'list'), progress] : [orderBadge(order.state, 'list')];
 }
 
 /** One entry of an order's history in the Details dialog. */
