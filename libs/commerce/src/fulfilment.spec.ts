@@ -1,4 +1,4 @@
-import { hasTracking, nextFulfilmentSteps, orderProgress } from './fulfilment.js';
+import { hasTracking, nextFulfilmentSteps, orderProgress, trackingLink } from './fulfilment.js';
 
 describe('nextFulfilmentSteps', () => {
   it('starts a paid order at any forward step, or cancels it', () => {
@@ -40,5 +40,24 @@ describe('orderProgress', () => {
 
   it('says nothing of an order that is not on its way', () => {
     for (const state of ['pending', 'failed', 'held', 'refund_pending', 'refunded']) expect(orderProgress(state, null)).toBeNull();
+  });
+});
+
+describe('trackingLink', () => {
+  it('opens the courier’s tracking page on the shipment where the page takes its number', () => {
+    expect(trackingLink('Delhivery', ' 1234567890123 ')).toEqual({ courier: 'Delhivery', url: 'https://www.delhivery.com/track/package/1234567890123', opensShipment: true });
+    expect(trackingLink('Blue Dart', '50712345678')?.url).toBe('https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=50712345678');
+    expect(trackingLink('BLUEDART', 'a b&c')?.url).toMatch(/trackNo=a%20b%26c$/);
+  });
+
+  it('knows a courier however the admin typed it, and links the page of one that takes no number in its address', () => {
+    for (const name of ['India Post', 'india post', 'Speed Post', 'INDIA-POST']) expect(trackingLink(name, 'EK123456789IN')).toMatchObject({ courier: 'India Post', opensShipment: false });
+    expect(trackingLink('DTDC', 'D1234')).toMatchObject({ courier: 'DTDC', opensShipment: false });
+  });
+
+  it('gives no link for an unknown courier or without a number', () => {
+    expect(trackingLink('Hand delivery', 'X1')).toBeNull();
+    expect(trackingLink('Delhivery', '  ')).toBeNull();
+    expect(trackingLink(null, 'X1')).toBeNull();
   });
 });

@@ -57,3 +57,52 @@ export function nextFulfilmentSteps(state: string, current: FulfilmentStep | nul
 export function hasTracking(step: { status: string; courier?: string | null; trackingNumber?: string | null }): boolean {
   return step.status !== 'shipped' || (Boolean(step.courier?.trim()) && Boolean(step.trackingNumber?.trim()));
 }
+
+/** A courier's public tracking page: with the number in its address where the page takes it. */
+export interface TrackingLink {
+  /** The courier's name as the shop writes it. */
+  readonly courier: string;
+  readonly url: string;
+  /** Whether the page opens on this shipment (else the shopper enters the number there). */
+  readonly opensShipment: boolean;
+}
+
+type CourierPage = { readonly name: string; readonly page: (number: string) => string; readonly opensShipment: boolean };
+
+/**
+ * The couriers the shop ships with whose tracking pages it knows, by the courier's name
+ * in lower case without spaces or punctuation (as an admin may type it).
+ */
+const COURIER_PAGES: Readonly<Record<string, CourierPage>> = (() => {
+  const indiaPost: CourierPage = { name: 'India Post', page: () => 'https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx', opensShipment: false };
+  const blueDart: CourierPage = {
+    name: 'Blue Dart',
+    page: (n) => `https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=${encodeURIComponent(n)}`,
+    opensShipment: true,
+  };
+  return Object.freeze({
+    indiapost: indiaPost,
+    speedpost: indiaPost,
+    delhivery: { name: 'Delhivery', page: (n) => `https://www.delhivery.com/track/package/${encodeURIComponent(n)}`, opensShipment: true },
+    bluedart: blueDart,
+    bluedartexpress: blueDart,
+    dtdc: { name: 'DTDC', page: () => 'https://www.dtdc.com/track-your-shipment/', opensShipment: false },
+    ecomexpress: { name: 'Ecom Express', page: (n) => `https://www.ecomexpress.in/tracking/?awb_field=${encodeURIComponent(n)}`, opensShipment: true },
+    xpressbees: { name: 'Xpressbees', page: (n) => `https://www.xpressbees.com/shipment/tracking?awbNo=${encodeURIComponent(n)}`, opensShipment: true },
+  });
+})();
+
+/**
+ * Where a shopper can follow a shipment: the courier's tracking page (India Post,
+ * Delhivery, Blue Dart, DTDC, Ecom Express, Xpressbees), opened on the shipment where the
+ * page takes its number in the address; null for a courier whose page the shop does not know.
+ *
+ * @param courier - The courier as the admin entered it ("Blue Dart", "bluedart", "Speed Post"…).
+ * @param trackingNumber - The shipment's tracking number.
+ */
+export function trackingLink(courier: string | null | undefined, trackingNumber: string | null | undefined): TrackingLink | null {
+  const number = trackingNumber?.trim();
+  const known = COURIER_PAGES[(courier ?? '').toLowerCase().replace(/[^a-z]/g, '')];
+  if (!known || !number) return null;
+  return { courier: known.name, url: known.page(number), opensShipment: known.opensShipment };
+}

@@ -25,7 +25,7 @@ export const SHIPPING_QUOTE_TEXTS = Object.freeze({
   /** In place of the charge in the order summary. */
   failed: 'Could not be calculated',
   /** In place of the total while the charge is asked for, or could not be had. */
-  totalPending: 'Calculated with shipping',
+  totalPending: 'To be calculated',
   /** Why Pay waits: the title and text of its toast, and the hint under the button. */
   blockedTitle: 'Shipping not calculated',
   failedReason: 'We could not calculate the shipping charge for this address. Try again in a moment.',

@@ -51,6 +51,8 @@ export const orderSchema = z.object({
   state: orderStateSchema,
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),
+  /** When the payment failed, and why in words; null when it never did (a late payment keeps it). */
+  failure: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),
   lines: z.array(orderLineSchema).min(1),
   subtotalPaise: z.number().int().nonnegative(),
   shippingPaise: z.number().int().nonnegative(),
@@ -281,6 +283,7 @@ const orderFixture: OrderView = {
   state: 'paid',
   createdAt: '2026-11-22T10:14:00.000Z',
   paidAt: '2026-11-22T10:15:00.000Z',
+  failure: null,
   lines: [line],
   subtotalPaise: 70965,
   shippingPaise: 7500,

@@ -69,6 +69,8 @@ export const paymentOutcomeSchema = z.object({
   errorCode: z.string().nullable(),
   /** Why it failed, in words (the failure page's error text). */
   errorMessage: z.string().nullable(),
+  /** When PhonePe stops waiting for the payment: a payment still pending then fails and no money is taken. */
+  expiresAt: z.iso.datetime(),
 });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 
@@ -128,6 +130,7 @@ const outcomeFixture: PaymentStatus = {
   transactionId: 'OM2511221015000012345',
   errorCode: null,
   errorMessage: null,
+  expiresAt: '2026-11-22T10:30:00.000Z',
   userId: userActor.id,
 };
 

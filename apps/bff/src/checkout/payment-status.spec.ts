@@ -14,6 +14,7 @@ const paid: PaymentStatus = {
   transactionId: 'OM1',
   errorCode: null,
   errorMessage: null,
+  expiresAt: '2026-11-22T10:30:00.000Z',
   userId: owner.id,
 };
 

@@ -79,11 +79,11 @@ test.describe('accessibility', () => {
       route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ orderId: 'ord_01JD0000000000000000000000', merchantOrderId: pendingId, outcome: 'pending', state: 'pending', amountPaise: 78_500, transactionId: null, errorCode: null, errorMessage: null }),
+        body: JSON.stringify({ orderId: 'ord_01JD0000000000000000000000', merchantOrderId: pendingId, outcome: 'pending', state: 'pending', amountPaise: 78_500, transactionId: null, errorCode: null, errorMessage: null, expiresAt: new Date(Date.now() + 15 * 60_000).toISOString() }),
       }),
     );
     // A paid and a failed payment, as the order service would answer them to their owner.
-    const outcome = { orderId: 'ord_01JD0000000000000000000000', amountPaise: 78_500, transactionId: 'OM2511221015000012345', errorCode: null, errorMessage: null };
+    const outcome = { orderId: 'ord_01JD0000000000000000000000', amountPaise: 78_500, transactionId: 'OM2511221015000012345', errorCode: null, errorMessage: null, expiresAt: '2026-11-22T10:30:00.000Z' };
     const paidId = 'MO1763800000002p4p4p4_0000';
     const failedId = 'MO1763800000003f4f4f4_0000';
     await page.route(`**/api/payments/${paidId}`, (route) =>

@@ -236,27 +236,39 @@ test.describe('cart', () => {
     });
   });
 
-  test('a plant out of stock cannot be added', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
+  test('a sold-out plant offers no Add to Cart; one sold out after the page loaded cannot be added', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
     const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
     expect(signIn.ok()).toBe(true);
     const headers = { Authorization: `Bearer ${(await signIn.json()).accessToken}` };
-    const created = await request.post('/api/admin/products', {
-      headers,
-      data: { name: `Sold-out Riccia ${Date.now()}`, description: 'Out of stock for the cart test', price: '120.00', stockQuantity: 0, category: 'foreground', imageUrls: [] },
-    });
-    expect(created.status()).toBe(201);
-    const soldOut = (await created.json()) as Product;
+    const input = (name: string, stockQuantity: number) => ({ name, description: 'Out of stock for the cart test', price: '120.00', stockQuantity, category: 'foreground', imageUrls: [] });
+    const create = async (name: string, stock: number) => {
+      const created = await request.post('/api/admin/products', { headers, data: input(name, stock) });
+      expect(created.status()).toBe(201);
+      return (await created.json()) as Product;
+    };
+    const soldOut = await create(`Sold-out Riccia ${Date.now()}`, 0);
+    const lastOne = await create(`Last Monte Carlo ${Date.now()}`, 1);
 
     try {
       await signUpShopper(page, 'cart');
-      await page.locator('#plants').getByRole('button', { name: `Add to Cart: ${soldOut.name}`, exact: true }).click();
+      const plants = page.locator('#plants');
+      const soldOutCard = plants.getByRole('article').filter({ has: page.getByRole('heading', { name: soldOut.name, exact: true }) });
+      await expect(soldOutCard.getByText('Sold out')).toBeVisible();
+      await expect(soldOutCard.getByRole('button', { name: /Add to Cart/ })).toHaveCount(0);
+      await expect(soldOutCard.getByRole('link', { name: `View Details: ${soldOut.name}` })).toBeVisible();
+
+      // The last one sells while the page is open: the card still offers it, the shop refuses it.
+      const addLast = plants.getByRole('button', { name: `Add to Cart: ${lastOne.name}`, exact: true });
+      await expect(addLast).toBeVisible();
+      expect((await request.patch(`/api/admin/products/${lastOne.id}`, { headers, data: input(lastOne.name, 0) })).status()).toBe(200);
+      await addLast.click();
       await expect(toast(page, 'Out of Stock')).toBeVisible();
       await expect(toast(page, 'This item is currently out of stock')).toBeVisible();
       await expect(cartLink(page)).toHaveAccessibleName('Cart');
       await page.goto('/cart');
       await expect(page.getByText('Your cart is empty')).toBeVisible();
     } finally {
-      expect((await request.delete(`/api/admin/products/${soldOut.id}`, { headers })).status()).toBe(204);
+      for (const p of [soldOut, lastOne]) expect((await request.delete(`/api/admin/products/${p.id}`, { headers })).status()).toBe(204);
     }
   });
 

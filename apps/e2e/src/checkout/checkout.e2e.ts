@@ -49,6 +49,7 @@ const paidOutcome = {
   transactionId: 'OM2511221015000012345',
   errorCode: null,
   errorMessage: null,
+  expiresAt: '2026-11-22T10:30:00.000Z',
 };
 const failedOutcome = { ...paidOutcome, merchantOrderId: 'MO1763800000001f00000_9zzz', outcome: 'failed', state: 'failed', transactionId: 'OM2511221015000099999', errorCode: 'ZA', errorMessage: 'The payment was declined in the UPI app.' };
 
@@ -277,7 +278,7 @@ test.describe('checkout', () => {
     await expect(summary(page).getByText('Could not be calculated')).toBeVisible();
     // Neither the cart total alone nor it with ₹0 shipping: no amount until the charge is known.
     await expect(paymentCard(page)).not.toContainText(rupees(payableAmountPaise(plant.pricePaise, 0)));
-    await expect(paymentCard(page).getByRole('definition').first()).toHaveText('Calculated with shipping');
+    await expect(paymentCard(page).getByRole('definition').first()).toHaveText('To be calculated');
     await expect(paymentCard(page).getByText('We could not calculate the shipping charge for this address. Try again in a moment.')).toBeVisible();
     // The button says it waits (aria-disabled, with the reason) yet stays focusable: a press tells why.
     await expect(payButton(page)).toHaveAttribute('aria-disabled', 'true');
@@ -396,6 +397,9 @@ test.describe('checkout', () => {
       await page.goto(`/payment-pending?orderId=${merchantOrderId}`);
       await expect(page.getByRole('heading', { name: 'We are confirming your payment', level: 1 })).toBeVisible();
       await expect(page.getByRole('main').getByRole('status')).toHaveText('Checking your payment...');
+      // How long it may wait, and the way to the order meanwhile.
+      await expect(page.getByRole('main')).toContainText('PhonePe may take until November 22, 2026');
+      await expect(page.getByRole('main').getByRole('link', { name: 'View Order #00a1b2c3' })).toHaveAttribute('href', '/orders?order=ord_01JD0000000000000000000000');
       await expect(page).toHaveURL(/\/payment-success\?transactionId=OM2511221015000012345&code=PAYMENT_SUCCESS&amount=785\.00&orderId=MO1763800000000a1b2c3_7f3k$/, { timeout: 15_000 });
       await expect(page.getByRole('heading', { name: 'Payment Successful!', level: 1 })).toBeVisible();
       expect(checks).toBeGreaterThanOrEqual(2);

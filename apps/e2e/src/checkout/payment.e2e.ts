@@ -97,9 +97,18 @@ test.describe('paying through the PhonePe sandbox', () => {
     await expect(page.getByRole('main').getByRole('definition').filter({ hasText: /^ZA$/ })).toBeVisible();
 
     await expect.poll(() => stockOf(page.request, plant.id), { message: 'the stock released' }).toBe(before);
+    const merchantOrderId = new URL(page.url()).searchParams.get('orderId')!;
     await page.getByRole('main').getByRole('link', { name: 'Try Again' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('main').getByText(plant.name).first()).toBeVisible();
+
+    // The failed payment is in the order's history, with its reason.
+    await page.goto('/orders');
+    const number = `#${orderNumber(merchantOrderId)}`;
+    await page.getByRole('article', { name: `Order ${number}` }).getByRole('button', { name: 'Details' }).click();
+    const history = page.getByRole('dialog', { name: `Order ${number}` }).getByRole('region', { name: 'Order history' });
+    await expect(history.getByText('Payment failed', { exact: true })).toBeVisible();
+    await expect(history.getByText('The payment was declined in the UPI app.', { exact: true })).toBeVisible();
   });
 
   test('a payment PhonePe has not decided waits on the pending page and moves on by itself when it settles', { tag: DESKTOP_ONLY }, async ({ page }) => {

@@ -101,14 +101,14 @@ test.describe('admin orders', () => {
     await drawer.getByRole('button', { name: 'Update Fulfilment' }).click();
     await expect(drawer.getByText('Enter the courier to mark the order shipped.')).toBeVisible();
     await expect(drawer.getByText('Enter the tracking number to mark the order shipped.')).toBeVisible();
-    await drawer.getByLabel('Courier').fill('India Post');
-    await drawer.getByLabel('Tracking number').fill('EK123456789IN');
+    await drawer.getByLabel('Courier').fill('Delhivery');
+    await drawer.getByLabel('Tracking number').fill('2345678901234');
     await drawer.getByRole('button', { name: 'Update Fulfilment' }).click();
     await expect(toast(page, 'The order is marked shipped.')).toBeVisible();
     await expect(drawer).toContainText('Fulfilment: Shipped');
-    await expect(drawer).toContainText('India Post, tracking number EK123456789IN');
+    await expect(drawer).toContainText('Delhivery, tracking number 2345678901234');
 
-    // The shopper follows it in their Details: each step, the courier and the tracking number.
+    // The shopper follows it in their Details: each step, the courier, and the tracking number as a link to the courier's page.
     await shopper.page.goto('/orders');
     const mine = shopper.page.getByRole('article', { name: `Order #${orderNumber(order.transactionId)}` });
     await mine.getByRole('button', { name: 'Details' }).click();
@@ -116,8 +116,10 @@ test.describe('admin orders', () => {
     const history = details.getByRole('region', { name: 'Order history' });
     await expect(history.getByText('Processing', { exact: true })).toBeVisible();
     await expect(history.getByText('Shipped', { exact: true })).toBeVisible();
-    await expect(history.getByText('Courier: India Post', { exact: true })).toBeVisible();
-    await expect(history.getByText('Tracking number: EK123456789IN', { exact: true })).toBeVisible();
+    await expect(history.getByText('Courier: Delhivery', { exact: true })).toBeVisible();
+    const tracking = history.getByRole('link', { name: /^2345678901234/ });
+    await expect(tracking).toHaveAttribute('href', 'https://www.delhivery.com/track/package/2345678901234');
+    await expect(tracking).toHaveAttribute('target', '_blank');
 
     // The bill of supply, in a dialog with Print.
     await drawer.getByRole('button', { name: 'Bill' }).click();

@@ -6,7 +6,7 @@ import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
 
 /** What a shopper's page shows of an order's payment: the order's fields it reads (`paymentOutcome`). */
-export const PAYMENT_FIELDS = ['id', 'userId', 'merchantOrderId', 'state', 'totalPaise', 'transactionId', 'errorCode', 'errorMessage'] as const;
+export const PAYMENT_FIELDS = ['id', 'userId', 'merchantOrderId', 'state', 'totalPaise', 'transactionId', 'errorCode', 'errorMessage', 'expiresAt'] as const;
 
 /** An order with only {@link PAYMENT_FIELDS} loaded. */
 export type PaymentFacts = Pick<Order, (typeof PAYMENT_FIELDS)[number]>;

@@ -62,6 +62,7 @@ export function paymentOutcome(o: PaymentFacts): PaymentStatus {
     transactionId: o.transactionId ?? null,
     errorCode: outcome === 'failed' ? (o.errorCode ?? null) : null,
     errorMessage: outcome === 'failed' ? (o.errorMessage ?? paymentFailureText(o.errorCode)) : null,
+    expiresAt: o.expiresAt.toISOString(),
   };
 }
 

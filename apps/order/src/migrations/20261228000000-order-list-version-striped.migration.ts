@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
 const ORDER_LIST_STRIPES = 16;
 
 /** The columns of `orders` whose change the Orders tab shows: all but the reconciler's bookkeeping. */
-const ORDERS_LISTED_COLUMNS = [
+export const ORDERS_LISTED_COLUMNS = [
   'id',
   'merchant_order_id',
   'user_id',

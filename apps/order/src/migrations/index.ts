@@ -9,6 +9,7 @@ import { Migration20261227000000CheckoutInTwoStatements } from './20261227000000
 import { Migration20261228000000OrderListVersionStriped } from './20261228000000-order-list-version-striped.migration.js';
 import { Migration20261229000000PaymentDecided } from './20261229000000-payment-decided.migration.js';
 import { Migration20261231000000OrderRulesInTypescript } from './20261231000000-order-rules-in-typescript.migration.js';
+import { Migration20270101000000OrderFailedAt } from './20270101000000-order-failed-at.migration.js';
 
 /** The order service's own migrations, oldest first (the kit's outbox/inbox tables come first). */
 export const migrations: Constructor<Migration>[] = [
@@ -21,4 +22,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20261228000000OrderListVersionStriped,
   Migration20261229000000PaymentDecided,
   Migration20261231000000OrderRulesInTypescript,
+  Migration20270101000000OrderFailedAt,
 ];

@@ -1,4 +1,5 @@
 import type { AdminOrderSummary, AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
+import { paymentFailureText } from '@jalaj/commerce';
 import type { Order } from '../checkout/entities/order.entity.js';
 import { toOrderLine } from '../checkout/payment-decider.js';
 import type { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
@@ -34,6 +35,7 @@ export function toOrderView(o: Order): OrderView {
     state: o.state,
     createdAt: o.createdAt.toISOString(),
     paidAt: iso(o.paidAt),
+    failure: o.failedAt ? { at: o.failedAt.toISOString(), reason: o.errorMessage ?? paymentFailureText(o.errorCode) } : null,
     lines: o.lines.getItems().map(toOrderLine),
     subtotalPaise: o.subtotalPaise,
     shippingPaise: o.shippingPaise,

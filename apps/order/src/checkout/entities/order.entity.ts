@@ -148,6 +148,10 @@ export class Order {
   @Property({ type: 'datetime', nullable: true })
   paidAt?: Date | null;
 
+  /** When the payment last failed (declined, expired, could not start); set by {@link Order.moveTo}. A late payment keeps it: the shopper's history tells both. */
+  @Property({ type: 'datetime', nullable: true })
+  failedAt?: Date | null;
+
   @Property({ type: 'text', nullable: true })
   merchantRefundId?: string | null;
 
@@ -211,5 +215,6 @@ export class Order {
   moveTo(to: OrderState): void {
     if (!canTransition(this.state, to)) throw new ForbiddenTransition(this.state, to);
     (this as { state: OrderState }).state = to;
+    if (to === 'failed') this.failedAt = new Date();
   }
 }

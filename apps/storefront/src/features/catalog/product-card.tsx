@@ -12,7 +12,7 @@ interface ProductCardProps {
 // One column on phones, two from 640 px, four (in a 1200 px container) from 1024 px.
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 290px, (min-width: 640px) 50vw, 100vw';
 
-/** One plant in the Featured Plants grid. */
+/** One plant in the Featured Plants grid; a sold-out plant offers no Add to Cart, only its details. */
 export function ProductCard({ product, onAddToCart }: ProductCardProps) {
   return (
     <article className="product-card">
@@ -34,15 +34,16 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
         <p className="product-card__price">{formatRupees(product.pricePaise)}</p>
         <div className="product-card__actions">
           {/* The visible text starts the accessible name, which adds the product to tell the cards apart. */}
-          <button
-            type="button"
-            className="button button--primary"
-            aria-label={`Add to Cart: ${product.name}`}
-            onClick={() => onAddToCart(product)}
-          >
-            <CartIcon width={18} height={18} />
-            Add to Cart
-          </button>
+          {product.stockQuantity > 0 ? (
+            <button type="button" className="button button--primary" aria-label={`Add to Cart: ${product.name}`} onClick={() => onAddToCart(product)}>
+              <CartIcon width={18} height={18} />
+              Add to Cart
+            </button>
+          ) : (
+            <p className="product-card__sold-out">
+              Sold out<span className="sr-only">: {product.name}</span>
+            </p>
+          )}
           <Link
             to={`/product/${encodeURIComponent(product.id)}`}
             className="button button--outline"

@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees, orderProgress } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderProgress, type TrackingLink } from '@jalaj/commerce';
 import type { AddressSnapshot } from '@jalaj/contracts';
 import type { Order } from '../../api/orders.js';
 import { Dialog } from '../ui/dialog.js';
@@ -149,6 +149,7 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
                   {detail}
                 </p>
               ))}
+              {entry.tracking ? <TrackingNumber {...entry.tracking} /> : null}
             </li>
           ))}
         </ol>
@@ -160,6 +161,35 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * A shipment's tracking number: a link to the courier's tracking page on the shipment where
+ * the shop knows one (a new tab), else the number as text; a page that takes no number in
+ * its address is linked beside it.
+ */
+function TrackingNumber({ number, link }: { readonly number: string; readonly link: TrackingLink | null }) {
+  if (!link) return <p className="order-history__detail">Tracking number: {number}</p>;
+  if (link.opensShipment) {
+    return (
+      <p className="order-history__detail">
+        Tracking number:{' '}
+        <a href={link.url} target="_blank" rel="noopener noreferrer" className="order-history__link">
+          {number}
+          <span className="sr-only"> (track with {link.courier}, opens in a new tab)</span>
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className="order-history__detail">
+      Tracking number: {number} ·{' '}
+      <a href={link.url} target="_blank" rel="noopener noreferrer" className="order-history__link">
+        Track with {link.courier}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </p>
   );
 }
 

@@ -1,6 +1,7 @@
 import { orderMoneyLines } from '@jalaj/commerce';
 import type { Order } from '../../api/orders.js';
 import { moneyFactsOf } from './order-view.js';
+import './orders.css';
 
 /**
  * An order's money, on its card, in its Details and on the success page: the lines every

@@ -83,8 +83,25 @@ describe('order view', () => {
   it('tells the history oldest first, each step with its time, a shipment with courier and tracking number', () => {
     const history = orderHistory(order);
     expect(history.map((e) => e.label)).toEqual(['Order placed', 'Payment received', 'Processing', 'Shipped']);
-    expect(history[3]).toMatchObject({ at: '2026-11-23T09:00:00.000Z', when: formatCustomerDate('2026-11-23T09:00:00.000Z'), details: ['Courier: India Post', 'Tracking number: EK123456789IN'] });
+    expect(history[3]).toMatchObject({
+      at: '2026-11-23T09:00:00.000Z',
+      when: formatCustomerDate('2026-11-23T09:00:00.000Z'),
+      details: ['Courier: India Post'],
+      tracking: { number: 'EK123456789IN', link: { courier: 'India Post', opensShipment: false } },
+    });
+    const delhivery = orderHistory({ ...order, fulfilment: [{ ...order.fulfilment[1]!, courier: 'Delhivery', trackingNumber: '1234567890' }] });
+    expect(delhivery.at(-1)!.tracking).toEqual({ number: '1234567890', link: { courier: 'Delhivery', url: 'https://www.delhivery.com/track/package/1234567890', opensShipment: true } });
+    const byHand = orderHistory({ ...order, fulfilment: [{ ...order.fulfilment[1]!, courier: 'Our own van', trackingNumber: 'VAN-7' }] });
+    expect(byHand.at(-1)!.tracking).toEqual({ number: 'VAN-7', link: null });
     expect(orderHistory({ ...order, paidAt: null, fulfilment: [] }).map((e) => e.label)).toEqual(['Order placed']);
+  });
+
+  it('tells a failed payment with its reason, and a late payment after it', () => {
+    const failure = { at: '2026-11-22T10:20:00.000Z', reason: 'The payment was declined in the UPI app.' };
+    const failed = orderHistory({ ...order, paidAt: null, fulfilment: [], failure });
+    expect(failed.map((e) => e.label)).toEqual(['Order placed', 'Payment failed']);
+    expect(failed[1]).toMatchObject({ at: failure.at, details: [failure.reason] });
+    expect(orderHistory({ ...order, fulfilment: [], failure, paidAt: '2026-11-22T10:25:00.000Z' }).map((e) => e.label)).toEqual(['Order placed', 'Payment failed', 'Payment received']);
   });
 
   it('puts a refund into the history at its times, between the steps', () => {

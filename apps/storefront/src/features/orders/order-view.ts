@@ -1,6 +1,8 @@
 import {
   FULFILMENT_LABELS,
   orderProgress,
+  trackingLink,
+  type TrackingLink,
   formatCustomerDate,
   formatRupees,
   ORDER_MESSAGES,
@@ -128,28 +130,35 @@ export interface HistoryEntry {
   /** When it happened, as the customer reads dates (spec §9), and the ISO time for `<time>`. */
   readonly at: string;
   readonly when: string;
-  /** The courier and tracking number of a shipment, a note for the shopper. */
+  /** The courier of a shipment, a note for the shopper. */
   readonly details: readonly string[];
+  /** A shipment's tracking number, and the courier's tracking page when the shop knows it. */
+  readonly tracking?: { readonly number: string; readonly link: TrackingLink | null };
 }
 
 function stepDetails(step: FulfilmentEvent): string[] {
   const details: string[] = [];
   if (step.courier) details.push(`Courier: ${step.courier}`);
-  if (step.trackingNumber) details.push(`Tracking number: ${step.trackingNumber}`);
   if (step.note) details.push(step.note);
   return details;
 }
 
 const entry = (key: string, label: string, at: string, details: readonly string[] = []): HistoryEntry => ({ key, label, at, when: formatCustomerDate(at), details });
 
+function stepEntry(step: FulfilmentEvent, index: number): HistoryEntry {
+  const base = entry(`${step.status}-${index}`, FULFILMENT_LABELS[step.status], step.at, stepDetails(step));
+  return step.trackingNumber ? { ...base, tracking: { number: step.trackingNumber, link: trackingLink(step.courier, step.trackingNumber) } } : base;
+}
+
 /**
- * The order's history, oldest first: placed, paid, every fulfilment step with its time (a
+ * The order's history, oldest first: placed, a failed payment with its reason, paid, every fulfilment step with its time (a
  * shipment with its courier and tracking number), and a refund's request and completion.
  */
-export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'fulfilment' | 'refund'>): HistoryEntry[] {
+export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'failure' | 'fulfilment' | 'refund'>): HistoryEntry[] {
   const entries: HistoryEntry[] = [entry('placed', 'Order placed', order.createdAt)];
+  if (order.failure) entries.push(entry('failed', 'Payment failed', order.failure.at, [order.failure.reason]));
   if (order.paidAt) entries.push(entry('paid', 'Payment received', order.paidAt));
-  order.fulfilment.forEach((step, index) => entries.push(entry(`${step.status}-${index}`, FULFILMENT_LABELS[step.status], step.at, stepDetails(step))));
+  order.fulfilment.forEach((step, index) => entries.push(stepEntry(step, index)));
   const refund = order.refund;
   if (refund?.requestedAt) entries.push(entry('refund-requested', 'Refund started', refund.requestedAt, [`Amount: ${formatRupees(refund.amountPaise)}`]));
   if (refund?.refundedAt) entries.push(entry('refunded', 'Refunded', refund.refundedAt));
