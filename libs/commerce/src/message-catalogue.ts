@@ -62,7 +62,32 @@ export const PRODUCT_MESSAGES = Object.freeze({
   createFailed: 'Failed to create product',
   updateFailed: 'Failed to update product',
   deleteFailed: 'Failed to delete product',
+  /** Issue #38: a save over a product that changed after the form loaded it. */
+  changedTitle: 'Product changed',
+  changed: 'This product changed since you opened it',
+  /** Shown with {@link PRODUCT_MESSAGES.changed} in the form, which now holds the product as it is. */
+  changedReloaded: 'The form now shows its current values. Your changes were not saved: make them again, then save.',
 });
+
+/**
+ * Issue #38: a save whose stock change would take the stock below 0 (sales since the form
+ * loaded it left less than the save takes away).
+ */
+export const stockBelowZeroText = (stockQuantity: number, change: number) =>
+  `Stock cannot go below 0: ${stockQuantity} in stock now, and this change takes away ${-change}.`;
+
+/**
+ * Issue #38: after a save, when sales changed the stock while the form was open: the stock
+ * it was saved at, as the form's change was applied to the stock as it was at the save.
+ */
+export const stockSavedText = (saved: number, typed: number, loaded: number) => {
+  const change = typed - loaded;
+  // Positive: sold meanwhile; negative: given back (a released hold).
+  const moved = loaded + change - saved;
+  const meanwhile = moved > 0 ? `${moved} sold while you edited` : `${-moved} came back to stock while you edited`;
+  const applied = change === 0 ? 'and you left it unchanged' : `and your change of ${change > 0 ? '+' : ''}${change} was applied`;
+  return `Stock is now ${saved}: ${meanwhile}, ${applied}.`;
+};
 
 // Why the BFF could not take an image upload (`UPLOAD_INVALID`'s `reason`).
 const UPLOAD_INVALID_TEXTS = {
@@ -144,6 +169,11 @@ export const MESSAGE_CATALOGUE = {
   PRODUCT_NOT_FOUND: entry({ text: PRODUCT_MESSAGES.notFound }),
   PRODUCT_INVALID: entry<{ action: 'create' | 'update' }>({
     text: (d) => (d.action === 'create' ? PRODUCT_MESSAGES.createFailed : PRODUCT_MESSAGES.updateFailed),
+  }),
+  PRODUCT_CHANGED: entry({ title: PRODUCT_MESSAGES.changedTitle, text: PRODUCT_MESSAGES.changed }),
+  PRODUCT_STOCK_BELOW_ZERO: entry<{ stockQuantity: number; change: number }>({
+    title: PRODUCT_MESSAGES.updateFailed,
+    text: (d) => stockBelowZeroText(d.stockQuantity, d.change),
   }),
   IMAGE_TOO_LARGE: entry({ title: IMAGE_MESSAGES.tooLargeTitle, text: IMAGE_MESSAGES.tooLargeText }),
   IMAGE_TYPE_INVALID: entry({ title: IMAGE_MESSAGES.invalidTypeTitle, text: IMAGE_MESSAGES.invalidTypeText }),

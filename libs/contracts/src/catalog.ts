@@ -1,24 +1,13 @@
 import { z } from 'zod';
 import { resultSchema } from './errors.js';
-import { actorSchema, pageFields, pageReplyFields, productSummarySchema, text } from './schemas.js';
+import { actorSchema, adminProductSchema, pageFields, pageReplyFields, productSchema, text, type AdminProduct, type Product } from './schemas.js';
 import type { EventDefinition, RpcDefinition } from './subjects.js';
 
 const attribute = text(40).nullable();
-
 /** The largest value of a PostgreSQL `integer` column (stock, quantities). */
 export const MAX_INT4 = 2_147_483_647;
 /** Numbers sent as JSON numbers are bounded before commerce checks them against the columns. */
 const MAX_NUMBER = 1e12;
-
-/** A product with every field of spec §3 (plant attributes are stored values, e.g. `easy`). */
-export const productSchema = productSummarySchema.extend({
-  plantDifficulty: attribute,
-  co2Requirement: attribute,
-  lightRequirement: attribute,
-  carbonateHardnessKh: attribute,
-  generalHardnessGh: attribute,
-});
-export type Product = z.infer<typeof productSchema>;
 
 /**
  * The admin product form as sent. Price is rupees (decimal, step 0.01) and stock a whole
@@ -40,6 +29,19 @@ export const productInputSchema = z.object({
   generalHardnessGh: attribute.optional(),
 });
 export type ProductInput = z.input<typeof productInputSchema>;
+
+/**
+ * The admin product form as saved over a product it loaded (issue #38): every field of
+ * {@link productInputSchema}, the `version` the form loaded (a save over a newer one is
+ * refused with PRODUCT_CHANGED and the fresh product) and the stock it loaded. The typed
+ * `stockQuantity` is applied as a change from `loadedStockQuantity` to the stock as it is
+ * at the save, so sales made meanwhile are kept (below 0: PRODUCT_STOCK_BELOW_ZERO).
+ */
+export const productUpdateInputSchema = productInputSchema.extend({
+  version: z.number().int().positive().max(MAX_INT4).describe('The `version` of the product as the form loaded it.'),
+  loadedStockQuantity: z.number().int().min(0).max(MAX_INT4).describe('The `stockQuantity` the form loaded; the saved stock is the current stock + (`stockQuantity` − this).'),
+});
+export type ProductUpdateInput = z.input<typeof productUpdateInputSchema>;
 
 /** Storefront filters (all optional; combined with AND). */
 export const productFilterSchema = z
@@ -79,7 +81,7 @@ export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 
 /** One page of products, how many match in all, and the threshold a card's low-stock badge follows. */
 export const adminProductPageSchema = z.object({
-  items: z.array(productSchema),
+  items: z.array(adminProductSchema),
   total: z.number().int().nonnegative(),
   ...pageReplyFields,
   /** Stock at or under this is low (catalog's `LOW_STOCK_THRESHOLD`). */
@@ -104,8 +106,10 @@ const productFixture: Product = {
   carbonateHardnessKh: null,
   generalHardnessGh: null,
 };
+const adminProductFixture: AdminProduct = { ...productFixture, version: 1 };
 const admin = { id: 'usr_01JD0000000000000000000001', role: 'admin' as const };
 const inputFixture: ProductInput = { name: 'Anubias nana', description: 'Hardy.', price: '249.00', stockQuantity: 40, category: 'midground', imageUrls: [] };
+const updateFixture: ProductUpdateInput = { ...inputFixture, version: 1, loadedStockQuantity: 40 };
 const ok = <T>(data: T) => ({ ok: true as const, data });
 
 /** Catalog's request/reply subjects. Asked by: the BFF (products), cart and order (stock). */
@@ -125,7 +129,7 @@ export const catalogSubjects = {
     reply: resultSchema(adminProductPageSchema),
     fixtures: {
       request: { actor: admin, query: { q: 'anubias', lowStock: true, sort: 'stock-asc', page: 1, pageSize: 24 } },
-      reply: ok({ items: [productFixture], total: 1, page: 1, pageSize: 24, lowStockThreshold: 5 }),
+      reply: ok({ items: [adminProductFixture], total: 1, page: 1, pageSize: 24, lowStockThreshold: 5 }),
     },
   },
   /** One product; NOT_FOUND 'Product not found'. */
@@ -143,14 +147,19 @@ export const catalogSubjects = {
   /** Creates a product (admins only). Emits `evt.catalog.product.created.v1`. */
   'rpc.catalog.products.create': {
     request: z.object({ actor: actorSchema, product: productInputSchema }).strict(),
-    reply: resultSchema(productSchema),
-    fixtures: { request: { actor: admin, product: inputFixture }, reply: ok(productFixture) },
+    reply: resultSchema(adminProductSchema),
+    fixtures: { request: { actor: admin, product: inputFixture }, reply: ok(adminProductFixture) },
   },
-  /** Replaces a product's fields (admins only). Emits `evt.catalog.product.updated.v1`. */
+  /**
+   * Replaces a product's fields (admins only), optimistically: PRODUCT_CHANGED with the
+   * fresh product when `version` is not the product's; the stock typed is applied as a
+   * change from the stock loaded (PRODUCT_STOCK_BELOW_ZERO when that goes below 0).
+   * Emits `evt.catalog.product.updated.v1`.
+   */
   'rpc.catalog.products.update': {
-    request: z.object({ actor: actorSchema, id: text(64), product: productInputSchema }).strict(),
-    reply: resultSchema(productSchema),
-    fixtures: { request: { actor: admin, id: productFixture.id, product: inputFixture }, reply: ok(productFixture) },
+    request: z.object({ actor: actorSchema, id: text(64), product: productUpdateInputSchema }).strict(),
+    reply: resultSchema(adminProductSchema),
+    fixtures: { request: { actor: admin, id: productFixture.id, product: updateFixture }, reply: ok({ ...adminProductFixture, version: 2 }) },
   },
   /** Deletes a product (admins only). Emits `evt.catalog.product.deleted.v1`. */
   'rpc.catalog.products.delete': {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminProductSchema } from './schemas.js';
 
 const productId = z.string().min(1);
 const count = z.number().int().min(0);
@@ -68,6 +69,10 @@ export const ERROR_DATA = {
   // Products and images.
   PRODUCT_NOT_FOUND: z.object({ productId: z.string().optional() }),
   PRODUCT_INVALID: z.object({ action: z.enum(['create', 'update']) }),
+  /** A product save over a version older than the product's: nothing was saved; `product` is the product as it is now. */
+  PRODUCT_CHANGED: z.object({ product: adminProductSchema }),
+  /** A product save whose stock change would take the stock below 0: `stockQuantity` is the stock now, `change` the save's change. */
+  PRODUCT_STOCK_BELOW_ZERO: z.object({ productId, stockQuantity: count, change: z.number().int() }),
   IMAGE_TOO_LARGE: z.object({}),
   IMAGE_TYPE_INVALID: z.object({}),
   TOO_MANY_IMAGES: z.object({}),
@@ -164,6 +169,8 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   DEFAULT_ADDRESS_FAILED: 409,
   PRODUCT_NOT_FOUND: 404,
   PRODUCT_INVALID: 400,
+  PRODUCT_CHANGED: 409,
+  PRODUCT_STOCK_BELOW_ZERO: 400,
   IMAGE_TOO_LARGE: 400,
   IMAGE_TYPE_INVALID: 400,
   TOO_MANY_IMAGES: 400,
@@ -196,6 +203,25 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
   DEFAULT_ADDRESS_FAILED: { kind: 'shipping' },
   PRODUCT_NOT_FOUND: { productId: 'prd_01JD0000000000000000000000' },
   PRODUCT_INVALID: { action: 'create' },
+  PRODUCT_CHANGED: {
+    product: {
+      id: 'prd_01JD0000000000000000000000',
+      name: 'Anubias nana',
+      description: 'Hardy.',
+      pricePaise: 24900,
+      imageUrls: [],
+      category: 'midground',
+      stockQuantity: 2,
+      createdAt: '2026-11-22T10:00:00.000Z',
+      plantDifficulty: null,
+      co2Requirement: null,
+      lightRequirement: null,
+      carbonateHardnessKh: null,
+      generalHardnessGh: null,
+      version: 3,
+    },
+  },
+  PRODUCT_STOCK_BELOW_ZERO: { productId: 'prd_01JD0000000000000000000000', stockQuantity: 2, change: -3 },
   UPLOAD_INVALID: { reason: 'empty' },
   PAYMENT_DECLINED: { orderId: 'ord_01JD0000000000000000000000', reason: 'insufficient funds' },
   PAYMENT_PENDING: { orderId: 'ord_01JD0000000000000000000000' },

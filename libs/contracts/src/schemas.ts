@@ -80,6 +80,27 @@ export const productSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
+const attribute = text(40).nullable();
+
+/** A product with every field of spec §3 (plant attributes are stored values, e.g. `easy`). */
+export const productSchema = productSummarySchema.extend({
+  plantDifficulty: attribute,
+  co2Requirement: attribute,
+  lightRequirement: attribute,
+  carbonateHardnessKh: attribute,
+  generalHardnessGh: attribute,
+});
+export type Product = z.infer<typeof productSchema>;
+
+/**
+ * A product as the admin sees it: with its edit version, which a product edit raises by
+ * one and a sale does not. The form sends it back with its save (optimistic, issue #38).
+ */
+export const adminProductSchema = productSchema.extend({
+  version: z.number().int().positive().describe('Raised by one by every saved product edit; sales leave it as it is.'),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
 export const emptyRequestSchema = z.object({}).strict();
 
 /** The acting user, as the BFF passes it to services after checking the access token. */

@@ -138,7 +138,8 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
 
   'admin.products.list': { caller: 'admin', query: () => ({ page: '1' }) },
   'admin.products.create': { caller: 'admin', body: () => PRODUCT, readBack: fuzzProduct },
-  'admin.products.update': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), body: () => PRODUCT, readBack: fuzzProduct },
+  // A version the product never had: a save that gets through the checks is refused as stale.
+  'admin.products.update': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), body: () => ({ ...PRODUCT, version: 1_000_000, loadedStockQuantity: 5 }), readBack: fuzzProduct },
   'admin.products.delete': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), readBack: fuzzProduct },
   'admin.media.upload': { caller: 'admin' },
   'admin.figures': { caller: 'admin', query: () => ({ day: '2026-11-23' }) },

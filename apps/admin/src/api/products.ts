@@ -1,4 +1,4 @@
-import { apiPath, type HttpQuery, type HttpResponse, type ProductInput } from '@jalaj/contracts';
+import { apiPath, type HttpQuery, type HttpResponse, type ProductInput, type ProductUpdateInput } from '@jalaj/contracts';
 import {
   apiErrorFromResponse,
   ApiError,
@@ -59,7 +59,7 @@ export function useProductChanges() {
   );
 
   const updateProduct = useCallback(
-    async (id: string, input: ProductInput) => {
+    async (id: string, input: ProductUpdateInput) => {
       try {
         return await callRoute(client, 'admin.products.update', { params: { id }, body: input });
       } finally {

@@ -1,4 +1,4 @@
-import { newId, type Cart } from '@jalaj/contracts';
+import { newId, type Cart, type ProductInput } from '@jalaj/contracts';
 import { RpcClient, requestHash, runAsCommand } from '@jalaj/server-kit';
 import { eventually, startTestService, type TestService } from '@jalaj/testing';
 
@@ -29,6 +29,11 @@ describe('cart items (service processes, real infra)', () => {
     const reply = await rpc.request('rpc.catalog.products.create', { actor: admin, product: { name: `Cart plant ${newId('n')}`, price, stockQuantity, category: 'midground', imageUrls: [] } });
     if (!reply.ok) throw new Error(JSON.stringify(reply.error));
     return reply.data;
+  }
+  /** The admin form's save over the product as it is now: its stock set to the one in `fields` (issue #38). */
+  async function editProduct(id: string, fields: ProductInput) {
+    const [now] = await catalog.sql<{ version: number; stock_quantity: number }>('select version, stock_quantity from products where id = $1', [id]);
+    return rpc.request('rpc.catalog.products.update', { actor: admin, id, product: { ...fields, version: now!.version, loadedStockQuantity: now!.stock_quantity } });
   }
   const rows = (userId: string) => cart.sql<{ product_id: string; quantity: number }>('select product_id, quantity from cart_items where user_id = $1 order by product_id', [userId]);
   const cartOf = async (actor: { id: string; role: 'user' }): Promise<Cart> => {
@@ -130,7 +135,7 @@ describe('cart items (service processes, real infra)', () => {
     const me = shopper();
     const p = await product(5, '100.00');
     await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 });
-    const changed = await rpc.request('rpc.catalog.products.update', { actor: admin, id: p.id, product: { name: 'Renamed plant', price: '120.00', stockQuantity: 3, category: 'midground', imageUrls: [] } });
+    const changed = await editProduct(p.id, { name: 'Renamed plant', price: '120.00', stockQuantity: 3, category: 'midground', imageUrls: [] });
     expect(changed).toMatchObject({ ok: true });
     const now = await eventually(() => cartOf(me), (c) => c.lines[0]?.product?.pricePaise === 12000);
     expect(now.lines[0]!.product).toMatchObject({ name: 'Renamed plant', pricePaise: 12000, stockQuantity: 3 });
@@ -139,7 +144,7 @@ describe('cart items (service processes, real infra)', () => {
     expect(await rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 })).toMatchObject({ ok: false, error: { code: 'INSUFFICIENT_STOCK' } });
     // An older change arriving late (say, a redelivery) leaves the newer facts alone.
     await cart.sql("update cart_products set facts_at = now() + interval '1 hour', stock_at = now() + interval '1 hour' where product_id = $1", [p.id]);
-    const stale = await rpc.request('rpc.catalog.products.update', { actor: admin, id: p.id, product: { name: 'Older name', price: '90.00', stockQuantity: 9, category: 'midground', imageUrls: [] } });
+    const stale = await editProduct(p.id, { name: 'Older name', price: '90.00', stockQuantity: 9, category: 'midground', imageUrls: [] });
     expect(stale).toMatchObject({ ok: true });
     const [latest] = await catalog.sql<{ id: string }>(
       "select envelope->>'id' as id from outbox_message where subject = 'evt.catalog.product.updated.v1' and envelope->'data'->'product'->>'id' = $1 order by created_at desc limit 1",
@@ -177,7 +182,7 @@ describe('cart items (service processes, real infra)', () => {
       const id = `${me.id}/${newId('key')}`;
       const refused = { ok: false, error: { code: 'INSUFFICIENT_STOCK', data: { productId: p.id, available: 1 } } };
       expect(await asCommand(id, raise)).toMatchObject(refused);
-      await rpc.request('rpc.catalog.products.update', { actor: admin, id: p.id, product: { name: 'More of it', price: '100.00', stockQuantity: 9, category: 'midground', imageUrls: [] } });
+      await editProduct(p.id, { name: 'More of it', price: '100.00', stockQuantity: 9, category: 'midground', imageUrls: [] });
       await eventually(() => cartOf(me), (c) => c.lines[0]?.product?.stockQuantity === 9);
       expect(await asCommand(id, raise)).toMatchObject(refused);
       expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 1 }]);

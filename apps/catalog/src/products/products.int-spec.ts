@@ -1,4 +1,4 @@
-import { newId, type Product, type ProductInput } from '@jalaj/contracts';
+import { newId, productSchema, type AdminProduct, type Product, type ProductInput, type ProductUpdateInput } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
 import { startTestService, type TestService } from '@jalaj/testing';
 
@@ -31,10 +31,37 @@ describe('catalog products (service process, real infra)', () => {
     await catalog?.stop();
   });
 
-  async function create(over: Partial<ProductInput> = {}): Promise<Product> {
+  /** A save of the form over `product` as it was loaded. */
+  const edit = (product: AdminProduct, over: Partial<ProductInput> = {}): ProductUpdateInput => ({
+    ...input(over),
+    version: product.version,
+    loadedStockQuantity: product.stockQuantity,
+  });
+  /** The product as the storefront and the events see it: without the admin's edit version. */
+  const publicOf = (product: AdminProduct): Product => productSchema.parse(product);
+
+  async function create(over: Partial<ProductInput> = {}): Promise<AdminProduct> {
     const reply = await rpc.request('rpc.catalog.products.create', { actor: admin, product: input(over) });
     if (!reply.ok) throw new Error(JSON.stringify(reply.error));
     return reply.data;
+  }
+
+  async function update(product: AdminProduct, body: ProductUpdateInput) {
+    return rpc.request('rpc.catalog.products.update', { actor: admin, id: product.id, product: body });
+  }
+
+  async function stockOf(id: string): Promise<number> {
+    const [row] = await catalog.sql<{ stock_quantity: number }>('select stock_quantity from products where id = $1', [id]);
+    return row!.stock_quantity;
+  }
+
+  /** A sale of `quantity`: a reservation and its commit, as a checkout makes them. */
+  async function sell(id: string, quantity: number) {
+    const reservationId = newId('res');
+    const reserved = await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: id, quantity }], ttlSeconds: 900 });
+    if (!reserved.ok) throw new Error(JSON.stringify(reserved.error));
+    const committed = await rpc.request('rpc.catalog.stock.commit', { reservationId });
+    if (!committed.ok) throw new Error(JSON.stringify(committed.error));
   }
 
   it('creates a product as an admin: the row in paise-free rupees, the reply in paise, the created event', async () => {
@@ -43,8 +70,9 @@ describe('catalog products (service process, real infra)', () => {
     const [row] = await catalog.sql<{ price: string; stock_quantity: number }>('select price, stock_quantity from products where id = $1', [product.id]);
     expect(row).toEqual({ price: '120.50', stock_quantity: 7 });
     const events = await catalog.outbox<{ product: Product }>('evt.catalog.product.created.v1');
-    expect(events.filter((e) => e.product.id === product.id)).toEqual([{ product }]);
-    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toEqual({ ok: true, data: product });
+    expect(product.version).toBe(1);
+    expect(events.filter((e) => e.product.id === product.id)).toEqual([{ product: publicOf(product) }]);
+    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toEqual({ ok: true, data: publicOf(product) });
   });
 
   it('refuses invalid input with the fields and writes nothing', async () => {
@@ -59,11 +87,46 @@ describe('catalog products (service process, real infra)', () => {
 
   it('updates a product as an admin and queues the updated event with the new fields', async () => {
     const product = await create();
-    const reply = await rpc.request('rpc.catalog.products.update', { actor: admin, id: product.id, product: input({ name: 'Renamed plant', price: '99', stockQuantity: 3 }) });
-    expect(reply).toMatchObject({ ok: true, data: { id: product.id, name: 'Renamed plant', pricePaise: 9900, stockQuantity: 3 } });
+    const reply = await update(product, edit(product, { name: 'Renamed plant', price: '99', stockQuantity: 3 }));
+    expect(reply).toMatchObject({ ok: true, data: { id: product.id, name: 'Renamed plant', pricePaise: 9900, stockQuantity: 3, version: 2 } });
     const events = await catalog.outbox<{ product: Product; removedImageUrls: string[] }>('evt.catalog.product.updated.v1');
-    expect(events.filter((e) => e.product.id === product.id)).toEqual([{ product: reply.ok && reply.data, removedImageUrls: [] }]);
-    expect(await rpc.request('rpc.catalog.products.update', { actor: admin, id: newId('prd'), product: input() })).toMatchObject({ ok: false, error: { code: 'PRODUCT_NOT_FOUND' } });
+    expect(events.filter((e) => e.product.id === product.id)).toEqual([{ product: reply.ok && publicOf(reply.data), removedImageUrls: [] }]);
+    expect(await rpc.request('rpc.catalog.products.update', { actor: admin, id: newId('prd'), product: edit(product) })).toMatchObject({ ok: false, error: { code: 'PRODUCT_NOT_FOUND' } });
+  });
+
+  it('refuses a save over a version another save replaced, with the product as it is now, and writes nothing', async () => {
+    const loaded = await create({ stockQuantity: 3 });
+    const first = await update(loaded, edit(loaded, { name: 'Saved first', stockQuantity: 3 }));
+    if (!first.ok) throw new Error(JSON.stringify(first.error));
+    const outboxBefore = await catalog.sql<{ n: string }>('select count(*)::text as n from outbox_message');
+    expect(await update(loaded, edit(loaded, { name: 'Saved stale', stockQuantity: 9 }))).toEqual({ ok: false, error: { code: 'PRODUCT_CHANGED', data: { product: first.data } } });
+    expect(first.data).toMatchObject({ name: 'Saved first', version: 2 });
+    expect(await stockOf(loaded.id)).toBe(3);
+    expect(await catalog.sql<{ n: string }>('select count(*)::text as n from outbox_message')).toEqual(outboxBefore);
+  });
+
+  it('keeps a sale made while the form was open: the stock typed is a change from the stock loaded', async () => {
+    const loaded = await create({ stockQuantity: 3 });
+    await sell(loaded.id, 1);
+    const unchanged = await update(loaded, edit(loaded, { name: 'Renamed after a sale', stockQuantity: 3 }));
+    expect(unchanged).toMatchObject({ ok: true, data: { name: 'Renamed after a sale', stockQuantity: 2, version: 2 } });
+    expect(await stockOf(loaded.id)).toBe(2);
+
+    const again = await create({ stockQuantity: 3 });
+    await sell(again.id, 1);
+    expect(await update(again, edit(again, { stockQuantity: 8 }))).toMatchObject({ ok: true, data: { stockQuantity: 7, version: 2 } });
+    expect(await stockOf(again.id)).toBe(7);
+  });
+
+  it('refuses a stock change that would go below 0 after sales, and writes nothing', async () => {
+    const loaded = await create({ stockQuantity: 3 });
+    await sell(loaded.id, 2);
+    expect(await update(loaded, edit(loaded, { name: 'Too few left', stockQuantity: 0 }))).toMatchObject({
+      ok: false,
+      error: { code: 'PRODUCT_STOCK_BELOW_ZERO', data: { productId: loaded.id, stockQuantity: 1, change: -3 } },
+    });
+    const [row] = await catalog.sql<{ name: string; stock_quantity: number; version: number }>('select name, stock_quantity, version from products where id = $1', [loaded.id]);
+    expect(row).toEqual({ name: loaded.name, stock_quantity: 1, version: 1 });
   });
 
   it('names only the images no other product uses when an update drops them', async () => {
@@ -71,7 +134,7 @@ describe('catalog products (service process, real infra)', () => {
     const own = `/media/products/${newId('upl')}/large.webp`;
     const a = await create({ imageUrls: [shared, own] });
     await create({ imageUrls: [shared] });
-    await rpc.request('rpc.catalog.products.update', { actor: admin, id: a.id, product: input({ imageUrls: [] }) });
+    await update(a, edit(a, { imageUrls: [] }));
     const event = (await catalog.outbox<{ product: Product; removedImageUrls: string[] }>('evt.catalog.product.updated.v1')).find((e) => e.product.id === a.id);
     expect(event?.removedImageUrls).toEqual([own]);
   });
@@ -91,9 +154,9 @@ describe('catalog products (service process, real infra)', () => {
     const product = await create();
     const outboxBefore = await catalog.sql<{ n: string }>('select count(*)::text as n from outbox_message');
     expect(await rpc.request('rpc.catalog.products.create', { actor: shopper, product: input() })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
-    expect(await rpc.request('rpc.catalog.products.update', { actor: shopper, id: product.id, product: input({ name: 'Hijacked' }) })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
+    expect(await rpc.request('rpc.catalog.products.update', { actor: shopper, id: product.id, product: edit(product, { name: 'Hijacked' }) })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
     expect(await rpc.request('rpc.catalog.products.delete', { actor: shopper, id: product.id })).toMatchObject({ ok: false, error: { code: 'ADMIN_REQUIRED' } });
-    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toEqual({ ok: true, data: product });
+    expect(await rpc.request('rpc.catalog.products.get', { id: product.id })).toEqual({ ok: true, data: publicOf(product) });
     expect(await catalog.sql<{ n: string }>('select count(*)::text as n from outbox_message')).toEqual(outboxBefore);
   });
 
@@ -107,6 +170,6 @@ describe('catalog products (service process, real infra)', () => {
     };
     expect(await ids('oldest')).toEqual([first.id, second.id]);
     expect(await ids('newest')).toEqual([second.id, first.id]);
-    expect(await rpc.request('rpc.catalog.products.get-many', { ids: [second.id, newId('prd'), second.id] })).toEqual({ ok: true, data: { items: [second] } });
+    expect(await rpc.request('rpc.catalog.products.get-many', { ids: [second.id, newId('prd'), second.id] })).toEqual({ ok: true, data: { items: [publicOf(second)] } });
   });
 });

@@ -8,17 +8,20 @@ import {
   newId,
   ok,
   type Actor,
+  type AdminProduct,
   type AdminProductPage,
   type AdminProductQuery,
   type AdminProductSort,
   type Product as ProductDto,
   type ProductFilter,
   type ProductInput,
+  type ProductUpdateInput,
   type Result,
 } from '@jalaj/contracts';
 import { addToOutbox, containsPattern, getLogger, InjectConfig, OutboxRelay, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
+import { decideProductEdit } from './product-edit.js';
 import { checkProductInput } from './product-input.js';
 
 /** Maps a row to the contract shape; prices leave the service as paise. */
@@ -39,6 +42,9 @@ export function toProduct(p: Product): ProductDto {
     generalHardnessGh: p.generalHardnessGh ?? null,
   };
 }
+
+/** A product as the admin sees it: with the edit version the form sends back (issue #38). */
+export const toAdminProduct = (p: Product): AdminProduct => ({ ...toProduct(p), version: p.version });
 
 /** Object keys of our own stored images (`/media/<key>`); pasted external addresses have none. */
 export const imageKeys = (urls: string[]) => urls.flatMap((u) => (u.startsWith('/media/') ? [u.slice('/media/'.length)] : []));
@@ -113,7 +119,7 @@ export class ProductsService {
     if (q) where.name = { $ilike: containsPattern(q) };
     if (lowStock) where.stockQuantity = { $lte: lowStockThreshold };
     const [rows, total] = await this.em.findAndCount(Product, where, { orderBy: ADMIN_ORDER[sort], limit: pageSize, offset: (page - 1) * pageSize });
-    return ok({ items: rows.map(toProduct), total, page, pageSize, lowStockThreshold });
+    return ok({ items: rows.map(toAdminProduct), total, page, pageSize, lowStockThreshold });
   }
 
   async get(id: string): Promise<Result<ProductDto>> {
@@ -126,7 +132,7 @@ export class ProductsService {
     return (await this.em.find(Product, { id: { $in: [...new Set(ids)] } })).map(toProduct);
   }
 
-  async create(actor: Actor, input: ProductInput): Promise<Result<ProductDto>> {
+  async create(actor: Actor, input: ProductInput): Promise<Result<AdminProduct>> {
     if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
     const checked = checkProductInput(input);
     if (!checked.ok) return failFields(checked.errors, appError('PRODUCT_INVALID', { action: 'create' }));
@@ -147,21 +153,30 @@ export class ProductsService {
       });
       tx.persist(row);
       addToOutbox(tx, 'evt.catalog.product.created.v1', { product: toProduct(row) });
-      return toProduct(row);
+      return toAdminProduct(row);
     });
     this.relay.nudge();
     return ok(product);
   }
 
-  async update(actor: Actor, id: string, input: ProductInput): Promise<Result<ProductDto>> {
+  /**
+   * Saves the admin form over a product (admins only), decided by {@link decideProductEdit}
+   * under the product's row lock: refused when someone saved it after the form loaded it,
+   * the stock typed applied as a change to the stock as it is now (sales are kept).
+   */
+  async update(actor: Actor, id: string, input: ProductUpdateInput): Promise<Result<AdminProduct>> {
     if (actor.role !== 'admin') return fail('ADMIN_REQUIRED');
     const checked = checkProductInput(input);
     if (!checked.ok) return failFields(checked.errors, appError('PRODUCT_INVALID', { action: 'update' }));
     const v = checked.value;
-    const result = await this.em.transactional(async (tx) => {
+    const result = await this.em.transactional(async (tx): Promise<Result<AdminProduct> | null> => {
       await takeTransactionLock(tx, IMAGE_REFERENCES_LOCK);
+      // The lock also waits for a reservation or release holding the row, so the stock
+      // the change is applied to is the stock as it is.
       const row = await tx.findOne(Product, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!row) return null;
+      const decided = decideProductEdit(toAdminProduct(row), { version: input.version, loadedStockQuantity: input.loadedStockQuantity, stockQuantity: v.stockQuantity });
+      if (!decided.ok) return { ok: false, error: decided.error };
       // Images this product stops using, unless it keeps another variant of the same set
       // or another product uses them: media deletes exactly these.
       const kept = new Set(v.imageUrls.map(imageSetOf));
@@ -174,16 +189,18 @@ export class ProductsService {
         name: v.name,
         description: v.description,
         price: paiseToDecimalString(v.pricePaise),
-        stockQuantity: v.stockQuantity,
+        stockQuantity: decided.stockQuantity,
         category: v.category,
         imageUrls: v.imageUrls,
       });
+      // Flushed here, so that the answer carries the version the save raised.
+      await tx.flush();
       addToOutbox(tx, 'evt.catalog.product.updated.v1', { product: toProduct(row), removedImageUrls });
-      return toProduct(row);
+      return ok(toAdminProduct(row));
     });
     if (!result) return fail('PRODUCT_NOT_FOUND');
-    this.relay.nudge();
-    return ok(result);
+    if (result.ok) this.relay.nudge();
+    return result;
   }
 
   /** Deletes a product (admins only) and, in the same transaction, queues its deletion event with the images only it used. */

@@ -64,8 +64,13 @@ describe("today's figures through the BFF (real processes)", () => {
     if (r.status !== 201) throw new Error(`product: ${JSON.stringify(r.body)}`);
     return { id: r.body.id as string, body };
   }
+  /** Sets the stock to `stockQuantity` whatever sold: the form's save over the product as it is now (issue #38). */
   const setStock = async (product: { id: string; body: ReturnType<typeof productBody> }, stockQuantity: number) => {
-    const r = await call('PATCH', `/api/admin/products/${product.id}`, { token: adminToken, body: { ...product.body, stockQuantity } });
+    const listed = await call('GET', `/api/admin/products?q=${encodeURIComponent(product.body.name)}&pageSize=100`, { token: adminToken });
+    const now = (listed.body.items as { id: string; version: number; stockQuantity: number }[]).find((p) => p.id === product.id);
+    if (!now) throw new Error(`stock: ${product.id} not listed`);
+    const body = { ...product.body, stockQuantity, version: now.version, loadedStockQuantity: now.stockQuantity };
+    const r = await call('PATCH', `/api/admin/products/${product.id}`, { token: adminToken, body });
     if (r.status !== 200) throw new Error(`stock: ${JSON.stringify(r.body)}`);
   };
 

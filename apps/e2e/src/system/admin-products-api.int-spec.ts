@@ -8,6 +8,7 @@ interface Item {
   name: string;
   stockQuantity: number;
   createdAt: string;
+  version: number;
 }
 
 const BULK = 1000;
@@ -124,5 +125,53 @@ describe('admin product pages through the BFF (real processes)', () => {
     expect(Object.keys(r.body)).toEqual(['items']);
     expect(r.body.items).toHaveLength(await count('true'));
     expect(r.body.items.map((p: Item) => p.createdAt)).toEqual([...r.body.items.map((p: Item) => p.createdAt)].sort());
+  });
+
+  it('refuses a stale save with the fresh product and keeps what sold while the form was open (issue #38)', async () => {
+    const form = { name: 'Stale-save Rotala', description: '', price: '80.00', stockQuantity: 3, category: 'midground', imageUrls: [] };
+    const created = await call('POST', '/api/admin/products', { token: adminToken, body: form });
+    expect(created.status).toBe(201);
+    const loaded = created.body as { id: string; version: number; stockQuantity: number };
+    expect(loaded).toMatchObject({ stockQuantity: 3, version: 1 });
+    const save = (body: Record<string, unknown>) => call('PATCH', `/api/admin/products/${loaded.id}`, { token: adminToken, body: { ...form, ...body } });
+    let sales = 0;
+    const sell = async () => {
+      const reservationId = `res_stale_${loaded.id}_${++sales}`;
+      expect((await rpc.request('rpc.catalog.stock.reserve', { reservationId, ttlSeconds: 600, lines: [{ productId: loaded.id, quantity: 1 }] })).ok).toBe(true);
+      expect((await rpc.request('rpc.catalog.stock.commit', { reservationId })).ok).toBe(true);
+    };
+    const stock = async () => (await db.query<{ stock_quantity: number }>('select stock_quantity from products where id = $1', [loaded.id])).rows[0]!.stock_quantity;
+
+    // Opened at 3, one sold, saved with the stock unchanged: 2, not 3. The sale left the version.
+    await sell();
+    const kept = await save({ name: 'Renamed Rotala', version: 1, loadedStockQuantity: 3 });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ name: 'Renamed Rotala', stockQuantity: 2, version: 2 });
+
+    // A save over the version that form replaced: refused, with the product as it is now.
+    const stale = await save({ name: 'Stale name', stockQuantity: 9, version: 1, loadedStockQuantity: 3 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'PRODUCT_CHANGED', message: 'This product changed since you opened it', data: { product: { id: loaded.id, name: 'Renamed Rotala', stockQuantity: 2, version: 2 } } });
+    expect(await stock()).toBe(2);
+
+    // Opened at 2, one sold, +5 typed (7): 6.
+    await sell();
+    expect((await save({ name: 'Renamed Rotala', stockQuantity: 7, version: 2, loadedStockQuantity: 2 })).body).toMatchObject({ stockQuantity: 6, version: 3 });
+
+    // Opened at 6, one sold, 0 typed (−6): below 0, refused, nothing saved.
+    await sell();
+    const below = await save({ name: 'Emptied Rotala', stockQuantity: 0, version: 3, loadedStockQuantity: 6 });
+    expect(below.status).toBe(400);
+    expect(below.body).toMatchObject({
+      code: 'PRODUCT_STOCK_BELOW_ZERO',
+      message: 'Stock cannot go below 0: 5 in stock now, and this change takes away 6.',
+      data: { productId: loaded.id, stockQuantity: 5, change: -6 },
+    });
+    expect(await stock()).toBe(5);
+
+    // A save without the version it was loaded at is no save.
+    expect((await save({})).status).toBe(400);
+    const listed = await page(`?q=${encodeURIComponent('Renamed Rotala')}`);
+    expect(listed.items.find((p) => p.id === loaded.id)).toMatchObject({ name: 'Renamed Rotala', stockQuantity: 5, version: 3 });
   });
 });

@@ -83,8 +83,9 @@ describe('catalogue and media through the BFF (real processes)', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: product.name, pricePaise: 9950, stockQuantity: 12, category: 'background' });
     const id = created.body.id;
-    expect((await json('PATCH', `/api/admin/products/${id}`, { token: shopperToken, body: product })).status).toBe(403);
-    expect((await json('PATCH', `/api/admin/products/${id}`, { token: adminToken, body: { ...product, price: 120 } })).body.pricePaise).toBe(12000);
+    const loaded = { version: created.body.version, loadedStockQuantity: created.body.stockQuantity };
+    expect((await json('PATCH', `/api/admin/products/${id}`, { token: shopperToken, body: { ...product, ...loaded } })).status).toBe(403);
+    expect((await json('PATCH', `/api/admin/products/${id}`, { token: adminToken, body: { ...product, ...loaded, price: 120 } })).body.pricePaise).toBe(12000);
     expect((await json('GET', '/api/admin/products', { token: adminToken })).body.items[0].id).toBe(id);
     expect((await json('DELETE', `/api/admin/products/${id}`, { token: shopperToken })).status).toBe(403);
     expect((await json('DELETE', `/api/admin/products/${id}`, { token: adminToken })).status).toBe(204);
@@ -120,7 +121,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     }
     const created = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, imageUrls: [a, b] } })).body;
     const prefixB = b.split('/').slice(2, 4).join('/');
-    await json('PATCH', `/api/admin/products/${created.id}`, { token: adminToken, body: { ...product, imageUrls: [a] } });
+    await json('PATCH', `/api/admin/products/${created.id}`, { token: adminToken, body: { ...product, imageUrls: [a], version: created.version, loadedStockQuantity: created.stockQuantity } });
     await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefixB)));
     await json('DELETE', `/api/admin/products/${created.id}`, { token: adminToken });
     const prefixA = a.split('/').slice(2, 4).join('/');
@@ -148,7 +149,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     expect((await storedObjects()).filter((k) => k.startsWith(prefix(shared)))).toHaveLength(3);
 
     // C stops using both: again only its own image goes.
-    await json('PATCH', `/api/admin/products/${c.id}`, { token: adminToken, body: { ...product, name: 'Shares C', imageUrls: [] } });
+    await json('PATCH', `/api/admin/products/${c.id}`, { token: adminToken, body: { ...product, name: 'Shares C', imageUrls: [], version: c.version, loadedStockQuantity: c.stockQuantity } });
     await eventually(storedObjects, (keys) => !keys.some((k) => k.startsWith(prefix(onlyC))));
     expect((await storedObjects()).filter((k) => k.startsWith(prefix(shared)))).toHaveLength(3);
     expect((await fetch(base + shared.replace('large', 'thumb'))).status).toBe(200);
@@ -220,10 +221,12 @@ describe('catalogue and media through the BFF (real processes)', () => {
   it('drops the cached product when the catalogue changes, even when the change did not come through this BFF', async () => {
     const [first] = (await json('GET', '/api/products')).body.items;
     expect((await json('GET', `/api/products/${first.id}`)).body.pricePaise).toBe(first.pricePaise);
+    const listed = (await json('GET', `/api/admin/products?q=${encodeURIComponent(first.name)}&pageSize=100`, { token: adminToken })).body.items;
+    const { version, stockQuantity } = listed.find((p: { id: string }) => p.id === first.id);
     const changed = await rpc.request('rpc.catalog.products.update', {
       actor: { id: 'usr_admin', role: 'admin' },
       id: first.id,
-      product: { name: first.name, description: first.description, price: (first.pricePaise + 1000) / 100, stockQuantity: first.stockQuantity, category: first.category, imageUrls: first.imageUrls },
+      product: { name: first.name, description: first.description, price: (first.pricePaise + 1000) / 100, stockQuantity, category: first.category, imageUrls: first.imageUrls, version, loadedStockQuantity: stockQuantity },
     });
     expect(changed.ok).toBe(true);
     await eventually(

@@ -58,7 +58,7 @@ describe('request hardening through the BFF (real processes)', () => {
     { method: 'PATCH', path: '/api/cart/items/:id', who: 'shopper', body: { quantity: 1 } },
     { method: 'DELETE', path: '/api/cart/items/:id', who: 'shopper' },
     { method: 'POST', path: '/api/admin/products', who: 'admin', body: productBody },
-    { method: 'PATCH', path: '/api/admin/products/:id', who: 'admin', body: productBody },
+    { method: 'PATCH', path: '/api/admin/products/:id', who: 'admin', body: { ...productBody, version: 1, loadedStockQuantity: 1 } },
     { method: 'DELETE', path: '/api/admin/products/:id', who: 'admin' },
     { method: 'POST', path: '/api/admin/admins', who: 'admin', body: { email: 'nobody@example.in' } },
     { method: 'DELETE', path: '/api/admin/admins/:id', who: 'admin' },
@@ -114,7 +114,7 @@ describe('request hardening through the BFF (real processes)', () => {
     const admin = (method: string, path: string, body: unknown) => expectProblem(`${method} ${path} ${JSON.stringify(body)}`, method, path, 'admin', body);
     for (const price of ['100000000', '99999999999999', 1e12, 1e300, '1e9']) {
       await admin('POST', '/api/admin/products', { ...productBody, price });
-      await admin('PATCH', `/api/admin/products/${ID}`, { ...productBody, price });
+      await admin('PATCH', `/api/admin/products/${ID}`, { ...productBody, price, version: 1, loadedStockQuantity: 1 });
     }
     for (const stockQuantity of [2147483648, '2147483648', 1e12, -1e300, '99999999999']) {
       await admin('POST', '/api/admin/products', { ...productBody, stockQuantity });

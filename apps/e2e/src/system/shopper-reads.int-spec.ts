@@ -33,7 +33,7 @@ describe('a shopper\'s reads kept by two BFF replicas (real processes)', () => {
 
   async function newProduct(price: string) {
     const body = { name: `Reads plant ${Date.now()}`, description: 'For the reads spec', price, stockQuantity: 20, category: 'midground', imageUrls: [] };
-    return (await a('POST', '/api/admin/products', { token: adminToken, body })).body as { id: string };
+    return (await a('POST', '/api/admin/products', { token: adminToken, body })).body as { id: string; version: number; stockQuantity: number };
   }
 
   it('answers a shopper\'s own reads for no cache to keep (issue #39), with an ETag a client can revalidate', async () => {
@@ -77,7 +77,7 @@ describe('a shopper\'s reads kept by two BFF replicas (real processes)', () => {
     await a('POST', '/api/cart/items', { token, body: { productId: plant.id, quantity: 1 } });
     for (const call of [a, b]) expect((await call('GET', '/api/cart', { token })).body).toMatchObject({ subtotalPaise: 10000 });
 
-    const edit = { name: 'Reads plant, repriced', description: 'For the reads spec', price: '120.00', stockQuantity: 20, category: 'midground', imageUrls: [] };
+    const edit = { name: 'Reads plant, repriced', description: 'For the reads spec', price: '120.00', stockQuantity: 20, category: 'midground', imageUrls: [], version: plant.version, loadedStockQuantity: plant.stockQuantity };
     expect((await a('PATCH', `/api/admin/products/${plant.id}`, { token: adminToken, body: edit })).status).toBe(200);
     for (const call of [a, b]) await eventually(async () => (await call('GET', '/api/cart', { token })).body.subtotalPaise, (paise) => paise === 12000, SOON_MS);
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { cartChangeSchema, cartSchema } from '../cart.js';
-import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
+import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productUpdateInputSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
-import { MALFORMED_TEXT_MESSAGE, pageQueryFields, text } from '../schemas.js';
+import { adminProductSchema, MALFORMED_TEXT_MESSAGE, pageQueryFields, productSchema, text } from '../schemas.js';
 import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
 import {
   adminOrderFilterSchema,
@@ -151,8 +151,8 @@ export const HTTP_SCHEMAS = {
   'admin.orders.refund': { params: idParams, body: refundInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
 
   'admin.products.list': { query: adminProductPageQuery, response: adminProductPageSchema },
-  'admin.products.create': { body: productInputSchema, response: productSchema },
-  'admin.products.update': { params: idParams, body: productInputSchema, response: productSchema },
+  'admin.products.create': { body: productInputSchema, response: adminProductSchema },
+  'admin.products.update': { params: idParams, body: productUpdateInputSchema, response: adminProductSchema },
   'admin.products.delete': { params: idParams },
   'admin.media.upload': {
     body: z.object({

@@ -1,5 +1,5 @@
 import { categoryLabel, parseImageUrls, RUPEE_SIGN, validateProductForm } from '@jalaj/commerce';
-import type { Product } from '@jalaj/contracts';
+import type { AdminProduct } from '@jalaj/contracts';
 import { isApiError } from '@jalaj/web-kit';
 import { App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { type ClipboardEvent, useMemo, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ import {
 import { useProductImages } from './use-product-images.js';
 
 /** What the dialog is open for: a new product, or the one being edited. */
-export type ProductDialogTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly product: Product };
+export type ProductDialogTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly product: AdminProduct };
 
 interface ProductDialogProps {
   /** `null` while closed. */
@@ -71,7 +71,7 @@ export function ProductDialog({ target, onClose }: ProductDialogProps) {
 }
 
 interface ProductFormProps {
-  readonly product: Product | null;
+  readonly product: AdminProduct | null;
   readonly onDone: () => void;
 }
 
@@ -127,7 +127,8 @@ function ProductForm({ product, onDone }: ProductFormProps) {
     setSaving(true);
     const input = toProductInput(values, imageUrls);
     try {
-      if (product) await updateProduct(product.id, input);
+      // The version and the stock the form loaded: catalog refuses a stale save and keeps sales (issue #38).
+      if (product) await updateProduct(product.id, { ...input, version: product.version, loadedStockQuantity: product.stockQuantity });
       else await createProduct(input);
     } catch (error) {
       setSaving(false);

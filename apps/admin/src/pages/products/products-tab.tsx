@@ -139,7 +139,7 @@ export function ProductsTab() {
                   lowStockThreshold={data.lowStockThreshold}
                   deleting={deletingId === product.id}
                   busy={deletingId !== null && deletingId !== product.id}
-                  onEdit={(p) => setDialog({ mode: 'edit', product: p })}
+                  onEdit={() => setDialog({ mode: 'edit', product })}
                   onDelete={handleDelete}
                 />
               </Col>

@@ -1,3 +1,4 @@
+import type { Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** A plant for sale (spec §3 Product). The price is stored in rupees with two decimals. */
@@ -49,4 +50,12 @@ export class Product {
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /**
+   * The edit version (issue #38): the ORM raises it by one with every flushed change of
+   * the entity, and the admin form sends the one it loaded. Sales change the stock by
+   * guarded statements outside the ORM and leave it as it is.
+   */
+  @Property({ version: true, type: 'integer', default: 1 })
+  version: Opt<number> = 1;
 }
