@@ -1,9 +1,9 @@
-import { categoryLabel, parseImageUrls, RUPEE_SIGN, validateProductForm } from '@jalaj/commerce';
-import type { AdminProduct } from '@jalaj/contracts';
+import { categoryLabel, parseImageUrls, PRODUCT_MESSAGES, RUPEE_SIGN, stockSavedText, validateProductForm } from '@jalaj/commerce';
+import { ERROR_DATA, type AdminProduct } from '@jalaj/contracts';
 import { isApiError } from '@jalaj/web-kit';
-import { App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { type ClipboardEvent, useMemo, useRef, useState } from 'react';
-import { PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
+import { apiErrorMessage, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
 import { useProductChanges } from '../../api/products.js';
 import { ProductImagesField } from './product-images-field.js';
 import {
@@ -70,6 +70,16 @@ export function ProductDialog({ target, onClose }: ProductDialogProps) {
   );
 }
 
+// Not a spec text: the Stock Quantity field's help while editing (issue #38).
+const STOCK_EDIT_HELP = 'Saved as a change to the stock at the moment you save: plants sold meanwhile stay sold.';
+
+/** The product a stale save was refused over, as it is now (`PRODUCT_CHANGED`'s data); null for any other failure. */
+function changedProduct(error: unknown): AdminProduct | null {
+  if (!isApiError(error) || error.code !== 'PRODUCT_CHANGED') return null;
+  const data = ERROR_DATA.PRODUCT_CHANGED.safeParse(error.data);
+  return data.success ? data.data.product : null;
+}
+
 interface ProductFormProps {
   readonly product: AdminProduct | null;
   readonly onDone: () => void;
@@ -80,6 +90,11 @@ function ProductForm({ product, onDone }: ProductFormProps) {
   const { notification } = App.useApp();
   const { createProduct, updateProduct } = useProductChanges();
   const initialValues = useMemo(() => (product ? productToFormValues(product) : EMPTY_PRODUCT_FORM), [product]);
+  // The product as the form last loaded it: its version and stock go with the save, and a
+  // stale save reloads it (issue #38).
+  const [loaded, setLoaded] = useState<AdminProduct | null>(product);
+  const [reloaded, setReloaded] = useState(false);
+  const changedRef = useRef<HTMLDivElement>(null);
   const images = useProductImages(product?.imageUrls ?? []);
   const [saving, setSaving] = useState(false);
   const [imageError, setImageError] = useState<string | null>(null);
@@ -126,14 +141,21 @@ function ProductForm({ product, onDone }: ProductFormProps) {
 
     setSaving(true);
     const input = toProductInput(values, imageUrls);
+    let saved: AdminProduct;
     try {
-      // The version and the stock the form loaded: catalog refuses a stale save and keeps sales (issue #38).
-      if (product) await updateProduct(product.id, { ...input, version: product.version, loadedStockQuantity: product.stockQuantity });
-      else await createProduct(input);
+      saved = loaded
+        ? await updateProduct(loaded.id, { ...input, version: loaded.version, loadedStockQuantity: loaded.stockQuantity })
+        : await createProduct(input);
     } catch (error) {
       setSaving(false);
+      const fresh = changedProduct(error);
+      if (fresh) {
+        reload(fresh);
+        return;
+      }
       const fieldErrors = isApiError(error) ? (error.fieldErrors ?? []) : [];
       const onFields = fieldErrors.filter((e) => isFormField(e.field));
+      if (isApiError(error) && error.code === 'PRODUCT_STOCK_BELOW_ZERO') onFields.push({ field: 'stockQuantity', message: apiErrorMessage(error) });
       form.setFields(onFields.map(({ field, message }) => ({ name: field as ProductFormField, errors: [message] })));
       const imageProblem = fieldErrors.find((e) => e.field === 'imageUrls');
       if (imageProblem) setImageError(imageProblem.message);
@@ -142,8 +164,24 @@ function ProductForm({ product, onDone }: ProductFormProps) {
       notification.error(productChangeFailure(change, error));
       return;
     }
-    notification.success({ title: PRODUCT_CHANGE_TEXTS[change].success });
+    // Sales made while the form was open are kept: the saved stock may differ from the one typed.
+    const typed = Number(input.stockQuantity);
+    notification.success({
+      title: PRODUCT_CHANGE_TEXTS[change].success,
+      description: loaded && saved.stockQuantity !== typed ? stockSavedText(saved.stockQuantity, typed, loaded.stockQuantity) : undefined,
+    });
     onDone();
+  };
+
+  /** A stale save was refused: the form shows the product as it is now, and says so. */
+  const reload = (fresh: AdminProduct) => {
+    setLoaded(fresh);
+    const values = productToFormValues(fresh);
+    form.setFields(FORM_FIELDS.map((name) => ({ name, value: values[name], errors: [] })));
+    images.replaceImages(fresh.imageUrls);
+    setImageError(null);
+    setReloaded(true);
+    changedRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
 
   const busy = saving || images.uploading;
@@ -163,6 +201,18 @@ function ProductForm({ product, onDone }: ProductFormProps) {
       onFinish={(values) => void handleFinish(values)}
       className="product-form"
     >
+      <div ref={changedRef}>
+        {reloaded && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            className="product-form__changed"
+            title={PRODUCT_MESSAGES.changed}
+            description={PRODUCT_MESSAGES.changedReloaded}
+          />
+        )}
+      </div>
       <div className="product-form__row">
         <Form.Item label="Product Name" name="name" required>
           <Input placeholder="e.g. Anubias nana" maxLength={120} autoComplete="off" />
@@ -180,7 +230,7 @@ function ProductForm({ product, onDone }: ProductFormProps) {
         <Form.Item label="Price" name="price" required>
           <InputNumber<string> stringMode step="0.01" min="0" inputMode="decimal" prefix={RUPEE_SIGN} placeholder="0.00" className="product-form__number" />
         </Form.Item>
-        <Form.Item label="Stock Quantity" name="stockQuantity" required>
+        <Form.Item label="Stock Quantity" name="stockQuantity" required extra={product ? STOCK_EDIT_HELP : undefined}>
           <InputNumber<string> stringMode step="1" min="0" inputMode="numeric" placeholder="0" className="product-form__number" />
         </Form.Item>
       </div>
