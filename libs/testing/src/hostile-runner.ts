@@ -298,7 +298,8 @@ export async function authorizationMatrix(base: string, f: HostileFixtures): Pro
     if (cls.body && cls.readBack && route.method !== 'DELETE') {
       const extras = massAssignmentExtras(id);
       const before = parse(await readBack(base, f, cls));
-      const r = await request(tokenOf(f, cls.caller), f.shopper, { ...(cls.body(f, f.shopper) as object), ...extras });
+      const body = cls.body(f, f.shopper) as object;
+      const r = await request(tokenOf(f, cls.caller), f.shopper, { ...(cls.current ? cls.current(body, before, f) : body), ...extras });
       const after = parse(await readBack(base, f, cls));
       for (const [key, value] of Object.entries(extras)) {
         const set = occurrences(after, key, value) > occurrences(before, key, value);

@@ -57,6 +57,8 @@ export interface RouteClass {
   readonly body?: (f: HostileFixtures, own: ShopperFixture) => unknown;
   readonly owned?: boolean;
   readonly readBack?: ReadBack;
+  /** The mass-assignment check's body from what it read back before (the version a save must carry). */
+  readonly current?: (body: object, before: unknown, f: HostileFixtures) => object;
 }
 
 let seq = 0;
@@ -138,8 +140,18 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
 
   'admin.products.list': { caller: 'admin', query: () => ({ page: '1' }) },
   'admin.products.create': { caller: 'admin', body: () => PRODUCT, readBack: fuzzProduct },
-  // A version the product never had: a save that gets through the checks is refused as stale.
-  'admin.products.update': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), body: () => ({ ...PRODUCT, version: 1_000_000, loadedStockQuantity: 5 }), readBack: fuzzProduct },
+  // A version the product never had: a save that gets through the checks is refused as stale;
+  // the mass-assignment check sends the product's own version, so its save goes through.
+  'admin.products.update': {
+    caller: 'admin',
+    params: (f) => ({ id: f.fuzzProductId }),
+    body: () => ({ ...PRODUCT, version: 1_000_000, loadedStockQuantity: 5 }),
+    readBack: fuzzProduct,
+    current: (body, before, f) => {
+      const product = (before as { items?: { id: string; version: number; stockQuantity: number }[] } | null)?.items?.find((p) => p.id === f.fuzzProductId);
+      return product ? { ...body, version: product.version, loadedStockQuantity: product.stockQuantity } : body;
+    },
+  },
   'admin.products.delete': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), readBack: fuzzProduct },
   'admin.media.upload': { caller: 'admin' },
   'admin.figures': { caller: 'admin', query: () => ({ day: '2026-11-23' }) },
