@@ -55,22 +55,24 @@ describe('identity: order mails from evt.order.order.* (service process, real in
     const mo = merchantOrderId();
     const number = orderNumber(mo);
     const fixture = subject === 'evt.order.order.paid.v1' ? paid : subject === 'evt.order.order.refund-started.v1' ? refund : shipped;
-    const event = await events.publish(subject, { ...fixture, orderId: newId('ord'), merchantOrderId: mo, userId } as EventData<typeof subject>);
+    const orderId = newId('ord');
+    const event = await events.publish(subject, { ...fixture, orderId, merchantOrderId: mo, userId } as EventData<typeof subject>);
     const [mail] = await eventually(() => mailsTo(email, number), (m) => m.length === 1);
     await events.redeliver(event);
     await events.consumed(durable);
     // Every queued message counts, sent or not yet: a second one would be a second mail.
     expect(await identity.sql('select id from messages where recipient = $1 and subject like $2', [email, `%${number}%`])).toEqual([{ id: mail!.id }]);
-    return { mail: mail!, number };
+    return { mail: mail!, number, orderId };
   }
 
   it('mails one order confirmation with the order number, the lines and the total, even when the event comes twice', async () => {
-    const { mail, number } = await mailedOnce('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER);
+    const { mail, number, orderId } = await mailedOnce('evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER);
     expect(mail.subject).toBe(`Order confirmed: your Jalaj order #${number}`);
     expect(mail.text).toContain(`Anubias nana × 3 (${formatRupees(paid.lines[0]!.discountedUnitPricePaise)} each, 5% off): ${formatRupees(paid.lines[0]!.lineTotalPaise)}`);
-    expect(mail.text).toContain(`Total paid: ${formatRupees(paid.totalPaise)}`);
+    // The order's money lines, as every screen shows them, and a link to the order itself.
+    expect(mail.text).toContain(`Total: ${formatRupees(paid.totalPaise)}`);
     expect(mail.text).toContain('Expected delivery: 3-5 business days.');
-    expect(mail.links).toEqual(['http://localhost:8080/orders']);
+    expect(mail.links).toEqual([`http://localhost:8080/orders?order=${orderId}`]);
     const [row] = await identity.sql<{ html: string | null }>('select html from messages where id = $1', [mail.id]);
     expect(row!.html).toContain(`#${number}`);
   });
