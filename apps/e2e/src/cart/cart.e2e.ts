@@ -1,5 +1,5 @@
 import { formatRupees as rupees } from '@jalaj/commerce';
-import type { Product } from '@jalaj/contracts';
+import type { AdminProduct } from '@jalaj/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, products, signUpShopper, toast } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
@@ -244,7 +244,7 @@ test.describe('cart', () => {
     const create = async (name: string, stock: number) => {
       const created = await request.post('/api/admin/products', { headers, data: input(name, stock) });
       expect(created.status()).toBe(201);
-      return (await created.json()) as Product;
+      return (await created.json()) as AdminProduct;
     };
     const soldOut = await create(`Sold-out Riccia ${Date.now()}`, 0);
     const lastOne = await create(`Last Monte Carlo ${Date.now()}`, 1);
@@ -260,7 +260,8 @@ test.describe('cart', () => {
       // The last one sells while the page is open: the card still offers it, the shop refuses it.
       const addLast = plants.getByRole('button', { name: `Add to Cart: ${lastOne.name}`, exact: true });
       await expect(addLast).toBeVisible();
-      expect((await request.patch(`/api/admin/products/${lastOne.id}`, { headers, data: input(lastOne.name, 0) })).status()).toBe(200);
+      const sellOut = { ...input(lastOne.name, 0), version: lastOne.version, loadedStockQuantity: lastOne.stockQuantity };
+      expect((await request.patch(`/api/admin/products/${lastOne.id}`, { headers, data: sellOut })).status()).toBe(200);
       await addLast.click();
       await expect(toast(page, 'Out of Stock')).toBeVisible();
       await expect(toast(page, 'This item is currently out of stock')).toBeVisible();
