@@ -9,12 +9,12 @@
  * Vite builds run beside the Rolldown bundles. `--server-only` skips the Vite bundles.
  */
 import { transformFile } from '@swc/core';
-import { build as rolldown } from 'rolldown';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { bundleApp } from './lib/bundle-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_APPS = ['storefront', 'admin'];
@@ -83,45 +83,6 @@ for (const group of ['libs', 'apps']) {
   }
 }
 console.log(`compiled ${files} files with SWC in ${Date.now() - started} ms`);
-
-/**
- * Left out of the server bundles, loaded from node_modules at run time: native addons, and
- * packages that read files of their own beside their code (Swagger UI's page and assets).
- */
-const BUNDLE_EXTERNAL = [/^node:/, 'sharp', /^@img\//, /^@node-rs\//, 'pg-native', '@fastify/swagger', '@fastify/swagger-ui'];
-
-/**
- * Bundles a server app's compiled files and the packages they use into one file,
- * `dist/main.bundle.mjs`, which every launcher runs (ADR 048): a start then reads one file
- * instead of resolving and loading some 2,000 modules (a service's start: about 2.0 -> 1.1
- * CPU-s, and about 25 MB less memory). Names are kept (Nest and MikroORM read class names).
- * No source map: Node would load its 15 MB into every process; `JALAJ_BUNDLE=false` runs
- * the compiled files with their source maps instead, for debugging. Optional packages that
- * are not installed (Nest's other transports, MikroORM's other drivers) stay imports that
- * fail only if they run, as they would unbundled.
- */
-async function bundleApp(app) {
-  let unresolved = 0;
-  await rolldown({
-    input: path.join(root, 'apps', app, 'dist/main.js'),
-    platform: 'node',
-    external: BUNDLE_EXTERNAL,
-    logLevel: 'warn',
-    onLog(level, log, report) {
-      if (log.code === 'UNRESOLVED_IMPORT') unresolved++;
-      else report(level, log);
-    },
-    output: {
-      file: path.join(root, 'apps', app, 'dist/main.bundle.mjs'),
-      format: 'esm',
-      keepNames: true,
-      codeSplitting: false,
-      // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
-      banner: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);",
-    },
-  });
-  return unresolved;
-}
 
 /** Runs Vite in `app` with `args`; rejects when it fails (its output goes to this process's). */
 function vite(app, args) {

@@ -9,7 +9,8 @@
  * killed and restarted, Redis down 10 s, the cart's database closed 10 s, PhonePe slow and
  * failing, its webhooks late and doubled, or never sent while shoppers close the tab after
  * paying, a crowd for the last units of a plant, kill -9 of one replica of each app, a rolling
- * restart of every replica of every app. After each fault it
+ * restart of every replica of every app (the order service's next version, with a new
+ * migration, scripts/lib/next-version.mjs). After each fault it
  * checks the books: every payment the PhonePe sandbox completed is exactly one paid order,
  * stock fell by exactly what paid orders sold, no order is left pending, no reservation
  * held, every cart emptied. It prints a table and exits 1 on any failed request (beyond
@@ -18,15 +19,20 @@
  * `--soak` (`npm run soak`): only the soak, 10 minutes of steady traffic with the apps'
  * memory and a probe's p99 sampled (`--minutes=N` to change it). `--short` (the chaos stage
  * of `npm test`): fewer shoppers, shorter runs, and a one-minute soak. `--json=<file>` also
- * writes the rows there.
+ * writes the rows there. `--only=<words>` runs only the scenarios whose name contains them
+ * (e.g. `--only=rolling`).
  * Env: CHAOS_SHOPPERS (default 12; short 6), CHAOS_SECONDS per scenario (default 30; short 12).
  */
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { root } from '@jalaj/local-platform';
+import { root, superviseSelf } from '@jalaj/local-platform';
 import { createShoppers } from './bench/shoppers.mjs';
-import { startOwnShop } from './lib/own-shop.mjs';
+import { nextVersionOf } from './lib/next-version.mjs';
+import { startOwnShop, stopOwnShops } from './lib/own-shop.mjs';
 import { books, databases, runLoops, shopClient, sleep } from './lib/shop-traffic.mjs';
+
+// Its own process group: Ctrl-C stops the shop's apps first and its backing services last.
+await superviseSelf(import.meta.url);
 
 const short = process.argv.includes('--short');
 const soakOnly = process.argv.includes('--soak');
@@ -34,6 +40,8 @@ const soakOnly = process.argv.includes('--soak');
 const SOAK_MINUTES = Number(process.argv.find((a) => a.startsWith('--minutes='))?.slice('--minutes='.length) ?? (short ? 1 : 10));
 const SHOPPERS = Number(process.env.CHAOS_SHOPPERS ?? (short ? 6 : 12));
 const SECONDS = Number(process.env.CHAOS_SECONDS ?? (short ? 12 : 30));
+/** `--only=<words>`: only the scenarios whose name contains them. */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 /** How often a request is sent again after failing on the way (with growing waits: 0.25 s, 0.5 s, … 2 s). */
 const RETRIES = 8;
 const say = (line) => process.stderr.write(`[chaos] ${line}\n`);
@@ -48,10 +56,15 @@ let sandboxBase;
 let infra;
 let stack;
 let db;
-async function teardown() {
-  await db?.close().catch(() => undefined);
-  await shop?.stop();
-  await new Promise((resolve) => appLog.end(resolve));
+let tornDown;
+/** Stops the shop and closes the log, once (Ctrl-C and the run's own end may both ask). */
+function teardown() {
+  tornDown ??= (async () => {
+    await db?.close().catch(() => undefined);
+    await stopOwnShops();
+    await new Promise((resolve) => appLog.end(resolve));
+  })();
+  return tornDown;
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void teardown().then(() => process.exit(130)));
 
@@ -106,6 +119,7 @@ async function scenario(
   name,
   { fault = async () => {}, allowed = () => false, sandbox, leaveAfterPaying, shoppers, products, stockOf, productOf = (i, n) => products[(i + n) % products.length].id, stopWhenRefused = false, seconds = SECONDS, whileFault = false },
 ) {
+  if (ONLY && !name.includes(ONLY)) return null;
   say(`${name}…`);
   const ids = products.map((p) => p.id);
   if (stockOf) for (const p of products) await db.query('catalog', 'update products set stock_quantity = $2 where id = $1', [p.id, stockOf(p)]);
@@ -321,9 +335,11 @@ try {
       fault: async () => {},
       seconds: 60,
     });
-    const [{ stock_quantity: left }] = await db.query('catalog', 'select stock_quantity from products where id = $1', [scarce.id]);
-    if (crowdRow.paid > units || left !== units - crowdRow.paid) crowdRow.discrepancies++;
-    rows.push({ ...crowdRow, scenario: `${crowdRow.scenario}: ${crowdRow.paid} sold, ${left} left` });
+    if (crowdRow) {
+      const [{ stock_quantity: left }] = await db.query('catalog', 'select stock_quantity from products where id = $1', [scarce.id]);
+      if (crowdRow.paid > units || left !== units - crowdRow.paid) crowdRow.discrepancies++;
+      rows.push({ ...crowdRow, scenario: `${crowdRow.scenario}: ${crowdRow.paid} sold, ${left} left` });
+    }
 
     rows.push(
       await scenario('kill -9 one replica of each app, one at a time', {
@@ -341,27 +357,36 @@ try {
       }),
     );
 
-    rows.push(
-      await scenario('rolling restart: every replica of every app, one at a time', {
-        shoppers,
-        products,
-        stockOf: plenty,
-        whileFault: true,
-        // A request that met no ready service is a clear 503 (Retry-After), which the client retries.
-        allowed: (key) => / 503\b/.test(key),
-        fault: async () => {
-          for (const app of ['identity', 'catalog', 'cart', 'order', 'media', 'bff']) {
-            for (let i = 0; i < stack.apps[app].replicas.length; i++) {
-              await stack.apps[app].restart(i);
-              say(`  restarted ${app}-${i + 1}`);
-            }
+    // The order service's next version brings a migration on its busiest table, as a
+    // release does: its first new replica applies it while the old one goes on selling.
+    const migration = { name: 'Migration20991231000000RolloutNote', statements: ['alter table orders add column rollout_note text'] };
+    const nextOrder = await nextVersionOf('order', migration);
+    const rolling = await scenario('rolling restart: every replica of every app, one at a time, the order service with a new migration', {
+      shoppers,
+      products,
+      stockOf: plenty,
+      whileFault: true,
+      // A request that met no ready service is a clear 503 (Retry-After), which the client retries.
+      allowed: (key) => / 503\b/.test(key),
+      fault: async () => {
+        for (const app of ['identity', 'catalog', 'cart', 'order', 'media', 'bff']) {
+          for (let i = 0; i < stack.apps[app].replicas.length; i++) {
+            await stack.apps[app].restart(i, { entry: app === 'order' ? nextOrder : undefined });
+            say(`  restarted ${app}-${i + 1}${app === 'order' ? ' (next version)' : ''}`);
           }
-        },
-      }),
-    );
+        }
+      },
+    });
+    // Applied exactly once, by the first new replica.
+    if (rolling) {
+      const [{ applied }] = await db.query('order', 'select count(*)::int as applied from mikro_orm_migrations where name = $1', [migration.name]);
+      const [{ columns }] = await db.query('order', "select count(*)::int as columns from information_schema.columns where table_name = 'orders' and column_name = 'rollout_note'");
+      if (applied !== 1 || columns !== 1) rolling.discrepancies++;
+      rows.push({ ...rolling, detail: { ...rolling.detail, migration: { applied, columns } } });
+    }
   }
 
-  if (soakOnly || short) rows.push(await soak(SOAK_MINUTES, { shoppers, products, stockOf: plenty }));
+  if ((soakOnly || short) && !ONLY) rows.push(await soak(SOAK_MINUTES, { shoppers, products, stockOf: plenty }));
 } catch (e) {
   say(`could not run: ${e.stack ?? e}`);
   rows.push({ scenario: 'the suite itself', requests: 0, retried: 0, refusedClearly: 0, failed: 1, orders: 0, paid: 0, discrepancies: 1, detail: { error: String(e) } });
@@ -369,6 +394,7 @@ try {
   await teardown();
 }
 
+rows.splice(0, rows.length, ...rows.filter(Boolean));
 console.log('\nscenario | requests | retried | refused clearly | failed | orders | paid | discrepancies');
 console.log('--- | ---: | ---: | ---: | ---: | ---: | ---: | ---:');
 for (const r of rows) console.log(`${r.scenario} | ${r.requests} | ${r.retried} | ${r.refusedClearly} | ${r.failed} | ${r.orders} | ${r.paid} | ${r.discrepancies}`);

@@ -17,7 +17,11 @@
  * `--routes=cart.addItem,me.update`).
  */
 import { authorizationMatrix, fuzzRoutes, prepareHostileFixtures, unclassifiedRoutes } from '@jalaj/testing';
-import { OWN_SHOP_ADMIN, startOwnShop } from './lib/own-shop.mjs';
+import { OWN_SHOP_ADMIN, startOwnShop, stopOwnShops } from './lib/own-shop.mjs';
+import { superviseSelf } from '@jalaj/local-platform';
+
+// Its own process group: Ctrl-C stops the shop's apps first and its backing services last.
+await superviseSelf(import.meta.url);
 
 const option = (name, fallback) => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -35,7 +39,7 @@ const ROUTES = process.argv.find((a) => a.startsWith('--routes='))?.slice('--rou
 const say = (line) => process.stderr.write(`[fuzz] ${line}\n`);
 
 let shop;
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shop?.stop().then(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopOwnShops().then(() => process.exit(130)));
 
 let rows = [];
 let findings = [];
@@ -68,7 +72,7 @@ try {
   say(`could not run: ${e.stack ?? e}`);
   findings.push({ route: 'the run itself', kind: 'error', label: '', status: 0, detail: String(e) });
 } finally {
-  await shop?.stop();
+  await stopOwnShops();
 }
 
 console.log('\nroute | cases | 4xx | 5xx | leaks | partial writes');

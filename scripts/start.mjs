@@ -5,29 +5,17 @@
  * as its own process, waits until all are ready and prints the shop's URL. Ctrl-C stops
  * everything it started; data persists under .data/ (or JALAJ_DATA_DIR).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { setImmediate } from 'node:timers';
 import path from 'node:path';
-import { APP_ENV, APPS, phonePeSandboxEnv, root, startApps, startInfra, stopStartedApps } from '@jalaj/local-platform';
+import { APPS, phonePeSandboxEnv, root, startApps, startInfra, stopStartedApps, superviseSelf } from '@jalaj/local-platform';
 
-// Ctrl-C in a terminal signals the whole foreground process group at once, which would
-// stop PostgreSQL and NATS while the apps still use them. So the stack runs in its own
-// process group, and this process only forwards the signal: the runner then stops the
-// apps first and the backing services last.
-if (process.env.JALAJ_SUPERVISED !== 'true') {
-  // The runner only starts processes and passes their log lines on: a small young generation.
-  const runner = spawn(process.execPath, ['--max-semi-space-size=2', fileURLToPath(import.meta.url)], {
-    stdio: 'inherit',
-    detached: true,
-    env: { ...APP_ENV, ...process.env, JALAJ_SUPERVISED: 'true' },
-  });
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => runner.kill('SIGTERM'));
-  runner.on('exit', (code) => process.exit(code ?? 0));
-} else {
-  await run();
-}
+// The stack runs in a process group of its own (superviseSelf): Ctrl-C reaches this
+// runner alone, which stops the apps first and the backing services last.
+// The runner only starts processes and passes their log lines on: a small young generation.
+await superviseSelf(import.meta.url, { nodeArgs: ['--max-semi-space-size=2'] });
+await run();
 
 async function run() {
 const say = (msg) => process.stdout.write(`[jalaj] ${msg}\n`);

@@ -10,10 +10,21 @@
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, freePort, phonePeSandboxEnv, root, startApps, startInfra } from '@jalaj/local-platform';
+import { APPS, freePort, phonePeSandboxEnv, root, startApps, startInfra, stopStartedApps } from '@jalaj/local-platform';
 
 /** The first admin of the shop. */
 export const OWN_SHOP_ADMIN = { email: 'admin@jalaj.shop', password: 'jalaj-admin-2026' };
+
+/** The `stop()` of every shop this process began to start, finished starting or not. */
+const shops = new Set();
+
+/**
+ * Stops every shop this process began to start, also one still starting (Ctrl-C before
+ * `startOwnShop` returned): its apps, then its backing services, once they are up.
+ */
+export function stopOwnShops() {
+  return Promise.all([...shops].map((stop) => stop())).then(() => undefined);
+}
 
 export async function startOwnShop({ name, replicas = 1, env = {}, log = () => {}, onLine = () => {}, readyTimeoutMs = 180_000 }) {
   const dataDir = path.join(root, '.data', name);
@@ -23,16 +34,25 @@ export async function startOwnShop({ name, replicas = 1, env = {}, log = () => {
   const opsPorts = Object.fromEntries(await Promise.all(APPS.map(async (a) => [a.name, await freePort()])));
   const base = `http://127.0.0.1:${appPorts.bff}`;
   const sandboxBase = `http://127.0.0.1:${appPorts['phonepe-sandbox']}`;
+  let infraStarting;
   let infra;
   let stack;
-  const stop = async () => {
-    await stack?.stop().catch(() => undefined);
-    await infra?.stop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  let stopped;
+  // Once, whoever asks first (Ctrl-C or the script's end): the apps (those still starting or
+  // restarting too), then the backing services.
+  const stop = () =>
+    (stopped ??= (async () => {
+      await stack?.stop().catch(() => undefined);
+      await stopStartedApps();
+      // Backing services still starting are stopped once they are up.
+      await (infra ?? (await infraStarting?.catch(() => undefined)))?.stop().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    })());
+  shops.add(stop);
   try {
     log(`starting a shop (data in ${dataDir})…`);
-    infra = await startInfra({ dataDir, ports, ephemeral: true, log });
+    infraStarting = startInfra({ dataDir, ports, ephemeral: true, log });
+    infra = await infraStarting;
     const appEnv = {
       ...infra.env,
       NODE_ENV: 'development',

@@ -45,12 +45,26 @@ export const APP_ENV: Record<string, string>;
  * Runs every start at once; when one fails, stops the ones that started and throws its error.
  * Returns the handles in the order of `starts`.
  */
+/**
+ * Runs the calling script (`import.meta.url`) again as the leader of a process group of its
+ * own, passing SIGINT, SIGTERM and SIGHUP on as SIGTERM: resolves at once in that runner;
+ * in the first process it never resolves (that process exits with the runner's code).
+ */
+export function superviseSelf(scriptUrl: string, options?: { nodeArgs?: string[] }): Promise<void>;
 /** Stops every app this process started that still runs, whether its start finished or not. */
 export function stopStartedApps(): Promise<void>;
 export function startTogether<H extends { stop(): Promise<void> }>(starts: (() => Promise<H>)[]): Promise<H[]>;
 export function startApp(
   name: string,
-  options: { env: Record<string, string>; port: number; opsPort?: number; onLine?: (app: string, line: string) => void; readyTimeoutMs?: number },
+  options: {
+    env: Record<string, string>;
+    port: number;
+    opsPort?: number;
+    onLine?: (app: string, line: string) => void;
+    readyTimeoutMs?: number;
+    /** The file the app runs from (its bundle by default, `appEntry`). */
+    entry?: string;
+  },
 ): Promise<AppHandle>;
 export function startApps(options: {
   env: Record<string, string>;
@@ -64,8 +78,11 @@ export function startApps(options: {
 /** Replicas of one app: the first one's handle, every replica, and `stop()` for all (and their balancer). */
 export interface ReplicasHandle extends AppHandle {
   replicas: AppHandle[];
-  /** Restarts replica `i` as a rolling update does: out of the balancer, stopped gracefully, started again, back in once ready. */
-  restart(i: number): Promise<void>;
+  /**
+   * Restarts replica `i` as a rolling update does: out of the balancer, stopped gracefully,
+   * started again (from `entry`, the next version's file, when given), back in once ready.
+   */
+  restart(i: number, options?: { entry?: string }): Promise<void>;
 }
 export function startReplicas(
   name: string,

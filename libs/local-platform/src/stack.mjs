@@ -77,6 +77,27 @@ export async function waitReady(url, timeoutMs, isAlive = () => true) {
   throw new Error(`${url} not ready after ${timeoutMs} ms: ${last}`);
 }
 
+/**
+ * Runs the calling script (`import.meta.url`) again as the leader of a process group of its
+ * own and passes Ctrl-C on to it, as `npm start` does: a terminal's Ctrl-C signals the whole
+ * foreground process group at once, which would stop PostgreSQL and NATS while the apps
+ * still use them, and leave apps that were starting or restarting behind (issue #39). The
+ * runner gets SIGTERM for SIGINT, SIGTERM or SIGHUP and stops what it started in order:
+ * the apps, then the backing services. Resolves at once in the runner; in the first
+ * process it never resolves, which exits with the runner's code.
+ */
+export function superviseSelf(scriptUrl, { nodeArgs = [] } = {}) {
+  if (process.env.JALAJ_SUPERVISED === 'true') return Promise.resolve();
+  const runner = spawn(process.execPath, [...nodeArgs, fileURLToPath(scriptUrl), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    detached: true,
+    env: { ...APP_ENV, ...process.env, JALAJ_SUPERVISED: 'true' },
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => runner.kill('SIGTERM'));
+  runner.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 0)));
+  return new Promise(() => {});
+}
+
 /** Every app process this process started and that has not exited yet. */
 const running = new Set();
 /** Set once {@link stopStartedApps} ran: an app whose start was still on its way is not started. */
@@ -139,14 +160,14 @@ const READY_TIMEOUT_MS = 150_000;
  * ops port (a free one unless given) answers /health/ready. Returns the child, the ops
  * port and `stop()` (SIGTERM, then SIGKILL after 8 s).
  */
-export async function startApp(name, { env, port, opsPort, onLine = () => {}, readyTimeoutMs = READY_TIMEOUT_MS }) {
+export async function startApp(name, { env, port, opsPort, onLine = () => {}, readyTimeoutMs = READY_TIMEOUT_MS, entry = appEntry(name) }) {
   opsPort ??= await freePort();
   // JALAJ_NODE_ARGS: extra Node flags for every app process (e.g. `--cpu-prof` to profile).
   const nodeArgs = (process.env.JALAJ_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // Source maps of the shop's own code (not of node_modules): @jalaj/server-kit/source-maps.
   const sourceMaps = process.env.JALAJ_SOURCE_MAPS === 'false' ? [] : ['--import=@jalaj/server-kit/source-maps'];
   if (stoppingAll) throw new Error(`${name} not started: stopping`);
-  const child = spawn(process.execPath, [...sourceMaps, ...appNodeFlags(name), ...nodeArgs, appEntry(name)], {
+  const child = spawn(process.execPath, [...sourceMaps, ...appNodeFlags(name), ...nodeArgs, entry], {
     cwd: root,
     // Every app answers only on the loopback here, the shop too unless HOST says otherwise
     // (HOST=0.0.0.0 lets a phone on the LAN open it; the dev mailbox then shows to the LAN).
@@ -213,18 +234,18 @@ export async function startReplicas(name, { count = 1, env, port, opsPort, onLin
   if (count <= 1 || SINGLE.has(name)) {
     let handle = await startApp(name, { env, port, opsPort, onLine, readyTimeoutMs });
     const replicas = [handle];
-    const restart = async () => {
+    const restart = async (_i, { entry } = {}) => {
       await handle.stop();
-      replicas[0] = handle = await startApp(name, { env, port, opsPort: handle.opsPort, onLine, readyTimeoutMs });
+      replicas[0] = handle = await startApp(name, { env, port, opsPort: handle.opsPort, onLine, readyTimeoutMs, entry });
     };
     return { ...handle, replicas, restart, stop: () => replicas[0].stop() };
   }
   const balancer = BALANCED.has(name) ? await startBalancer({ port }) : undefined;
   /** Each replica's port (behind the balancer, or the first's own `port`). */
   const ports = [];
-  const start = async (i) => {
+  const start = async (i, entry) => {
     ports[i] ??= balancer || i > 0 ? await freePort() : port;
-    return startApp(name, { env, port: ports[i], opsPort: i === 0 ? opsPort : undefined, onLine: (_app, line) => onLine(`${name}-${i + 1}`, line), readyTimeoutMs });
+    return startApp(name, { env, port: ports[i], opsPort: i === 0 ? opsPort : undefined, onLine: (_app, line) => onLine(`${name}-${i + 1}`, line), readyTimeoutMs, entry });
   };
   let replicas;
   try {
@@ -242,11 +263,14 @@ export async function startReplicas(name, { count = 1, env, port, opsPort, onLin
   return {
     ...replicas[0],
     replicas,
-    /** Restarts replica `i` as a rolling update does: out of the balancer, stopped gracefully, started again, back in once ready. */
-    restart: async (i) => {
+    /**
+     * Restarts replica `i` as a rolling update does: out of the balancer, stopped gracefully,
+     * started again (from `entry`, the next version's file, when given), back in once ready.
+     */
+    restart: async (i, { entry } = {}) => {
       balancer?.remove(ports[i]);
       await replicas[i].stop();
-      replicas[i] = await start(i);
+      replicas[i] = await start(i, entry);
       balancer?.add(ports[i]);
     },
     stop: async () => {

@@ -10,3 +10,4 @@ export * from './hostile-input.js';
 export * from './hostile-runner.js';
 export * from './route-classes.js';
 export * from './manual-loads.js';
+export * from './processes.js';

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { APPS, freePort, root } from '@jalaj/local-platform';
+import { processesWithEnv } from '@jalaj/testing';
 
 /** Whether something listens on the loopback port. */
 const listening = (port: number) =>
@@ -11,20 +12,6 @@ const listening = (port: number) =>
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
-
-/** The processes (pids) whose environment names `dataDir`: the apps a start script started with it (Linux's /proc). */
-function processesOf(dataDir: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`JALAJ_DATA_DIR=${dataDir}\0`);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** A port offset under which every app's port and ops port is free. */
 async function freeOffset(): Promise<number> {
@@ -101,7 +88,7 @@ describe('npm start stopped while it starts (the real start script)', () => {
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(0);
     // No process of the run is left (an app whose start was under way included), nor a port taken.
-    const left = processesOf(run.dataDir);
+    const left = processesWithEnv('JALAJ_DATA_DIR', run.dataDir);
     for (const pid of left) process.kill(pid, 'SIGKILL');
     const stillListening = (await Promise.all(run.ports.map(async (port) => ((await listening(port)) ? port : null)))).filter((p) => p !== null);
     expect({ left, stillListening }).toEqual({ left: [], stillListening: [] });
