@@ -12,7 +12,7 @@ import { processesWithEnv } from '@jalaj/testing';
  * and left three app processes running. The fixture runs its shop as those scripts do;
  * the spec sends SIGINT to its whole process group, as a terminal does.
  */
-describe("a suite's own shop stopped with Ctrl-C (fixtures/own-shop-run.mjs)", () => {
+describe("a suite's own shop stopped with Ctrl-C (scripts/lib/own-shop-run.mjs)", () => {
   const names: string[] = [];
   afterAll(() => {
     for (const name of names) rmSync(path.join(root, '.data', name), { recursive: true, force: true });
@@ -26,7 +26,7 @@ describe("a suite's own shop stopped with Ctrl-C (fixtures/own-shop-run.mjs)", (
     names.push(mark);
     // Its own backing services: none of the lane's.
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(POSTGRES_URL|NATS_URL|REDIS_URL|S3_|DATABASE_URL|JALAJ_SUPERVISED)/.test(k)));
-    const child = spawn(process.execPath, [path.join(root, 'apps/e2e/src/system/fixtures/own-shop-run.mjs'), mark], {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/lib/own-shop-run.mjs'), mark], {
       cwd: root,
       env: { ...env, JALAJ_TEST_MARK: mark },
       stdio: ['ignore', 'ignore', 'pipe'],
