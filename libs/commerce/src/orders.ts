@@ -1,3 +1,5 @@
+import { EXPECTED_DELIVERY_TEXT } from './shipping.js';
+
 /** How many characters of a transaction id make an order number or a short id. */
 export const ORDER_NUMBER_LENGTH = 8;
 
@@ -110,7 +112,7 @@ export const ORDER_MESSAGES = Object.freeze({
   trackingRequired: 'Enter the courier and the tracking number to mark the order shipped.',
   refundNotPaid: 'Only a paid order can be refunded.',
   alreadyRefunded: 'This order has already been refunded.',
-  deliveryEstimate: '3-5 business days',
+  deliveryEstimate: EXPECTED_DELIVERY_TEXT,
 });
 
 /**

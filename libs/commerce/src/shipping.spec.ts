@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import {
   DEFAULT_SHIPPING_PAISE,
+  EXPECTED_DELIVERY_TEXT,
+  deliveryQuote,
+  deliveryQuoteText,
+  formatShortRupees,
   INVALID_POSTAL_CODE_MESSAGE,
   REGIONAL_SHIPPING_PAISE,
   SHIPPING_PENDING_TEXT,
@@ -78,5 +82,38 @@ describe('shippingChargeOrDefaultPaise', () => {
     [undefined, 0],
   ])('%p → %d', (postalCode, paise) => {
     expect(shippingChargeOrDefaultPaise(postalCode)).toBe(paise);
+  });
+});
+
+describe('deliveryQuote', () => {
+  it('answers the checkout charge and the promised time for a PIN code, in the product page sentence', () => {
+    const kolkata = deliveryQuote('700016');
+    expect(kolkata).toEqual({ ok: true, postalCode: '700016', shippingPaise: REGIONAL_SHIPPING_PAISE, estimate: '3-5 business days' });
+    expect(kolkata.ok && deliveryQuoteText(kolkata)).toBe('Delivery to 700016: ₹75 shipping, 3-5 business days');
+    const andamans = deliveryQuote(' 744101 ');
+    expect(andamans.ok && deliveryQuoteText(andamans)).toBe('Delivery to 744101: ₹150 shipping, 3-5 business days');
+    const delhi = deliveryQuote('110001');
+    expect(delhi.ok && delhi.shippingPaise).toBe(STANDARD_SHIPPING_PAISE);
+  });
+
+  it('charges what checkout charges for every six-digit code', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999 }), (n) => {
+        const pin = String(n).padStart(6, '0');
+        const quote = deliveryQuote(pin);
+        return quote.ok && quote.shippingPaise === shippingChargeOrDefaultPaise(pin) && quote.estimate === EXPECTED_DELIVERY_TEXT;
+      }),
+    );
+  });
+
+  it.each(['', '70001', '7000160', '70001a', '700 16', '७०००१६'])('refuses %j with the spec text', (pin) => {
+    expect(deliveryQuote(pin)).toEqual({ ok: false, message: 'Invalid postal code. Must be 6 digits.' });
+  });
+
+  it('shows whole rupees without paise, and paise when there are some', () => {
+    expect(formatShortRupees(7500)).toBe('₹75');
+    expect(formatShortRupees(15000)).toBe('₹150');
+    expect(formatShortRupees(7550)).toBe('₹75.50');
+    expect(formatShortRupees(0)).toBe('₹0');
   });
 });

@@ -1,3 +1,5 @@
+import { formatRupees } from './format.js';
+
 /** The error shown when shipping cannot be calculated for a postal code (spec §5). */
 export const INVALID_POSTAL_CODE_MESSAGE = 'Invalid postal code. Must be 6 digits.';
 
@@ -78,4 +80,54 @@ export function shippingChargeOrDefaultPaise(postalCode: string | null | undefin
   if (postalCode == null) return DEFAULT_SHIPPING_PAISE;
   const result = shippingChargePaise(postalCode);
   return result.ok ? result.paise : DEFAULT_SHIPPING_PAISE;
+}
+
+/** How long a delivery takes once an order is paid, as the shop promises it everywhere (spec §9). */
+export const EXPECTED_DELIVERY_TEXT = '3-5 business days';
+
+/** The product page's Check delivery: its words beside the charge (issue #41). */
+export const DELIVERY_CHECK_TEXTS = Object.freeze({
+  label: 'PIN code',
+  button: 'Check delivery',
+  checking: 'Checking...',
+  failed: 'We could not check delivery right now. Please try again.',
+});
+
+/** The outcome of {@link deliveryQuote}: what delivery to a PIN code costs and takes. */
+export type DeliveryQuote =
+  | { readonly ok: true; readonly postalCode: string; readonly shippingPaise: number; readonly estimate: string }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * What delivery to a PIN code costs and how long it takes, before checkout: the charge is
+ * {@link shippingChargePaise}, the rule the order service charges at checkout, so the
+ * product page and the order can never disagree.
+ *
+ * @param postalCode - Six digits as typed (surrounding whitespace is ignored).
+ * @returns The quote, or `{ ok: false, message: INVALID_POSTAL_CODE_MESSAGE }`.
+ */
+export function deliveryQuote(postalCode: string): DeliveryQuote {
+  const code = typeof postalCode === 'string' ? postalCode.trim() : postalCode;
+  const charge = shippingChargePaise(code);
+  if (!charge.ok) return charge;
+  return { ok: true, postalCode: code, shippingPaise: charge.paise, estimate: EXPECTED_DELIVERY_TEXT };
+}
+
+/**
+ * A charge in whole rupees without the paise when it has none (₹75, not ₹75.00), as a
+ * sentence shows it; otherwise as {@link formatRupees} shows it.
+ */
+export function formatShortRupees(paise: number): string {
+  const text = formatRupees(paise);
+  return paise % 100 === 0 ? text.replace(/\.00$/, '') : text;
+}
+
+/**
+ * The sentence the product page answers a PIN code with (issue #41).
+ *
+ * @example deliveryQuoteText({ postalCode: '700016', shippingPaise: 7500, estimate: '3-5 business days' })
+ *   // 'Delivery to 700016: ₹75 shipping, 3-5 business days'
+ */
+export function deliveryQuoteText(quote: { readonly postalCode: string; readonly shippingPaise: number; readonly estimate: string }): string {
+  return `Delivery to ${quote.postalCode}: ${formatShortRupees(quote.shippingPaise)} shipping, ${quote.estimate}`;
 }

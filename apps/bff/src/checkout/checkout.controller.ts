@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppErrorException, HTTP_SCHEMAS, type Actor } from '@jalaj/contracts';
-import { shippingChargePaise } from '@jalaj/commerce';
+import { deliveryQuote } from '@jalaj/commerce';
 import { InjectConfig, RpcClient } from '@jalaj/server-kit';
 import { AuthGuard, CurrentActor } from '../auth/auth.guard.js';
 import { parseBody } from '../auth/body.js';
@@ -29,13 +29,16 @@ export class CheckoutController {
     @InjectConfig() private readonly config: BffConfig,
   ) {}
 
-  /** The shipping charge for a PIN code, from `libs/commerce` (spec §9): the same rule the order service charges. */
+  /**
+   * The shipping charge and delivery time for a PIN code, from `libs/commerce` (spec §9):
+   * the same rule the order service charges; checkout and the product page ask it.
+   */
   @Get('shipping-quote')
   quote(@Query() raw: unknown) {
     const { postalCode } = parseBody(quoteQuery, raw);
-    const quote = shippingChargePaise(postalCode.trim());
+    const quote = deliveryQuote(postalCode);
     if (!quote.ok) throw new AppErrorException({ code: 'INVALID_POSTAL_CODE' });
-    return { postalCode: postalCode.trim(), shippingPaise: quote.paise };
+    return { postalCode: quote.postalCode, shippingPaise: quote.shippingPaise, estimate: quote.estimate };
   }
 
   /** Starts paying the cart; the browser sends only the two address ids, never an amount. */

@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees, orderMoneyLines, orderNumber, orderPagePath } from '@jalaj/commerce';
+import { EXPECTED_DELIVERY_TEXT, formatCustomerDate, formatRupees, orderMoneyLines, orderNumber, orderPagePath } from '@jalaj/commerce';
 import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
 
 /** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
@@ -13,8 +13,8 @@ export type OrderPaid = EventData<'evt.order.order.paid.v1'>;
 export type OrderRefundStarted = EventData<'evt.order.order.refund-started.v1'>;
 export type OrderFulfilmentChanged = EventData<'evt.order.order.fulfilment-changed.v1'>;
 
-/** Spec §9: what the shop promises for delivery. */
-const EXPECTED_DELIVERY = '3-5 business days';
+/** Spec §9: what the shop promises for delivery (the product page's Check delivery says the same). */
+const EXPECTED_DELIVERY = EXPECTED_DELIVERY_TEXT;
 const SIGNATURE = 'Jalaj, Kolkata';
 /** How long a refund usually takes from PhonePe to the shopper's account (bank and UPI app dependent). */
 const REFUND_DAYS = '3-5 business days';

@@ -126,7 +126,14 @@ export const HTTP_SCHEMAS = {
   'cart.updateItem': { params: idParams, body: z.object({ quantity: z.number().int().min(-1000).max(1000) }), response: cartChangeReplySchema },
   'cart.removeItem': { params: idParams, response: cartChangeReplySchema },
   'cart.clear': { response: cartChangeReplySchema },
-  'checkout.shippingQuote': { query: z.object({ postalCode: text(20) }), response: z.object({ postalCode: z.string(), shippingPaise: z.number().int().nonnegative() }) },
+  'checkout.shippingQuote': {
+    query: z.object({ postalCode: text(20) }),
+    response: z.object({
+      postalCode: z.string(),
+      shippingPaise: z.number().int().nonnegative(),
+      estimate: z.string().describe('How long delivery takes once the order is paid, in words (`3-5 business days`).'),
+    }),
+  },
   'checkout.pay': { body: z.object({ shippingAddressId: text(64).nullish(), billingAddressId: text(64).nullish() }).strict(), response: checkoutStartedSchema },
   'payments.status': { params: z.object({ merchantOrderId: merchantOrderIdSchema }), response: paymentOutcomeSchema },
   'payments.phonepeReturn': { params: z.object({ merchantOrderId: merchantOrderIdSchema }) },

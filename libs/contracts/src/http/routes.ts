@@ -129,7 +129,7 @@ export const HTTP_ROUTES = {
   'cart.removeItem': route({ method: 'DELETE', path: '/api/cart/items/{id}', tag: 'cart', summary: 'Removes a line', access: 'user', errors: ['CART_LINE_NOT_FOUND'] }),
   'cart.clear': route({ method: 'DELETE', path: '/api/cart', tag: 'cart', summary: 'Removes every line', access: 'user' }),
 
-  'checkout.shippingQuote': route({ method: 'GET', path: '/api/shipping-quote', tag: 'checkout', summary: 'The shipping charge for a 6-digit Indian PIN code (₹75 around Kolkata, ₹150 elsewhere and to the Andamans)', errors: ['INVALID_POSTAL_CODE'] }),
+  'checkout.shippingQuote': route({ method: 'GET', path: '/api/shipping-quote', tag: 'checkout', summary: 'The shipping charge for a 6-digit Indian PIN code (₹75 around Kolkata, ₹150 elsewhere and to the Andamans) and the delivery time: what checkout will charge, asked by checkout and by the product page’s Check delivery', errors: ['INVALID_POSTAL_CODE'] }),
   'checkout.pay': route({ method: 'POST', path: '/api/checkout/pay', tag: 'checkout', summary: "Starts paying the cart through PhonePe: the server prices the cart, snapshots both addresses, reserves the stock and answers PhonePe's `redirectUrl`", access: 'user', rateLimited: true, errors: ['CART_EMPTY', 'SHIPPING_ADDRESS_REQUIRED', 'BILLING_ADDRESS_REQUIRED', 'ADDRESS_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'PAYMENT_INIT_FAILED'] }),
 
   'payments.status': route({ method: 'GET', path: '/api/payments/{merchantOrderId}', tag: 'payments', summary: "Where the shopper's payment stands (asks PhonePe while it is pending); the pending page polls it", access: 'user', errors: ['NOT_FOUND'] }),

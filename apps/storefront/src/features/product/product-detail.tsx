@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { DiscountsDialog } from '../cart/discounts-dialog.js';
 import { useAddToCart } from '../cart/use-add-to-cart.js';
 import { CartIcon } from '../ui/icons.js';
+import { CheckDelivery } from './check-delivery.js';
 import { DiscountNudge } from './discount-nudge.js';
 import { PlantInfoCard } from './plant-info-card.js';
 import { PriceSummary } from './price-summary.js';
 import { ProductGallery } from './product-gallery.js';
 import { QuantityPicker } from './quantity-picker.js';
 
-/** Everything the product page shows about one plant, and the way to buy it. */
+/** Everything the product page shows about one plant, the way to buy it, and what delivery costs. */
 export function ProductDetail({ product }: { readonly product: Product }) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(DEFAULT_ADD_QUANTITY);
@@ -61,6 +62,8 @@ export function ProductDetail({ product }: { readonly product: Product }) {
             </button>
           </div>
         </div>
+
+        <CheckDelivery />
 
         <PlantInfoCard product={product} />
       </div>
