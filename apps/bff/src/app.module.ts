@@ -17,6 +17,7 @@ import { DevMailboxController, devMailboxEnabled } from './dev/mailbox.controlle
 import { ProblemFilter } from './errors/problem.filter.js';
 import { BffHealthDetails } from './health/health-details.service.js';
 import { MeController } from './me/me.controller.js';
+import { StockAlertsController } from './catalog/stock-alerts.controller.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { AdminOrderReads } from './orders/admin-order-reads.service.js';
 import { OrdersController } from './orders/orders.controller.js';
@@ -33,7 +34,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [AdminProductsController, MediaController, AuthController, MeController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, AdminFiguresController, ...devOnly],
+  controllers: [AdminProductsController, MediaController, AuthController, MeController, StockAlertsController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, AdminFiguresController, ...devOnly],
   providers: [
     RedisService,
     WebAppsService,

@@ -6,9 +6,10 @@ import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
 import { OrderMailsModule } from './order-mails/order-mails.module.js';
 import { ProfilesModule } from './profiles/profiles.module.js';
+import { BackInStockMailsModule } from './stock-alerts/back-in-stock-mails.module.js';
 
 @Module({
-  imports: [ServiceKitModule.forService({ name: 'identity', database: { migrations } }), AccountsModule, AddressesModule, ProfilesModule, MailModule, OrderMailsModule],
+  imports: [ServiceKitModule.forService({ name: 'identity', database: { migrations } }), AccountsModule, AddressesModule, ProfilesModule, MailModule, OrderMailsModule, BackInStockMailsModule],
   controllers: [pingController('identity')],
 })
 export class AppModule {}

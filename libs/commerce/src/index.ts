@@ -25,6 +25,7 @@ export * from './address.js';
 export * from './auth-rules.js';
 export * from './product-rules.js';
 export * from './cart-rules.js';
+export * from './stock-alerts.js';
 export * from './checkout.js';
 export * from './payment-pages.js';
 export * from './order-money.js';

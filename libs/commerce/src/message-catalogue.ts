@@ -4,6 +4,7 @@ import { INVALID_POSTAL_CODE_MESSAGE } from './shipping.js';
 import { formatRupees } from './format.js';
 import { ADMIN_ACCESS_REQUIRED_MESSAGE, NO_ORDERS_SELECTED_MESSAGE, ORDER_MESSAGES, ORDER_NOT_FOUND_MESSAGE, orderDeletedMessage, ordersDeletedMessage, orderRestoredMessage } from './orders.js';
 import { IMAGE_MESSAGES } from './product-rules.js';
+import { STOCK_ALERT_MESSAGES } from './stock-alerts.js';
 
 /**
  * One entry of the catalogue: the toast title (when the code has one) and the text,
@@ -175,6 +176,7 @@ export const MESSAGE_CATALOGUE = {
     title: PRODUCT_MESSAGES.updateFailed,
     text: (d) => stockBelowZeroText(d.stockQuantity, d.change),
   }),
+  PRODUCT_IN_STOCK: entry({ title: STOCK_ALERT_MESSAGES.inStockTitle, text: STOCK_ALERT_MESSAGES.inStockText }),
   IMAGE_TOO_LARGE: entry({ title: IMAGE_MESSAGES.tooLargeTitle, text: IMAGE_MESSAGES.tooLargeText }),
   IMAGE_TYPE_INVALID: entry({ title: IMAGE_MESSAGES.invalidTypeTitle, text: IMAGE_MESSAGES.invalidTypeText }),
   TOO_MANY_IMAGES: entry({ title: IMAGE_MESSAGES.tooManyTitle, text: IMAGE_MESSAGES.tooManyText }),

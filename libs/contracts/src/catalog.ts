@@ -86,8 +86,17 @@ export const adminProductPageSchema = z.object({
   ...pageReplyFields,
   /** Stock at or under this is low (catalog's `LOW_STOCK_THRESHOLD`). */
   lowStockThreshold: z.number().int().nonnegative(),
+  /** By product id, how many shoppers wait for a back-in-stock mail (issue #41); products none wait for are left out. */
+  alertsWaiting: z.record(z.string(), z.number().int().positive()),
 });
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
+
+/** The products a shopper waits for a back-in-stock mail for, newest request first. */
+export const stockAlertListSchema = z.object({ productIds: z.array(z.string()) });
+export type StockAlertList = z.infer<typeof stockAlertListSchema>;
+
+/** The most shoppers one back-in-stock event names; more waiting make more events. */
+export const BACK_IN_STOCK_MAX_USERS = 500;
 
 const lineSchema = z.object({ productId: text(64), quantity: z.number().int().positive().max(MAX_INT4) });
 
@@ -108,6 +117,7 @@ const productFixture: Product = {
 };
 const adminProductFixture: AdminProduct = { ...productFixture, version: 1 };
 const admin = { id: 'usr_01JD0000000000000000000001', role: 'admin' as const };
+const shopper = { id: 'usr_01JD0000000000000000000002', role: 'user' as const };
 const inputFixture: ProductInput = { name: 'Anubias nana', description: 'Hardy.', price: '249.00', stockQuantity: 40, category: 'midground', imageUrls: [] };
 const updateFixture: ProductUpdateInput = { ...inputFixture, version: 1, loadedStockQuantity: 40 };
 const ok = <T>(data: T) => ({ ok: true as const, data });
@@ -129,7 +139,7 @@ export const catalogSubjects = {
     reply: resultSchema(adminProductPageSchema),
     fixtures: {
       request: { actor: admin, query: { q: 'anubias', lowStock: true, sort: 'stock-asc', page: 1, pageSize: 24 } },
-      reply: ok({ items: [adminProductFixture], total: 1, page: 1, pageSize: 24, lowStockThreshold: 5 }),
+      reply: ok({ items: [adminProductFixture], total: 1, page: 1, pageSize: 24, lowStockThreshold: 5, alertsWaiting: { [adminProductFixture.id]: 3 } }),
     },
   },
   /** One product; NOT_FOUND 'Product not found'. */
@@ -191,6 +201,27 @@ export const catalogSubjects = {
     reply: resultSchema(z.object({ reservationId: z.string(), status: z.enum(['committed', 'released']) })),
     fixtures: { request: { reservationId: 'res_1' }, reply: ok({ reservationId: 'res_1', status: 'released' as const }) },
   },
+  /** The products the shopper waits for a back-in-stock mail for, newest first (issue #41). Asked by: the BFF. */
+  'rpc.catalog.stock-alerts.list': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(stockAlertListSchema),
+    fixtures: { request: { actor: shopper }, reply: ok({ productIds: [productFixture.id] }) },
+  },
+  /**
+   * The shopper asks to be mailed when an out-of-stock product is back (issue #41); asking
+   * again changes nothing. PRODUCT_NOT_FOUND; PRODUCT_IN_STOCK while it can be bought.
+   */
+  'rpc.catalog.stock-alerts.create': {
+    request: z.object({ actor: actorSchema, productId: text(64).min(1) }).strict(),
+    reply: resultSchema(stockAlertListSchema),
+    fixtures: { request: { actor: shopper, productId: productFixture.id }, reply: ok({ productIds: [productFixture.id] }) },
+  },
+  /** The shopper no longer wants the mail; a request they had not made changes nothing. */
+  'rpc.catalog.stock-alerts.delete': {
+    request: z.object({ actor: actorSchema, productId: text(64).min(1) }).strict(),
+    reply: resultSchema(stockAlertListSchema),
+    fixtures: { request: { actor: shopper, productId: productFixture.id }, reply: ok({ productIds: [] }) },
+  },
 } as const satisfies Record<`rpc.catalog.${string}`, RpcDefinition>;
 
 /** Catalog's events. */
@@ -227,5 +258,20 @@ export const catalogEvents = {
       products: z.array(z.object({ productId: z.string(), stockQuantity: z.number().int().nonnegative() })),
     }),
     fixture: { reservationId: 'res_1', reason: 'reserved' as const, products: [{ productId: productFixture.id, stockQuantity: 39 }] },
+  },
+  /**
+   * A product's stock went from 0 to more (an admin's edit, a released hold, or any other
+   * restock), and these shoppers were waiting for it (issue #41): their requests are used
+   * up in the same transaction. Emitted by: catalog, through its outbox. Consumed by:
+   * identity, which mails each of them once. `userIds`: at most {@link BACK_IN_STOCK_MAX_USERS}.
+   */
+  'evt.catalog.product.back-in-stock.v1': {
+    data: z.object({
+      productId: z.string(),
+      productName: z.string(),
+      stockQuantity: z.number().int().positive(),
+      userIds: z.array(z.string()).min(1).max(BACK_IN_STOCK_MAX_USERS),
+    }),
+    fixture: { productId: productFixture.id, productName: productFixture.name, stockQuantity: 6, userIds: [shopper.id] },
   },
 } as const satisfies Record<`evt.catalog.${string}`, EventDefinition>;

@@ -73,6 +73,8 @@ export const ERROR_DATA = {
   PRODUCT_CHANGED: z.object({ product: adminProductSchema }),
   /** A product save whose stock change would take the stock below 0: `stockQuantity` is the stock now, `change` the save's change. */
   PRODUCT_STOCK_BELOW_ZERO: z.object({ productId, stockQuantity: count, change: z.number().int() }),
+  /** A back-in-stock alert asked for a product that is in stock (issue #41): it can be bought now. */
+  PRODUCT_IN_STOCK: z.object({ productId, stockQuantity: count }),
   IMAGE_TOO_LARGE: z.object({}),
   IMAGE_TYPE_INVALID: z.object({}),
   TOO_MANY_IMAGES: z.object({}),
@@ -171,6 +173,7 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   PRODUCT_INVALID: 400,
   PRODUCT_CHANGED: 409,
   PRODUCT_STOCK_BELOW_ZERO: 400,
+  PRODUCT_IN_STOCK: 409,
   IMAGE_TOO_LARGE: 400,
   IMAGE_TYPE_INVALID: 400,
   TOO_MANY_IMAGES: 400,
@@ -222,6 +225,7 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
     },
   },
   PRODUCT_STOCK_BELOW_ZERO: { productId: 'prd_01JD0000000000000000000000', stockQuantity: 2, change: -3 },
+  PRODUCT_IN_STOCK: { productId: 'prd_01JD0000000000000000000000', stockQuantity: 4 },
   UPLOAD_INVALID: { reason: 'empty' },
   PAYMENT_DECLINED: { orderId: 'ord_01JD0000000000000000000000', reason: 'insufficient funds' },
   PAYMENT_PENDING: { orderId: 'ord_01JD0000000000000000000000' },

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './csv.js';
 export * from './databases.js';
 export * from './eventually.js';

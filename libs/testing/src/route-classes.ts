@@ -71,6 +71,7 @@ const PRODUCT = { name: 'Fuzz fern', description: 'A fern for the fuzzer', price
 const address = (_f: HostileFixtures, own: ShopperFixture) => ({ id: own.addressId });
 const me: ReadBack = { route: 'me.get' };
 const addresses: ReadBack = { route: 'me.addresses.list' };
+const stockAlerts: ReadBack = { route: 'me.stockAlerts.list' };
 const cart: ReadBack = { route: 'cart.get' };
 // The customer on an order is identity's profile as the order service last looked it up
 // (kept 30 s, CUSTOMER_TTL_MS): the shopper's name, which me.update's cases change.
@@ -104,6 +105,10 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
   'me.addresses.delete': { caller: 'shopper', params: address, owned: true, readBack: addresses },
   'me.addresses.defaultShipping': { caller: 'shopper', params: address, owned: true, readBack: addresses },
   'me.addresses.defaultBilling': { caller: 'shopper', params: address, owned: true, readBack: addresses },
+  'me.stockAlerts.list': { caller: 'shopper' },
+  // The demo plant is in stock: a request for it is refused (PRODUCT_IN_STOCK) and changes nothing.
+  'me.stockAlerts.create': { caller: 'shopper', body: (f) => ({ productId: f.productId }), readBack: stockAlerts },
+  'me.stockAlerts.delete': { caller: 'shopper', params: (f) => ({ productId: f.productId }), readBack: stockAlerts },
 
   'products.list': { caller: 'public', query: () => ({ q: 'fern' }) },
   'products.get': { caller: 'public', params: (f) => ({ id: f.productId }) },

@@ -3,6 +3,7 @@ import { Migration20261122002000StockReservations } from './20261122002000-stock
 import { Migration20261226000000StockInOneStatement } from './20261226000000-stock-in-one-statement.migration.js';
 import { Migration20261230000000StockRulesInTypescript } from './20261230000000-stock-rules-in-typescript.migration.js';
 import { Migration20270101000000ProductVersion } from './20270101000000-product-version.migration.js';
+import { Migration20270105000000StockAlerts } from './20270105000000-stock-alerts.migration.js';
 
 /** The catalog's migrations, oldest first. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Migration20261226000000StockInOneStatement,
   Migration20261230000000StockRulesInTypescript,
   Migration20270101000000ProductVersion,
+  Migration20270105000000StockAlerts,
 ];

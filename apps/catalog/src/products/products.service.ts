@@ -19,6 +19,7 @@ import {
   type Result,
 } from '@jalaj/contracts';
 import { addToOutbox, containsPattern, getLogger, InjectConfig, OutboxRelay, runSql, takeTransactionLock } from '@jalaj/server-kit';
+import { StockAlertsService } from '../alerts/stock-alerts.service.js';
 import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
 import { decideProductEdit } from './product-edit.js';
@@ -90,6 +91,7 @@ export class ProductsService {
   constructor(
     private readonly em: EntityManager,
     private readonly relay: OutboxRelay,
+    private readonly alerts: StockAlertsService,
     @InjectConfig() private readonly config: CatalogConfig,
   ) {}
 
@@ -119,7 +121,8 @@ export class ProductsService {
     if (q) where.name = { $ilike: containsPattern(q) };
     if (lowStock) where.stockQuantity = { $lte: lowStockThreshold };
     const [rows, total] = await this.em.findAndCount(Product, where, { orderBy: ADMIN_ORDER[sort], limit: pageSize, offset: (page - 1) * pageSize });
-    return ok({ items: rows.map(toAdminProduct), total, page, pageSize, lowStockThreshold });
+    const alertsWaiting = await this.alerts.waitingCounts(rows.map((r) => r.id));
+    return ok({ items: rows.map(toAdminProduct), total, page, pageSize, lowStockThreshold, alertsWaiting });
   }
 
   async get(id: string): Promise<Result<ProductDto>> {
@@ -177,6 +180,7 @@ export class ProductsService {
       if (!row) return null;
       const decided = decideProductEdit(toAdminProduct(row), { version: input.version, loadedStockQuantity: input.loadedStockQuantity, stockQuantity: v.stockQuantity });
       if (!decided.ok) return { ok: false, error: decided.error };
+      const stockBefore = row.stockQuantity;
       // Images this product stops using, unless it keeps another variant of the same set
       // or another product uses them: media deletes exactly these.
       const kept = new Set(v.imageUrls.map(imageSetOf));
@@ -196,6 +200,8 @@ export class ProductsService {
       // Flushed here, so that the answer carries the version the save raised.
       await tx.flush();
       addToOutbox(tx, 'evt.catalog.product.updated.v1', { product: toProduct(row), removedImageUrls });
+      // Under the row lock: a restock from 0 mails the shoppers waiting for it (issue #41).
+      await this.alerts.stockChanged(tx, [{ productId: id, before: stockBefore, after: row.stockQuantity }]);
       return ok(toAdminProduct(row));
     });
     if (!result) return fail('PRODUCT_NOT_FOUND');

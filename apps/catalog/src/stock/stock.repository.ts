@@ -88,20 +88,21 @@ export class StockRepository {
   }
 
   /**
-   * Gives a reservation's lines back to their products' stock: the stock each was left at,
-   * in id order. The products are locked in id order first, as a reservation locks them.
+   * Gives a reservation's lines back to their products' stock: the stock each was left at
+   * and how much came back, in id order. The products are locked in id order first, as a
+   * reservation locks them.
    */
-  async restock(tx: EntityManager, reservationId: string): Promise<StockLeft[]> {
+  async restock(tx: EntityManager, reservationId: string): Promise<(StockLeft & { returned: number })[]> {
     await runSql(tx, 'select p.id from products p join stock_reservation_lines l on l.product_id = p.id where l.reservation_id = $1 order by p.id for update of p',
       [reservationId],
     );
-    const rows = await runSql<{ id: string; stock_quantity: number }>(tx, `update products p set stock_quantity = p.stock_quantity + l.quantity
+    const rows = await runSql<{ id: string; stock_quantity: number; quantity: number }>(tx, `update products p set stock_quantity = p.stock_quantity + l.quantity
          from stock_reservation_lines l
         where l.reservation_id = $1 and p.id = l.product_id
-       returning p.id, p.stock_quantity`,
+       returning p.id, p.stock_quantity, l.quantity`,
       [reservationId],
     );
-    return rows.map((r) => ({ productId: r.id, stockQuantity: r.stock_quantity })).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+    return rows.map((r) => ({ productId: r.id, stockQuantity: r.stock_quantity, returned: r.quantity })).sort((a, b) => (a.productId < b.productId ? -1 : 1));
   }
 
   /** Held reservations whose time ran out, oldest first. */

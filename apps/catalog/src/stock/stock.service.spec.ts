@@ -3,6 +3,7 @@ import type { EventEnvelope } from '@jalaj/contracts';
 import type { OutboxRelay } from '@jalaj/server-kit';
 import type { LockedProduct, ReservationStatus, StockLeft, StockLine, StockRepository } from './stock.repository.js';
 import { refusal, reservationLines, settledBefore, StockService } from './stock.service.js';
+import type { StockAlertsService, StockChange } from '../alerts/stock-alerts.service.js';
 
 /**
  * The reservation rules, without a database: the service against a unit of work that keeps
@@ -16,7 +17,7 @@ type Answers = {
   take?: (lines: StockLine[]) => StockLeft[];
   settleHeld?: boolean;
   status?: ReservationStatus | null;
-  restock?: StockLeft[];
+  restock?: (StockLeft & { returned: number })[];
   expired?: string[];
 };
 
@@ -56,7 +57,8 @@ function setup(answers: Answers) {
     expiredHeld: async (_em: EntityManager, limit: number) => (calls.push(['expiredHeld', limit]), answers.expired ?? []),
   } as unknown as StockRepository;
   const relay = { nudge: () => undefined } as unknown as OutboxRelay;
-  return { service: new StockService(em, repo, relay), calls, events, ended, names: () => calls.map(([name]) => name) };
+  const alerts = { stockChanged: async (_tx: EntityManager, changes: StockChange[]) => (calls.push(['stockChanged', changes]), 0) } as unknown as StockAlertsService;
+  return { service: new StockService(em, repo, relay, alerts), calls, events, ended, names: () => calls.map(([name]) => name) };
 }
 
 const HOLD = new Date('2026-12-01T10:15:00.000Z');
@@ -153,11 +155,17 @@ describe('StockService commit and release', () => {
     expect(t.events).toEqual([]);
   });
 
-  it('releases a held reservation: its stock back, and a released event with the stock each product was left at', async () => {
-    const t = setup({ settleHeld: true, restock: [{ productId: 'prd_a', stockQuantity: 5 }] });
+  it('releases a held reservation: its stock back, a released event with the stock each product was left at, and the back-in-stock alerts told what it was before', async () => {
+    const t = setup({ settleHeld: true, restock: [{ productId: 'prd_a', stockQuantity: 5, returned: 2 }, { productId: 'prd_b', stockQuantity: 1, returned: 1 }] });
     expect(await t.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
-    expect(t.calls).toEqual([['settleHeld', 'res_1', 'released'], ['restock', 'res_1']]);
-    expect(t.events.map((e) => e.data)).toEqual([{ reservationId: 'res_1', reason: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }] }]);
+    expect(t.calls).toEqual([
+      ['settleHeld', 'res_1', 'released'],
+      ['restock', 'res_1'],
+      ['stockChanged', [{ productId: 'prd_a', before: 3, after: 5 }, { productId: 'prd_b', before: 0, after: 1 }]],
+    ]);
+    expect(t.events.map((e) => e.data)).toEqual([
+      { reservationId: 'res_1', reason: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }, { productId: 'prd_b', stockQuantity: 1 }] },
+    ]);
   });
 
   it.each(['commit', 'release'] as const)('answers a %s of a settled reservation with the status it has, changing nothing', async (verb) => {

@@ -2,6 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { EntityManager } from '@mikro-orm/core';
 import { AppErrorException, appError, fail, ok, type AppError, type Result } from '@jalaj/contracts';
 import { addToOutbox, getLogger, OutboxRelay, runPeriodically } from '@jalaj/server-kit';
+import { StockAlertsService } from '../alerts/stock-alerts.service.js';
 import { StockRepository, type LockedProduct, type StockLine } from './stock.repository.js';
 
 type Settled = { reservationId: string; status: 'committed' | 'released' };
@@ -60,6 +61,7 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly em: EntityManager,
     private readonly reservations: StockRepository,
     private readonly relay: OutboxRelay,
+    private readonly alerts: StockAlertsService,
   ) {}
 
   /** Holds every line for `ttlSeconds`, or none; a repeated `reservationId` answers with the first hold. */
@@ -99,8 +101,11 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     const result = await this.em.transactional(async (tx): Promise<Result<Settled>> => {
       if (!(await this.reservations.settleHeld(tx, reservationId, to))) return settledBefore(reservationId, await this.reservations.status(tx, reservationId));
       if (to === 'released') {
-        const products = await this.reservations.restock(tx, reservationId);
+        const restocked = await this.reservations.restock(tx, reservationId);
+        const products = restocked.map(({ productId, stockQuantity }) => ({ productId, stockQuantity }));
         addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products });
+        // A released hold that brings a sold-out plant back mails the shoppers waiting for it (issue #41).
+        await this.alerts.stockChanged(tx, restocked.map((p) => ({ productId: p.productId, before: p.stockQuantity - p.returned, after: p.stockQuantity })));
       }
       return ok({ reservationId, status: to });
     });

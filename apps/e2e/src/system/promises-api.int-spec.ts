@@ -1,18 +1,21 @@
 import { shippingChargeOrDefaultPaise } from '@jalaj/commerce';
-import { httpClient, startTestShop, type HttpCall, type TestShop } from '@jalaj/testing';
+import { httpClient, newConfirmedShopper, startTestShop, TEST_ADMIN, type HttpCall, type TestShop } from '@jalaj/testing';
 
 /**
  * Issue #41 through the BFF (real identity, catalog and BFF processes): Check delivery's
- * answer for a PIN code: the charge checkout will take and the delivery time, or the
- * spec's refusal.
+ * answer for a PIN code — the charge checkout will take and the delivery time, or the
+ * spec's refusal — and the Notify Me routes: who may call them, what they refuse, and the
+ * admin's count of waiting shoppers.
  */
-describe('delivery by PIN through the BFF (real processes)', () => {
+describe('delivery by PIN and Notify Me through the BFF (real processes)', () => {
   let shop: TestShop;
   let call: HttpCall;
+  let adminToken = '';
 
   beforeAll(async () => {
     shop = await startTestShop({ services: ['identity', 'catalog'] });
     call = httpClient(shop.base);
+    adminToken = (await call('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken;
   }, 120000);
 
   afterAll(async () => {
@@ -50,4 +53,32 @@ describe('delivery by PIN through the BFF (real processes)', () => {
     });
   });
 
+  describe('/api/me/stock-alerts', () => {
+    it('lets a signed-in shopper wait for a sold-out plant, refuses one in stock, undoes, and shows the admin the count', async () => {
+      const created = await call('POST', '/api/admin/products', { token: adminToken, body: { name: `Sold-out Riccia ${Date.now()}`, description: 'For the alerts spec', price: '60.00', stockQuantity: 0, category: 'foreground', imageUrls: [] } });
+      expect(created.status).toBe(201);
+      const soldOut = created.body;
+      const inStock = (await call('GET', '/api/products')).body.items.find((p: { stockQuantity: number }) => p.stockQuantity > 0);
+      const { token } = await newConfirmedShopper(call, 'alerts');
+
+      expect((await call('GET', '/api/me/stock-alerts')).status).toBe(401);
+      expect((await call('POST', '/api/me/stock-alerts', { body: { productId: soldOut.id } })).status).toBe(401);
+
+      const set = await call('POST', '/api/me/stock-alerts', { token, body: { productId: soldOut.id } });
+      expect(set).toMatchObject({ status: 201, body: { productIds: [soldOut.id] } });
+      expect((await call('GET', '/api/me/stock-alerts', { token })).body).toEqual({ productIds: [soldOut.id] });
+
+      const refused = await call('POST', '/api/me/stock-alerts', { token, body: { productId: inStock.id } });
+      expect(refused).toMatchObject({ status: 409, body: { code: 'PRODUCT_IN_STOCK', message: 'This plant is in stock: you can add it to your cart now.' } });
+      expect((await call('POST', '/api/me/stock-alerts', { token, body: { productId: 'prd_nothing' } })).status).toBe(404);
+      expect((await call('POST', '/api/me/stock-alerts', { token, body: { productId: soldOut.id, userId: 'usr_other' } })).status).toBe(400);
+
+      const page = await call('GET', `/api/admin/products?q=${encodeURIComponent(soldOut.name)}`, { token: adminToken });
+      expect(page.body.alertsWaiting).toEqual({ [soldOut.id]: 1 });
+
+      expect(await call('DELETE', `/api/me/stock-alerts/${soldOut.id}`, { token })).toMatchObject({ status: 200, body: { productIds: [] } });
+      expect(await call('DELETE', `/api/me/stock-alerts/${soldOut.id}`, { token })).toMatchObject({ status: 200, body: { productIds: [] } });
+      expect((await call('GET', `/api/admin/products?q=${encodeURIComponent(soldOut.name)}`, { token: adminToken })).body.alertsWaiting).toEqual({});
+    });
+  });
 });

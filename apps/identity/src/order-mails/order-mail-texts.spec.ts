@@ -1,5 +1,5 @@
 import { eventSubjects } from '@jalaj/contracts';
-import { fulfilmentMail, orderConfirmationMail, refundStartedMail, type OrderPaid } from './order-mail-texts.js';
+import { backInStockMail, fulfilmentMail, orderConfirmationMail, refundStartedMail, type OrderPaid } from './order-mail-texts.js';
 
 const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
 const refund = eventSubjects['evt.order.order.refund-started.v1'].fixture;
@@ -142,5 +142,23 @@ describe('fulfilment mails', () => {
   it('sends nothing for processing and packed', () => {
     expect(fulfilmentMail('A', { ...shipped, status: 'processing' }, SHOP)).toBeNull();
     expect(fulfilmentMail('A', { ...shipped, status: 'packed' }, SHOP)).toBeNull();
+  });
+});
+
+describe('backInStockMail', () => {
+  it('tells the shopper the plant is back, with a link to its page in both parts', () => {
+    const mail = backInStockMail('Asha Roy', { productId: 'prd_01JD', productName: 'Monte Carlo' }, 'https://jalaj.shop/');
+    expect(mail.subject).toBe('Monte Carlo is back in stock at Jalaj');
+    expect(mail.text).toContain('Namaste Asha Roy,');
+    expect(mail.text).toContain('Monte Carlo is back in stock');
+    expect(mail.links).toEqual(['https://jalaj.shop/product/prd_01JD']);
+    expect(mail.text).toContain('View Monte Carlo: https://jalaj.shop/product/prd_01JD');
+    expect(mail.html).toContain('href="https://jalaj.shop/product/prd_01JD"');
+  });
+
+  it('escapes a plant name in the HTML part', () => {
+    const mail = backInStockMail('', { productId: 'prd_x', productName: 'Fern <b>&</b>' }, 'https://jalaj.shop');
+    expect(mail.html).not.toContain('<b>&</b>');
+    expect(mail.text).toContain('Namaste,');
   });
 });

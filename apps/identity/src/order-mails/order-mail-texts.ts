@@ -1,4 +1,4 @@
-import { EXPECTED_DELIVERY_TEXT, formatCustomerDate, formatRupees, orderMoneyLines, orderNumber, orderPagePath } from '@jalaj/commerce';
+import { EXPECTED_DELIVERY_TEXT, formatCustomerDate, formatRupees, orderMoneyLines, orderNumber, orderPagePath, productPagePath } from '@jalaj/commerce';
 import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
 
 /** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
@@ -12,6 +12,7 @@ export interface RenderedMail {
 export type OrderPaid = EventData<'evt.order.order.paid.v1'>;
 export type OrderRefundStarted = EventData<'evt.order.order.refund-started.v1'>;
 export type OrderFulfilmentChanged = EventData<'evt.order.order.fulfilment-changed.v1'>;
+export type BackInStock = EventData<'evt.catalog.product.back-in-stock.v1'>;
 
 /** Spec §9: what the shop promises for delivery (the product page's Check delivery says the same). */
 const EXPECTED_DELIVERY = EXPECTED_DELIVERY_TEXT;
@@ -175,6 +176,25 @@ export function fulfilmentMail(name: string, step: OrderFulfilmentChanged, shopU
     default:
       return null;
   }
+}
+
+/**
+ * The mail to a shopper who asked to be told when a sold-out plant is back (issue #41): the
+ * plant and a link to its page. The shop's other mails are about orders; this one shares
+ * their greeting, signature and rendering.
+ *
+ * @param name - The shopper's full name (may be empty).
+ * @param event - The `evt.catalog.product.back-in-stock.v1` facts.
+ * @param shopUrl - The shop's address (`PUBLIC_URL`): the mail links to the product there.
+ */
+export function backInStockMail(name: string, event: Pick<BackInStock, 'productId' | 'productName'>, shopUrl: string): RenderedMail {
+  return render(`${event.productName} is back in stock at Jalaj`, [
+    greeting(name),
+    paragraph(`Good news: ${event.productName} is back in stock. You asked us to tell you, so you are among the first to know.`),
+    paragraph('Live plants sell out quickly; add it to your cart soon if you still want it.'),
+    { kind: 'link', text: `View ${event.productName}`, url: `${shopUrl.replace(/\/+$/, '')}${productPagePath(event.productId)}` },
+    paragraph(`Happy planting!\n${SIGNATURE}`),
+  ]);
 }
 
 function render(subject: string, blocks: readonly Block[]): RenderedMail {

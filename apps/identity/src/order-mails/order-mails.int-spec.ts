@@ -1,7 +1,7 @@
 import { formatRupees, orderNumber } from '@jalaj/commerce';
 import { eventSubjects, newId, type EventData } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventPublisher, eventually, startTestService, type EventPublisher, type TestService } from '@jalaj/testing';
+import { eventPublisher, eventually, signUpOverRpc, startTestService, type EventPublisher, type TestService } from '@jalaj/testing';
 import { FULFILMENT_MAIL_CONSUMER, ORDER_PAID_MAIL_CONSUMER, REFUND_STARTED_MAIL_CONSUMER } from './order-mails.events.js';
 
 /**
@@ -30,12 +30,7 @@ describe('identity: order mails from evt.order.order.* (service process, real in
     await identity?.stop();
   });
 
-  async function shopper() {
-    const email = `${newId('u').toLowerCase()}@jalaj.test`;
-    const reply = await rpc.request('rpc.identity.accounts.sign-up', { email, password: 'secret-pass-1', fullName: 'Asha Roy' });
-    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-    return { userId: reply.data.userId, email };
-  }
+  const shopper = () => signUpOverRpc(rpc);
   /** The development mailbox's mails to `email` whose subject contains `about`. */
   async function mailsTo(email: string, about: string) {
     const reply = await rpc.request('rpc.identity.mailbox.list', {});

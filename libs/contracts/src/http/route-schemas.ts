@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cartChangeSchema, cartSchema } from '../cart.js';
-import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productUpdateInputSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
+import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productUpdateInputSchema, stockAlertListSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
 import { adminProductSchema, MALFORMED_TEXT_MESSAGE, pageQueryFields, productSchema, text } from '../schemas.js';
@@ -117,6 +117,9 @@ export const HTTP_SCHEMAS = {
   'me.addresses.delete': { params: idParams },
   'me.addresses.defaultShipping': { params: idParams, response: addressListSchema },
   'me.addresses.defaultBilling': { params: idParams, response: addressListSchema },
+  'me.stockAlerts.list': { response: stockAlertListSchema },
+  'me.stockAlerts.create': { body: z.object({ productId: text(64).min(1) }).strict(), response: stockAlertListSchema },
+  'me.stockAlerts.delete': { params: z.object({ productId: text().describe('The plant (ids longer than 64 characters name nothing).') }), response: stockAlertListSchema },
 
   'products.list': { query: productFilterSchema.omit({ order: true }), response: productListSchema },
   'products.get': { params: idParams, response: productSchema },

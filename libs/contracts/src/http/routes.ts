@@ -119,6 +119,9 @@ export const HTTP_ROUTES = {
   'me.addresses.delete': route({ method: 'DELETE', path: '/api/me/addresses/{id}', tag: 'me', summary: 'Deletes an address', status: 204, access: 'user', errors: ['ADDRESS_NOT_FOUND'] }),
   'me.addresses.defaultShipping': route({ method: 'POST', path: '/api/me/addresses/{id}/default-shipping', tag: 'me', summary: 'Makes an address the default shipping one; answers the whole list', access: 'user', errors: ['ADDRESS_NOT_FOUND', 'DEFAULT_ADDRESS_FAILED'] }),
   'me.addresses.defaultBilling': route({ method: 'POST', path: '/api/me/addresses/{id}/default-billing', tag: 'me', summary: 'Makes an address the default billing one; answers the whole list', access: 'user', errors: ['ADDRESS_NOT_FOUND', 'DEFAULT_ADDRESS_FAILED'] }),
+  'me.stockAlerts.list': route({ method: 'GET', path: '/api/me/stock-alerts', tag: 'me', summary: 'The out-of-stock plants the shopper will be mailed about when they are back, newest first', access: 'user' }),
+  'me.stockAlerts.create': route({ method: 'POST', path: '/api/me/stock-alerts', tag: 'me', summary: 'Notify Me: mails the shopper once when the sold-out plant is back in stock (asking again changes nothing); answers the list', status: 201, access: 'user', errors: ['PRODUCT_NOT_FOUND', 'PRODUCT_IN_STOCK'] }),
+  'me.stockAlerts.delete': route({ method: 'DELETE', path: '/api/me/stock-alerts/{productId}', tag: 'me', summary: 'Cancels Notify Me for a plant (none set: nothing changes); answers the list', access: 'user' }),
 
   'products.list': route({ method: 'GET', path: '/api/products', tag: 'products', summary: 'The plants on sale, oldest first, filtered by the storefront selects', errors: ['VALIDATION_FAILED'] }),
   'products.get': route({ method: 'GET', path: '/api/products/{id}', tag: 'products', summary: 'One plant', errors: ['PRODUCT_NOT_FOUND'] }),

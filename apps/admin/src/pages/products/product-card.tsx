@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons';
-import { categoryLabel, formatRupees } from '@jalaj/commerce';
+import { BellOutlined, DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons';
+import { categoryLabel, formatRupees, shoppersWaitingText } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { Button, Card, Popconfirm, Tag, Typography } from 'antd';
 import { ProductImage } from './product-image.js';
@@ -9,6 +9,8 @@ interface ProductCardProps {
   readonly product: Product;
   /** Stock at or under this shows the low-stock badge. */
   readonly lowStockThreshold: number;
+  /** Shoppers waiting for a back-in-stock mail (issue #41): what to restock first. */
+  readonly waiting: number;
   readonly deleting: boolean;
   /** Another product is being deleted: this card's delete waits. */
   readonly busy: boolean;
@@ -18,9 +20,10 @@ interface ProductCardProps {
 
 /**
  * One product in the Products tab: image, name, description, price, stock, category, edit
- * and delete; a "Low stock" badge at or under the threshold, "Out of stock" at 0.
+ * and delete; a "Low stock" badge at or under the threshold, "Out of stock" at 0; how many
+ * shoppers wait for a back-in-stock mail, when any do.
  */
-export function ProductCard({ product, lowStockThreshold, deleting, busy, onEdit, onDelete }: ProductCardProps) {
+export function ProductCard({ product, lowStockThreshold, waiting, deleting, busy, onEdit, onDelete }: ProductCardProps) {
   const imageCount = product.imageUrls.length;
   const level = stockLevel(product.stockQuantity, lowStockThreshold);
   return (
@@ -82,6 +85,11 @@ export function ProductCard({ product, lowStockThreshold, deleting, busy, onEdit
             )}
           </span>
         </div>
+        {waiting > 0 && (
+          <Typography.Text className="product-card__waiting">
+            <BellOutlined aria-hidden="true" /> {shoppersWaitingText(waiting)}
+          </Typography.Text>
+        )}
       </div>
     </Card>
   );

@@ -137,6 +137,7 @@ export function ProductsTab() {
                 <ProductCard
                   product={product}
                   lowStockThreshold={data.lowStockThreshold}
+                  waiting={data.alertsWaiting[product.id] ?? 0}
                   deleting={deletingId === product.id}
                   busy={deletingId !== null && deletingId !== product.id}
                   onEdit={() => setDialog({ mode: 'edit', product })}

@@ -2,6 +2,7 @@ import { formatRupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { Link } from 'react-router-dom';
 import { CartIcon } from '../ui/icons.js';
+import { NotifyMe } from './notify-me.js';
 import { ProductImage } from './product-image.js';
 
 interface ProductCardProps {
@@ -12,7 +13,7 @@ interface ProductCardProps {
 // One column on phones, two from 640 px, four (in a 1200 px container) from 1024 px.
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 290px, (min-width: 640px) 50vw, 100vw';
 
-/** One plant in the Featured Plants grid; a sold-out plant offers no Add to Cart, only its details. */
+/** One plant in the Featured Plants grid; a sold-out plant offers Notify Me in the place of Add to Cart (issue #41). */
 export function ProductCard({ product, onAddToCart }: ProductCardProps) {
   return (
     <article className="product-card">
@@ -27,6 +28,11 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
           width={600}
           height={450}
         />
+        {product.stockQuantity > 0 ? null : (
+          <p className="product-card__sold-out">
+            Sold out<span className="sr-only">: {product.name}</span>
+          </p>
+        )}
       </div>
       <div className="product-card__body">
         <h3 className="product-card__name">{product.name}</h3>
@@ -40,9 +46,7 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
               Add to Cart
             </button>
           ) : (
-            <p className="product-card__sold-out">
-              Sold out<span className="sr-only">: {product.name}</span>
-            </p>
+            <NotifyMe product={product} signedOutPrompt="landing" />
           )}
           <Link
             to={`/product/${encodeURIComponent(product.id)}`}

@@ -2,6 +2,7 @@ import { addToCartButtonLabel, categoryLabel, DEFAULT_ADD_QUANTITY } from '@jala
 import type { Product } from '@jalaj/contracts';
 import { useState } from 'react';
 import { DiscountsDialog } from '../cart/discounts-dialog.js';
+import { NotifyMe } from '../catalog/notify-me.js';
 import { useAddToCart } from '../cart/use-add-to-cart.js';
 import { CartIcon } from '../ui/icons.js';
 import { CheckDelivery } from './check-delivery.js';
@@ -11,7 +12,7 @@ import { PriceSummary } from './price-summary.js';
 import { ProductGallery } from './product-gallery.js';
 import { QuantityPicker } from './quantity-picker.js';
 
-/** Everything the product page shows about one plant, the way to buy it, and what delivery costs. */
+/** Everything the product page shows about one plant, the way to buy it (or to hear when it is back), and what delivery costs. */
 export function ProductDetail({ product }: { readonly product: Product }) {
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(DEFAULT_ADD_QUANTITY);
@@ -52,10 +53,14 @@ export function ProductDetail({ product }: { readonly product: Product }) {
           {inStock ? <DiscountNudge quantity={quantity} stock={product.stockQuantity} /> : null}
 
           <div className="purchase__actions">
-            <button type="button" className="button button--primary purchase__add" onClick={() => void add()} disabled={!inStock || adding} aria-busy={adding}>
-              <CartIcon width={20} height={20} />
-              {addToCartButtonLabel(quantity)}
-            </button>
+            {inStock ? (
+              <button type="button" className="button button--primary purchase__add" onClick={() => void add()} disabled={adding} aria-busy={adding}>
+                <CartIcon width={20} height={20} />
+                {addToCartButtonLabel(quantity)}
+              </button>
+            ) : (
+              <NotifyMe product={product} signedOutPrompt="product" className="purchase__add" />
+            )}
             <button type="button" className="button button--outline" onClick={() => setDiscountsOpen(true)} aria-haspopup="dialog">
               <PercentIcon />
               Discounts
