@@ -109,6 +109,7 @@ const productFixture: Product = {
   category: 'midground',
   stockQuantity: 40,
   createdAt: '2026-11-22T10:00:00.000Z',
+  updatedAt: '2026-11-23T08:30:00.000Z',
   plantDifficulty: 'easy',
   co2Requirement: 'no',
   lightRequirement: 'low',

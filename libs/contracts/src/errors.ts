@@ -216,6 +216,7 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
       category: 'midground',
       stockQuantity: 2,
       createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-23T08:30:00.000Z',
       plantDifficulty: null,
       co2Requirement: null,
       lightRequirement: null,

@@ -77,6 +77,8 @@ export const productSummarySchema = z.object({
   category: z.string(),
   stockQuantity: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),
+  /** The last change: an edit, or a sale or release of its stock (the sitemap's `lastmod`). */
+  updatedAt: z.iso.datetime(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 

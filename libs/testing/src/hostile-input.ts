@@ -194,6 +194,7 @@ export const MASS_ASSIGNMENT_FIELDS: Readonly<Record<string, unknown>> = {
   archived: true,
   emailConfirmed: true,
   createdAt: '2000-01-01T00:00:00.000Z',
+  updatedAt: '2000-01-01T00:00:00.000Z',
 };
 
 /** The mass-assignment fields a route's body does not take itself (the ones a caller may set are its own fields). */

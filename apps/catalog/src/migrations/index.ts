@@ -4,6 +4,7 @@ import { Migration20261226000000StockInOneStatement } from './20261226000000-sto
 import { Migration20261230000000StockRulesInTypescript } from './20261230000000-stock-rules-in-typescript.migration.js';
 import { Migration20270101000000ProductVersion } from './20270101000000-product-version.migration.js';
 import { Migration20270105000000StockAlerts } from './20270105000000-stock-alerts.migration.js';
+import { Migration20270105000000ProductUpdatedAt } from './20270105000000-product-updated-at.migration.js';
 
 /** The catalog's migrations, oldest first. */
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   Migration20261230000000StockRulesInTypescript,
   Migration20270101000000ProductVersion,
   Migration20270105000000StockAlerts,
+  Migration20270105000000ProductUpdatedAt,
 ];

@@ -39,6 +39,7 @@ export class DemoSeed {
             carbonateHardnessKh: d.carbonateHardnessKh,
             generalHardnessGh: d.generalHardnessGh,
             createdAt,
+            updatedAt: createdAt,
           }),
         );
       });

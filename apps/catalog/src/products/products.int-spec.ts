@@ -118,6 +118,26 @@ describe('catalog products (service process, real infra)', () => {
     expect(await stockOf(again.id)).toBe(7);
   });
 
+  it('moves the last change (updatedAt) with every saved edit and every sale, never with a refused save', async () => {
+    const created = await create({ stockQuantity: 5 });
+    expect(created.updatedAt).toBe(created.createdAt);
+    const updatedAtOf = async () => {
+      const reply = await rpc.request('rpc.catalog.products.get', { id: created.id });
+      if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+      return reply.data.updatedAt;
+    };
+    const saved = await update(created, edit(created, { name: 'Edited plant', stockQuantity: 5 }));
+    if (!saved.ok) throw new Error(JSON.stringify(saved.error));
+    expect(saved.data.updatedAt > created.updatedAt).toBe(true);
+    expect(await updatedAtOf()).toBe(saved.data.updatedAt);
+
+    await update(created, edit(created, { name: 'Stale save' }));
+    expect(await updatedAtOf()).toBe(saved.data.updatedAt);
+
+    await sell(created.id, 1);
+    expect((await updatedAtOf()) > saved.data.updatedAt).toBe(true);
+  });
+
   it('refuses a stock change that would go below 0 after sales, and writes nothing', async () => {
     const loaded = await create({ stockQuantity: 3 });
     await sell(loaded.id, 2);

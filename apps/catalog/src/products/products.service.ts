@@ -36,6 +36,7 @@ export function toProduct(p: Product): ProductDto {
     category: p.category || 'aquatic_plant',
     stockQuantity: p.stockQuantity,
     createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
     plantDifficulty: p.plantDifficulty ?? null,
     co2Requirement: p.co2Requirement ?? null,
     lightRequirement: p.lightRequirement ?? null,
@@ -142,6 +143,7 @@ export class ProductsService {
     const v = checked.value;
     const product = await this.em.transactional(async (tx) => {
       await takeTransactionLock(tx, IMAGE_REFERENCES_LOCK);
+      const now = new Date();
       const row = tx.create(Product, {
         id: newId('prd'),
         name: v.name,
@@ -152,7 +154,8 @@ export class ProductsService {
         imageUrls: v.imageUrls,
         ...nullAttributes(),
         ...v.attributes,
-        createdAt: new Date(),
+        createdAt: now,
+        updatedAt: now,
       });
       tx.persist(row);
       addToOutbox(tx, 'evt.catalog.product.created.v1', { product: toProduct(row) });

@@ -61,7 +61,7 @@ export class StockRepository {
     const rows = await runSql<{ id: string; stock_quantity: number }>(tx, `with wanted as (
          select * from unnest($1::text[], $2::integer[]) as w (product_id, quantity)
        ), taken as (
-         update products p set stock_quantity = p.stock_quantity - w.quantity
+         update products p set stock_quantity = p.stock_quantity - w.quantity, updated_at = now()
            from wanted w
           where p.id = w.product_id and p.stock_quantity >= w.quantity
          returning p.id, p.stock_quantity, w.quantity
@@ -96,7 +96,7 @@ export class StockRepository {
     await runSql(tx, 'select p.id from products p join stock_reservation_lines l on l.product_id = p.id where l.reservation_id = $1 order by p.id for update of p',
       [reservationId],
     );
-    const rows = await runSql<{ id: string; stock_quantity: number; quantity: number }>(tx, `update products p set stock_quantity = p.stock_quantity + l.quantity
+    const rows = await runSql<{ id: string; stock_quantity: number; quantity: number }>(tx, `update products p set stock_quantity = p.stock_quantity + l.quantity, updated_at = now()
          from stock_reservation_lines l
         where l.reservation_id = $1 and p.id = l.product_id
        returning p.id, p.stock_quantity, l.quantity`,

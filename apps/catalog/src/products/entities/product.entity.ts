@@ -52,6 +52,14 @@ export class Product {
   createdAt: Date = new Date();
 
   /**
+   * The last change: set by the ORM at every flushed edit, and by the stock statements
+   * (stock.repository.ts) at every sale or release, which change what the product page
+   * shows. The sitemap's `lastmod` (issue #40).
+   */
+  @Property({ type: 'datetime', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+
+  /**
    * The edit version (issue #38): the ORM raises it by one with every flushed change of
    * the entity, and the admin form sends the one it loaded. Sales change the stock by
    * guarded statements outside the ORM and leave it as it is.
