@@ -27,6 +27,7 @@ import { MediaController } from './catalog/media.controller.js';
 import { ProductReads } from './catalog/product-reads.service.js';
 import { ShopperReads } from './reads/shopper-reads.service.js';
 import { RedisService } from './redis/redis.service.js';
+import { StorefrontHeads } from './web/storefront-heads.service.js';
 import { StorefrontPages } from './web/storefront-pages.service.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
@@ -49,6 +50,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
     PaymentStatusReads,
     ProductReads,
     StorefrontPages,
+    StorefrontHeads,
     { provide: APP_FILTER, useClass: ProblemFilter },
     // The detailed report on the ops port: the BFF's checks and every service's.
     { provide: HEALTH_DETAILS, useClass: BffHealthDetails },

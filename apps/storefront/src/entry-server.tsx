@@ -5,6 +5,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { PRODUCTS_PATH, productPath } from './api/products.js';
 import { lazyPageSources, routes } from './route-table.js';
 
+// What search engines and link previews read in each page's head, its status, the sitemap's pages (issue #40).
+export { pageHead, privatePaths, sitemapPages, storefrontPage } from './seo/page-head.js';
+
 /** What the BFF read for the page, as the API would answer it (JSON text). */
 export interface PageData {
   /** `GET /api/products` without filters: the landing page's grid. */

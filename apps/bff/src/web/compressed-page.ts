@@ -57,10 +57,19 @@ function readAcceptEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   return null;
 }
 
-/** Sends an index page in the best encoding the browser accepts; never cached (a deploy shows at once). */
-export function sendPage(reply: FastifyReply, page: CompressedPage, acceptEncoding: string | undefined): FastifyReply {
+/**
+ * Sends an index page in the best encoding the browser accepts; revalidated every time (a
+ * deploy shows at once). A storefront page gives its own status (404 for an unknown address)
+ * and caching (a private page's `private, no-store`).
+ */
+export function sendPage(
+  reply: FastifyReply,
+  page: CompressedPage,
+  acceptEncoding: string | undefined,
+  { status = 200, cacheControl = 'no-cache' }: { readonly status?: number; readonly cacheControl?: string } = {},
+): FastifyReply {
   const encoding = pickEncoding(acceptEncoding);
-  reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(encoding ? page[encoding] : page.raw);
 }

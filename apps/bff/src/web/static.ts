@@ -10,6 +10,8 @@ import type { WebAppsService } from './web-apps.service.js';
  * under `/admin/`. Hashed assets are cached for a year; index pages are never cached, so a
  * deploy is visible at once. The build writes brotli and gzip files beside each asset;
  * they are sent as they are to a browser that accepts them (no compression per request).
+ * `index.html` is not a file here: every page is answered with its head and status
+ * (WebAppsService), so `/index.html` is no second, headless copy of the landing page.
  */
 export async function registerWebApps(app: NestFastifyApplication, webApps: WebAppsService) {
   const setHeaders = (reply: FastifyReply, file: string) => {
@@ -21,7 +23,7 @@ export async function registerWebApps(app: NestFastifyApplication, webApps: WebA
     [webApps.storefrontDir, '/'],
   ] as const) {
     if (!existsSync(root)) continue;
-    await app.register(fastifyStatic as never, { root, prefix, wildcard: false, index: false, decorateReply: decorate, setHeaders, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz'] });
+    await app.register(fastifyStatic as never, { root, prefix, wildcard: false, index: false, decorateReply: decorate, setHeaders, preCompressed: true, globIgnore: ['**/*.br', '**/*.gz', 'index.html'] });
     decorate = false;
   }
 }

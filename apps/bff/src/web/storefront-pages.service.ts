@@ -11,10 +11,11 @@ import { ProductReads } from '../catalog/product-reads.service.js';
 import type { BffConfig } from '../config.js';
 import { type CompressedPage, compressPage } from './compressed-page.js';
 import { PAGE_BOOT_SCRIPT } from './page-boot.js';
+import type { StorefrontSeo } from './storefront-heads.service.js';
 import { storefrontDist } from './web-dist.js';
 
 /** What the storefront's server bundle (apps/storefront/src/entry-server.tsx) exports. */
-interface StorefrontRenderer {
+interface StorefrontRenderer extends StorefrontSeo {
   renderPage(url: string, data: PageData): Promise<RenderedPage>;
 }
 
@@ -187,7 +188,7 @@ export class StorefrontPages {
   }
 
   /** The storefront's server bundle; outside production a rebuilt one is picked up without a restart. */
-  private rendererModule(): Promise<StorefrontRenderer | null> {
+  rendererModule(): Promise<StorefrontRenderer | null> {
     if (this.renderer && this.config.NODE_ENV === 'production') return this.renderer.module;
     const mtimeMs = existsSync(this.bundle) ? statSync(this.bundle).mtimeMs : 0;
     if (this.renderer?.mtimeMs !== mtimeMs) {

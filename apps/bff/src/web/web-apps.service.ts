@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CompressedPage, compressPage, sendPage } from './compressed-page.js';
 import { withDemoBanner } from './demo-banner.js';
+import { StorefrontHeads } from './storefront-heads.service.js';
 import { StorefrontPages } from './storefront-pages.service.js';
 import { adminDist, storefrontDist } from './web-dist.js';
 
@@ -24,6 +25,7 @@ export class WebAppsService {
   constructor(
     @InjectConfig() private readonly config: BffConfig,
     private readonly storefrontPages: StorefrontPages,
+    private readonly storefrontHeads: StorefrontHeads,
   ) {
     this.storefrontDir = storefrontDist(config);
     this.adminDir = adminDist(config);
@@ -41,15 +43,20 @@ export class WebAppsService {
   }
 
   /**
-   * Sends the index page of the app that owns the path, compressed once and kept; the
-   * storefront's landing and product pages server-rendered when they can be. False when
-   * that app is not built.
+   * Sends the index page of the app that owns the path, compressed once and kept. A
+   * storefront page carries its own head, status and caching (StorefrontHeads: 404 for an
+   * unknown address or product), and the landing and product pages are server-rendered when
+   * they can be. False when that app is not built.
    */
   async serveIndex(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | false> {
     const isAdmin = request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/admin?');
     const index = this.index(isAdmin ? this.adminDir : this.storefrontDir);
     if (!index) return false;
-    const rendered = isAdmin ? null : await this.storefrontPages.page(request.url, index.html);
-    return sendPage(reply, rendered ?? (await index.page), request.headers['accept-encoding']);
+    const acceptEncoding = request.headers['accept-encoding'];
+    if (isAdmin) return sendPage(reply, await index.page, acceptEncoding);
+    const answer = await this.storefrontHeads.answer(request.url, index.html);
+    if (!answer) return sendPage(reply, (await this.storefrontPages.page(request.url, index.html)) ?? (await index.page), acceptEncoding);
+    const rendered = answer.status === 200 ? await this.storefrontPages.page(request.url, answer.template) : null;
+    return sendPage(reply, rendered ?? (await answer.page()), acceptEncoding, answer);
   }
 }

@@ -8,6 +8,7 @@ import { SiteFooter } from '../features/layout/site-footer.js';
 import { SiteHeader } from '../features/layout/site-header.js';
 import { SkipLink } from '../features/layout/skip-link.js';
 import { useScrollToHash } from '../features/layout/use-scroll-to-hash.js';
+import { HOME_TITLE } from '../seo/titles.js';
 
 const confirmed = renderMessage('EMAIL_CONFIRMED');
 /** What a followed confirmation link says: confirmed, now sign in (it never signs in itself). */
@@ -19,7 +20,7 @@ export function HomeRoute() {
   useConfirmOutcome('done', EMAIL_CONFIRMED);
   return (
     <>
-      <title>Jalaj — Aquarium Plants Online in India</title>
+      <title>{HOME_TITLE}</title>
       <SkipLink />
       <SiteHeader />
       <main id="main-content" tabIndex={-1}>

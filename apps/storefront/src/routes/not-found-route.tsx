@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { BrandLink } from '../features/layout/site-header.js';
+import { NOT_FOUND_TITLE } from '../seo/titles.js';
 
 /** Any unknown path: the 404 page. */
 export function NotFoundRoute() {
@@ -13,7 +14,7 @@ export function NotFoundRoute() {
 
   return (
     <>
-      <title>Page not found — Jalaj</title>
+      <title>{NOT_FOUND_TITLE}</title>
       <main className="not-found">
         <BrandLink />
         <p className="not-found__code" aria-hidden="true">

@@ -34,10 +34,17 @@ const REASONS: readonly { readonly title: string; readonly text: string; readonl
   },
 ];
 
+/** The About page's address, heading and lead (also its title and description for search engines). */
+export const ABOUT = {
+  path: '/about-us',
+  title: 'About Us',
+  lead: 'A small aquarium plant nursery in Kolkata, sending healthy plants to aquarists across India.',
+} as const;
+
 /** `/about-us`: the shop's story, mission, impact figures, reasons to choose it and how to reach it. */
 export function AboutPage() {
   return (
-    <StaticPage title="About Us" lead="A small aquarium plant nursery in Kolkata, sending healthy plants to aquarists across India.">
+    <StaticPage title={ABOUT.title} lead={ABOUT.lead}>
       <div className="about-grid">
         <section className="prose-section about-story" aria-labelledby="about-story">
           <h2 id="about-story">Our story</h2>

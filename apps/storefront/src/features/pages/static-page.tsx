@@ -4,6 +4,7 @@ import { SiteFooter } from '../layout/site-footer.js';
 import { SiteHeader } from '../layout/site-header.js';
 import { SkipLink } from '../layout/skip-link.js';
 import { ArrowLeftIcon } from '../ui/icons.js';
+import { pageTitle } from '../../seo/titles.js';
 import './pages.css';
 
 interface StaticPageProps {
@@ -18,7 +19,7 @@ interface StaticPageProps {
 export function StaticPage({ title, lead, children }: StaticPageProps) {
   return (
     <>
-      <title>{`${title} — Jalaj`}</title>
+      <title>{pageTitle(title)}</title>
       <SkipLink />
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="static-page">

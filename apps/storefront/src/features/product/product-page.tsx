@@ -4,6 +4,7 @@ import { ArrowLeftIcon } from '../ui/icons.js';
 import { ProductDetail } from './product-detail.js';
 import './product.css';
 import { LoadError } from '../ui/load-error.js';
+import { pageTitle, PRODUCT_NOT_FOUND_TITLE } from '../../seo/titles.js';
 
 const SHOP = { pathname: '/', hash: '#plants' };
 
@@ -44,7 +45,7 @@ export function ProductPage({ id }: { readonly id: string | undefined }) {
   if (!id || error?.status === 404) {
     return (
       <div className="container product-page">
-        <title>Product not found — Jalaj</title>
+        <title>{PRODUCT_NOT_FOUND_TITLE}</title>
         <div className="state-panel product-missing">
           <h1 className="state-panel__title product-missing__title">Product not found</h1>
           <p>This plant is not in our shop, or it is no longer available.</p>
@@ -65,7 +66,7 @@ export function ProductPage({ id }: { readonly id: string | undefined }) {
 
   return (
     <div className="container product-page">
-      <title>{`${product.name} — Jalaj`}</title>
+      <title>{pageTitle(product.name)}</title>
       <BackToShop />
       {/* A new product starts from quantity 1 and the first image. */}
       <ProductDetail key={product.id} product={product} />
