@@ -12,7 +12,9 @@ import { registerApiDocs } from './docs/api-docs.js';
 import { clientProblem, rawClientErrorResponse } from './errors/client-errors.js';
 import { registerCommandScope } from './idempotency/command-scope.hook.js';
 import { registerRequestGuards } from './security/request-guards.js';
+import { registerCrawlerFiles } from './web/crawler-files.js';
 import { registerWebApps } from './web/static.js';
+import { StorefrontHeads } from './web/storefront-heads.service.js';
 import { apiSecurityHeaders, HSTS, isApiRequest, securityHeaders, sendsHsts } from './web/security-headers.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
@@ -64,6 +66,8 @@ await bootstrapService({
     registerCommandScope(app.getHttpAdapter().getInstance());
     // OpenAPI 3.1 of the route contract and Swagger UI at /api/docs (ADR 015).
     await registerApiDocs(app);
+    // robots.txt and sitemap.xml for search engines (issue #40).
+    registerCrawlerFiles(app.getHttpAdapter().getInstance(), app.get(StorefrontHeads), app.get(ProductReads));
     await registerWebApps(app, app.get(WebAppsService));
   },
 });
