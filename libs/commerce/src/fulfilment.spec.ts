@@ -15,6 +15,12 @@ describe('nextFulfilmentSteps', () => {
     expect(nextFulfilmentSteps('paid', 'cancelled')).toEqual([]);
   });
 
+  it('moves a partly refunded order as a paid one: the rest is still to be delivered', () => {
+    expect(nextFulfilmentSteps('partly_refunded', null)).toEqual(['processing', 'packed', 'shipped', 'delivered', 'cancelled']);
+    expect(nextFulfilmentSteps('partly_refunded', 'shipped')).toEqual(['delivered', 'cancelled']);
+    expect(orderProgress('partly_refunded', null)).toEqual({ label: 'Paid — being prepared', color: 'blue' });
+  });
+
   it('moves no order that is not paid', () => {
     for (const state of ['pending', 'failed', 'held', 'refund_pending', 'refunded']) expect(nextFulfilmentSteps(state, null)).toEqual([]);
   });

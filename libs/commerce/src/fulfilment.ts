@@ -1,4 +1,5 @@
 import type { StatusDisplay } from './display.js';
+import { isSold } from './order-money.js';
 
 /**
  * The steps a paid order goes through on its way to the shopper (issue #11), in order;
@@ -35,11 +36,12 @@ export const PAID_BEING_PREPARED = 'Paid — being prepared';
  */
 export function orderProgress(state: string, step: FulfilmentStep | null): StatusDisplay | null {
   if (step !== null) return { label: FULFILMENT_LABELS[step], color: step === 'delivered' ? 'green' : step === 'cancelled' ? 'red' : 'blue' };
-  return state === 'paid' ? { label: PAID_BEING_PREPARED, color: 'blue' } : null;
+  return isSold(state) ? { label: PAID_BEING_PREPARED, color: 'blue' } : null;
 }
 
 /**
- * The steps an admin may set next on an order: only a paid order moves; forward only (steps
+ * The steps an admin may set next on an order: only a sale moves (paid, or partly refunded:
+ * the rest is still to be delivered, {@link isSold}); forward only (steps
  * may be skipped, e.g. straight to shipped); cancelled until it is delivered; nothing after
  * delivered or cancelled.
  *
@@ -48,7 +50,7 @@ export function orderProgress(state: string, step: FulfilmentStep | null): Statu
  * @returns The allowed next steps, in order.
  */
 export function nextFulfilmentSteps(state: string, current: FulfilmentStep | null): FulfilmentStep[] {
-  if (state !== 'paid' || current === 'delivered' || current === 'cancelled') return [];
+  if (!isSold(state) || current === 'delivered' || current === 'cancelled') return [];
   const after = current === null ? 0 : FORWARD.indexOf(current) + 1;
   return [...FORWARD.slice(after), 'cancelled'];
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { orderMoneyLines, type OrderMoneyFacts } from './order-money.js';
+import { isSold, orderMoneyFacts, orderMoneyLines, orderRevenuePaise, refundablePaise, salesFigures, SOLD_STATES, type OrderMoneyFacts } from './order-money.js';
 import { lineTotalPaise, payableAmountPaise } from './pricing.js';
 
 // 3 × ₹249 at 5 % = ₹709.65 and 1 × ₹149; + ₹75 shipping = ₹933.65 → ₹934.
@@ -49,5 +49,37 @@ describe('orderMoneyLines', () => {
         }
       }),
     );
+  });
+});
+
+describe('orderMoneyFacts', () => {
+  it('takes the refunded amount and calls the refund in progress while any refund has not completed', () => {
+    const refunds = [{ refundedAt: '2026-11-29T10:00:00.000Z' }, { refundedAt: null }];
+    expect(orderMoneyFacts({ ...order, refundedPaise: 15000, refunds })).toEqual({ ...order, refundedPaise: 15000, refundInProgress: true });
+    expect(orderMoneyFacts({ ...order, refundedPaise: 10000, refunds: refunds.slice(0, 1) }).refundInProgress).toBe(false);
+    expect(orderMoneyFacts({ ...order, refunds: [] })).toEqual({ ...order, refundedPaise: 0, refundInProgress: false });
+  });
+});
+
+describe('revenue', () => {
+  it('is what a sale was paid less what was refunded; nothing for an order that is no sale', () => {
+    expect(orderRevenuePaise({ state: 'paid', totalPaise: 32400, refundedPaise: 0 })).toBe(32400);
+    expect(orderRevenuePaise({ state: 'partly_refunded', totalPaise: 32400, refundedPaise: 10000 })).toBe(22400);
+    for (const state of ['pending', 'failed', 'held', 'refund_pending', 'refunded']) expect(orderRevenuePaise({ state, totalPaise: 32400, refundedPaise: 0 })).toBe(0);
+    expect(refundablePaise({ state: 'partly_refunded', totalPaise: 32400, refundedPaise: 10000 })).toBe(22400);
+    expect(refundablePaise({ state: 'refund_pending', totalPaise: 32400, refundedPaise: 32400 })).toBe(0);
+  });
+
+  it('counts the sales and adds up what they brought in', () => {
+    expect(
+      salesFigures([
+        { state: 'paid', totalPaise: 32400, refundedPaise: 0 },
+        { state: 'partly_refunded', totalPaise: 32400, refundedPaise: 10000 },
+        { state: 'refunded', totalPaise: 32400, refundedPaise: 32400 },
+        { state: 'pending', totalPaise: 99900, refundedPaise: 0 },
+      ]),
+    ).toEqual({ orders: 2, revenuePaise: 54800 });
+    expect(salesFigures([])).toEqual({ orders: 0, revenuePaise: 0 });
+    expect(SOLD_STATES.every(isSold)).toBe(true);
   });
 });

@@ -22,6 +22,23 @@ export interface OrderMoneyFacts {
   readonly refundInProgress?: boolean;
 }
 
+/**
+ * The money facts of an order, or of its bill, with its refunds: a refund is in progress
+ * while any of them has not completed.
+ *
+ * @param order - The amounts, what is refunded in all, and the refunds (when each completed).
+ */
+export function orderMoneyFacts(order: Omit<OrderMoneyFacts, 'refundInProgress'> & { readonly refunds: readonly { readonly refundedAt: string | null }[] }): OrderMoneyFacts {
+  return {
+    lines: order.lines,
+    subtotalPaise: order.subtotalPaise,
+    shippingPaise: order.shippingPaise,
+    totalPaise: order.totalPaise,
+    refundedPaise: order.refundedPaise ?? 0,
+    refundInProgress: order.refunds.some((refund) => refund.refundedAt === null),
+  };
+}
+
 /** One line of an order's money. */
 export interface OrderMoneyLine {
   readonly key: 'subtotal' | 'savings' | 'shipping' | 'rounding' | 'total' | 'refunded' | 'net';
@@ -80,4 +97,67 @@ export function orderMoneyLines(order: OrderMoneyFacts): OrderMoneyLine[] {
     line('total', order.totalPaise),
     ...(refundedPaise > 0 ? [line('refunded', -refundedPaise, signedRupees(-refundedPaise)), line('net', order.totalPaise - refundedPaise)] : []),
   ];
+}
+
+/**
+ * The payment states of an order that is still a sale: paid, in whole or in part (a partial
+ * refund leaves the rest sold, to be shipped). Mirrors the contracts' `paid` and
+ * `partly_refunded` (commerce may not import them, ADR 013).
+ */
+export const SOLD_STATES = Object.freeze(['paid', 'partly_refunded'] as const);
+
+/** Whether an order in `state` is a sale: it counts in the figures and may be fulfilled. */
+export function isSold(state: string): boolean {
+  return (SOLD_STATES as readonly string[]).includes(state);
+}
+
+/** What the revenue rules read of an order (paise). */
+export interface RevenueFacts {
+  readonly state: string;
+  /** What was charged. */
+  readonly totalPaise: number;
+  /** What was refunded or is being refunded (never more than the total). */
+  readonly refundedPaise: number;
+}
+
+/**
+ * What an order brought in (issue #38): what was paid less what was refunded, for a sale;
+ * nothing for an order that is not one (unpaid, failed, held, or refunded in whole). Every
+ * screen that counts revenue counts with this: today's figures, a customer's total spent, the
+ * CSV export's revenue column.
+ *
+ * @param order - The order's state, total and refunded amount.
+ * @returns Paise, never negative.
+ */
+export function orderRevenuePaise(order: RevenueFacts): number {
+  return isSold(order.state) ? Math.max(order.totalPaise - order.refundedPaise, 0) : 0;
+}
+
+/**
+ * How much of an order can still be refunded: what is left paid of a sale, nothing of any
+ * other order (the server's claim refuses more, however many refunds arrive at once).
+ *
+ * @param order - The order's state, total and refunded amount.
+ * @returns Paise, never negative.
+ */
+export function refundablePaise(order: RevenueFacts): number {
+  return orderRevenuePaise(order);
+}
+
+/**
+ * The sales among `orders` and what they brought in: how many are sold ({@link isSold}) and
+ * the sum of their {@link orderRevenuePaise}.
+ *
+ * @param orders - Orders with their state, total and refunded amount.
+ * @returns The count of sales and their revenue in paise.
+ */
+export function salesFigures(orders: Iterable<RevenueFacts>): { orders: number; revenuePaise: number } {
+  let count = 0;
+  let revenuePaise = 0;
+  for (const order of orders) {
+    if (!isSold(order.state)) continue;
+    count += 1;
+    revenuePaise += orderRevenuePaise(order);
+  }
+  return { orders: count, revenuePaise };
 }

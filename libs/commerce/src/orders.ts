@@ -118,9 +118,9 @@ export const ORDER_MESSAGES = Object.freeze({
 /**
  * The status an order's payment state shows as (spec §4 Order status: completed green,
  * pending yellow, failed red, anything else grey): `paid` reads completed; the states the
- * spec does not name (held, refunding, refunded) read in words.
+ * spec does not name (held, refunding, refunded, partly refunded) read in words.
  *
- * @param state - The order service's state (`paid`, `pending`, `failed`, `held`, `refund_pending`, `refunded`).
+ * @param state - The order service's state (`paid`, `pending`, `failed`, `held`, `refund_pending`, `partly_refunded`, `refunded`).
  * @returns The status to pass to `orderStatusDisplay`.
  */
 export function orderStatusOf(state: string | null | undefined): string | null {
@@ -131,6 +131,8 @@ export function orderStatusOf(state: string | null | undefined): string | null {
       return 'on hold';
     case 'refund_pending':
       return 'refund pending';
+    case 'partly_refunded':
+      return 'partly refunded';
     default:
       return state ?? null;
   }

@@ -31,7 +31,7 @@ export const fulfilmentEventSchema = z.object({
 });
 export type FulfilmentEvent = z.infer<typeof fulfilmentEventSchema>;
 
-/** A refund of a paid order (the checkout's stock-gone refund, or an admin's; at most one per order). */
+/** A refund of a paid order: the checkout's stock-gone refund, or one of an admin's (an order may have several, never more than was paid). */
 export const orderRefundSchema = z.object({
   amountPaise: z.number().int().positive(),
   /** `stock-gone` (the plants were sold out when the payment arrived) or the admin's reason in words. */
@@ -68,7 +68,10 @@ export const orderSchema = z.object({
   fulfilment: z.array(fulfilmentEventSchema),
   /** The bill of supply's serial (`JLJ/26-27/000123`), assigned when the order was paid; null before. */
   billNumber: z.string().nullable(),
-  refund: orderRefundSchema.nullable(),
+  /** What was refunded or is being refunded, in all (0 when nothing); never more than the total. */
+  refundedPaise: z.number().int().nonnegative(),
+  /** The order's refunds, oldest first (empty when none). */
+  refunds: z.array(orderRefundSchema),
 });
 export type OrderView = z.infer<typeof orderSchema>;
 
@@ -172,9 +175,9 @@ export type CustomerOrderFigures = z.infer<typeof customerOrderFiguresSchema>;
 export const orderFiguresSchema = z.object({
   /** The India day counted, `YYYY-MM-DD`. */
   day: z.string(),
-  /** Paid orders placed that day (the Orders tab with `state=paid&from=day&to=day`). */
+  /** Orders placed that day that are sales, paid in whole or partly refunded (the Orders tab with `state=paid&from=day&to=day`). */
   paidOrders: z.number().int().nonnegative(),
-  /** Their totals, in paise. */
+  /** What they brought in, in paise: what was paid less what was refunded (`salesFigures` of @jalaj/commerce). */
   revenuePaise: z.number().int().nonnegative(),
   /** Paid orders not shipped, delivered or cancelled yet (`fulfilment=to-ship`). */
   toShip: z.number().int().nonnegative(),
@@ -237,6 +240,12 @@ export const billOfSupplySchema = z.object({
   /** The rupee rounding between subtotal + shipping and the paid total (may be negative). */
   roundingPaise: z.number().int(),
   totalPaise: z.number().int().nonnegative(),
+  /**
+   * The refunds of the order, oldest first: printed under the total as money given back,
+   * without changing what was billed. `refundedPaise` is their sum.
+   */
+  refunds: z.array(z.object({ amountPaise: z.number().int().positive(), requestedAt: z.iso.datetime().nullable(), refundedAt: z.iso.datetime().nullable() })),
+  refundedPaise: z.number().int().nonnegative(),
   /** The spec's status label source ('Completed' when paid), and how it was paid. */
   state: orderStateSchema,
   paymentMode: z.string().nullable(),
@@ -267,7 +276,10 @@ export const orderExportRowSchema = z.object({
   lineTotalPaise: z.number().int(),
   shippingPaise: z.number().int(),
   orderTotalPaise: z.number().int(),
+  /** What was refunded or is being refunded of the order, in all; null when nothing. */
   refundPaise: z.number().int().nullable(),
+  /** What the order brought in: paid less refunded for a sale, 0 otherwise (`orderRevenuePaise`). */
+  revenuePaise: z.number().int().nonnegative(),
   paymentMode: z.string().nullable(),
   transactionId: z.string().nullable(),
 });
@@ -298,7 +310,8 @@ const orderFixture: OrderView = {
     { status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN', note: null, at: '2026-11-23T09:00:00.000Z' },
   ],
   billNumber: 'JLJ/26-27/000123',
-  refund: null,
+  refundedPaise: 0,
+  refunds: [],
 };
 const adminOrderFixture: AdminOrderView = {
   ...orderFixture,
@@ -322,6 +335,8 @@ const billFixture: BillOfSupply = {
   shippingPaise: 7500,
   roundingPaise: 35,
   totalPaise: 78500,
+  refunds: [],
+  refundedPaise: 0,
   state: 'paid',
   paymentMode: 'UPI_INTENT',
   transactionId: 'OM2511221015000012345',
@@ -348,6 +363,7 @@ const exportRowFixture: OrderExportRow = {
   shippingPaise: 7500,
   orderTotalPaise: 78500,
   refundPaise: null,
+  revenuePaise: 78500,
   paymentMode: 'UPI_INTENT',
   transactionId: 'OM2511221015000012345',
 };
@@ -435,10 +451,13 @@ export const orderHistorySubjects = {
     },
   },
   /**
-   * Refunds a paid order through PhonePe, fully or in part, once (admins only): the order
-   * moves to refund_pending, the reconciler follows PhonePe until refunded, and
-   * `evt.order.order.refund-started.v1` mails the shopper. Idempotent by command id.
-   * ORDER_NOT_FOUND, REFUND_NOT_ALLOWED, REFUND_AMOUNT_INVALID.
+   * Refunds part or all of what is left paid of an order through PhonePe (admins only): a
+   * part moves it to partly_refunded (still shipped, refundable further), the rest to
+   * refund_pending and, once PhonePe completed every refund, refunded; the reconciler follows
+   * each refund, and `evt.order.order.refund-started.v1` mails the shopper. Concurrent refunds
+   * never add up to more than was paid. Idempotent by command id. ORDER_NOT_FOUND,
+   * REFUND_NOT_ALLOWED (not paid, or nothing left to refund), REFUND_AMOUNT_INVALID (more
+   * than is left; `maxPaise` says how much is).
    */
   'rpc.order.admin.refund': {
     request: z.object({ actor: actorSchema, orderId, refund: refundInputSchema }).strict(),

@@ -18,10 +18,13 @@ export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/);
  * - `paid`: PhonePe's Order Status said COMPLETED for the order's amount;
  * - `failed`: the payment failed, expired or could not start (stock released);
  * - `held`: PhonePe reported another amount than the order's: an admin decides;
- * - `refund_pending` / `refunded`: paid, but the stock was gone (reservation expired), so
- *   the money goes back through PhonePe's refund API.
+ * - `partly_refunded`: paid, and an admin gave part of the money back (one or more refunds
+ *   that leave some of it paid): still a sale, to be shipped, and refundable further;
+ * - `refund_pending` / `refunded`: the whole payment goes back through PhonePe's refund API
+ *   (the stock was gone when the payment came, or an admin refunded all of it, or the rest):
+ *   refunded once PhonePe completed every refund of the order.
  */
-export const ORDER_STATES = ['pending', 'paid', 'failed', 'held', 'refund_pending', 'refunded'] as const;
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'held', 'refund_pending', 'partly_refunded', 'refunded'] as const;
 export const orderStateSchema = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderStateSchema>;
 

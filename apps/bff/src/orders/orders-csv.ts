@@ -34,6 +34,8 @@ const COLUMNS: readonly Column[] = [
   number('Shipping (INR)', (r) => paiseToDecimalString(r.shippingPaise)),
   number('Order total (INR)', (r) => paiseToDecimalString(r.orderTotalPaise)),
   number('Refunded (INR)', (r) => (r.refundPaise === null ? null : paiseToDecimalString(r.refundPaise))),
+  // What the order brought in (paid less refunded, 0 when it is no sale), as today's figures and the user drawer count it.
+  number('Revenue (INR)', (r) => paiseToDecimalString(r.revenuePaise)),
   text('Payment mode', (r) => r.paymentMode),
   text('PhonePe transaction', (r) => r.transactionId),
 ];

@@ -1,8 +1,8 @@
 import pg from 'pg';
-import { renderMessage, shopDay } from '@jalaj/commerce';
+import { paiseToDecimalString, renderMessage, shopDay } from '@jalaj/commerce';
 import type { AdminFigures } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventually, httpClient, newConfirmedShopper, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+import { eventually, httpClient, newConfirmedShopper, parseCsv, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
 /** `GET /api/admin/figures`'s answer. */
 type Figures = AdminFigures;
@@ -24,6 +24,7 @@ describe("today's figures through the BFF (real processes)", () => {
   let call: HttpCall;
   let adminToken = '';
   let shopperToken = '';
+  let shopperEmail = '';
   const orderDatabase = testDatabaseUrl('order');
 
   beforeAll(async () => {
@@ -76,8 +77,9 @@ describe("today's figures through the BFF (real processes)", () => {
 
   /** A confirmed shopper with a Kolkata address who checks out one product at a time. */
   async function shopper() {
-    const { token } = await newConfirmedShopper(call, 'figures');
+    const { token, email } = await newConfirmedShopper(call, 'figures');
     shopperToken = token;
+    shopperEmail = email;
     const address = await call('POST', '/api/me/addresses', {
       token,
       body: { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' },
@@ -168,6 +170,44 @@ describe("today's figures through the BFF (real processes)", () => {
     expect(await figures()).toMatchObject({ paidOrders: base.paidOrders - 1, revenuePaise: base.revenuePaise - first.amountPaise });
     expect((await call('POST', `/api/admin/orders/${first.orderId}/restore`, { token: adminToken })).status).toBe(200);
     expect(await figures()).toMatchObject({ paidOrders: base.paidOrders, revenuePaise: base.revenuePaise });
+  }, 60000);
+
+  it('counts a partly refunded order for what was paid less what was refunded, the same in the strip, the user drawer and the CSV; the rest refunded, it leaves them', async () => {
+    const checkout = await shopper();
+    const plant = await newProduct(50);
+    const sale = await checkout(plant.id, 2);
+    await settle(sale.merchantOrderId, 'COMPLETED');
+    const base = await figures();
+    const today = shopDay();
+    const refund = async (amountPaise: number) => {
+      const r = await call('POST', `/api/admin/orders/${sale.orderId}/refund`, { token: adminToken, body: { amountPaise, reason: 'One plant arrived damaged' } });
+      if (r.status !== 200) throw new Error(`refund: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body as { order: { state: string; refundedPaise: number } };
+    };
+    const users = await call('GET', `/api/admin/users?q=${encodeURIComponent(shopperEmail)}`, { token: adminToken });
+    const userId = (users.body.items as { id: string }[])[0]!.id;
+    const drawer = async () => (await call('GET', `/api/admin/users/${userId}`, { token: adminToken })).body.orders as { paidOrders: number; totalSpentPaise: number };
+    const csvRevenue = async () => {
+      const csv = parseCsv((await call('GET', `/api/admin/orders/export.csv?q=${sale.merchantOrderId}`, { token: adminToken })).body as string);
+      const at = (heading: string) => csv[0]!.indexOf(heading);
+      return { state: csv[1]![at('Status')], refunded: csv[1]![at('Refunded (INR)')], revenue: csv[1]![at('Revenue (INR)')] };
+    };
+    expect(await drawer()).toEqual({ paidOrders: 1, totalSpentPaise: sale.amountPaise });
+
+    // ₹100 back: still a sale, still to ship, counted for the rest everywhere.
+    expect((await refund(10000)).order).toMatchObject({ state: 'partly_refunded', refundedPaise: 10000 });
+    const partly = await figures();
+    expect(partly).toMatchObject({ paidOrders: base.paidOrders, revenuePaise: base.revenuePaise - 10000, toShip: base.toShip });
+    expect((await listTotal(`state=paid&from=${today}&to=${today}`)).total).toBe(partly.paidOrders);
+    expect((await listTotal('fulfilment=to-ship&pageSize=100')).items.map((o) => o.id)).toContain(sale.orderId);
+    expect(await drawer()).toEqual({ paidOrders: 1, totalSpentPaise: sale.amountPaise - 10000 });
+    expect(await csvRevenue()).toEqual({ state: 'partly_refunded', refunded: '100.00', revenue: paiseToDecimalString(sale.amountPaise - 10000) });
+
+    // The rest back: no sale any more, in any of them.
+    expect((await refund(sale.amountPaise - 10000)).order).toMatchObject({ state: 'refund_pending', refundedPaise: sale.amountPaise });
+    expect(await figures()).toMatchObject({ paidOrders: base.paidOrders - 1, revenuePaise: base.revenuePaise - sale.amountPaise, toShip: base.toShip - 1 });
+    expect(await drawer()).toEqual({ paidOrders: 0, totalSpentPaise: 0 });
+    expect(await csvRevenue()).toEqual({ state: 'refund_pending', refunded: paiseToDecimalString(sale.amountPaise), revenue: '0.00' });
   }, 60000);
 
   it('counts the plants at or under the low-stock threshold as stock moves, sales included', async () => {

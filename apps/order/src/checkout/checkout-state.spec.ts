@@ -1,5 +1,5 @@
 import { ORDER_STATES, type OrderState } from '@jalaj/contracts';
-import { afterSelling, canTransition, decidePayment, decideRefund, outcomeOf, phonePeVerdict, TRANSITIONS } from './checkout-state.js';
+import { afterSelling, canTransition, decidePayment, decideRefund, outcomeOf, phonePeVerdict, refundedState, TRANSITIONS } from './checkout-state.js';
 
 const status = (state: string, amountPaise = 78500) => ({ state, amountPaise });
 
@@ -15,8 +15,11 @@ describe('checkout state machine', () => {
         'failed→paid',
         'failed→held',
         'failed→refund_pending',
-        // An admin's refund of a paid order.
+        // An admin's refund of a paid order: part of it (again and again), or all of it, or the rest.
+        'paid→partly_refunded',
         'paid→refund_pending',
+        'partly_refunded→partly_refunded',
+        'partly_refunded→refund_pending',
         'refund_pending→refunded',
       ].sort(),
     );
@@ -106,6 +109,14 @@ describe('refunds', () => {
   });
 });
 
+describe('the state a refund leaves', () => {
+  it('is partly refunded while some of the payment stays, refund pending when all of it goes back', () => {
+    expect(refundedState(10000, 32400)).toBe('partly_refunded');
+    expect(refundedState(32399, 32400)).toBe('partly_refunded');
+    expect(refundedState(32400, 32400)).toBe('refund_pending');
+  });
+});
+
 describe("the shopper's page", () => {
   it.each<[OrderState, string]>([
     ['paid', 'paid'],
@@ -113,6 +124,7 @@ describe("the shopper's page", () => {
     ['failed', 'failed'],
     ['held', 'failed'],
     ['refund_pending', 'failed'],
+    ['partly_refunded', 'paid'],
     ['refunded', 'failed'],
   ])('%s → %s', (state, outcome) => {
     expect(outcomeOf(state)).toBe(outcome);

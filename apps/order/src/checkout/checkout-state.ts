@@ -1,3 +1,4 @@
+import { isSold, SOLD_STATES } from '@jalaj/commerce';
 import type { OrderState, PaymentOutcome } from '@jalaj/contracts';
 
 /**
@@ -16,8 +17,11 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
   // Shown as failed, then PhonePe completed it after all (a late payment): sold if the
   // stock can still be had, otherwise refunded; another amount is held.
   failed: ['paid', 'held', 'refund_pending'],
-  // Sold; an admin may refund it (fully or in part) through PhonePe.
-  paid: ['refund_pending'],
+  // Sold; an admin may refund part of it (partly refunded) or all of it through PhonePe.
+  paid: ['partly_refunded', 'refund_pending'],
+  // Still sold (and shipped) for the rest: refunded further in part, or the rest of it.
+  partly_refunded: ['partly_refunded', 'refund_pending'],
+  // Everything goes back: refunded once PhonePe completed every refund of the order.
   refund_pending: ['refunded'],
   // Final: held waits for an admin, refunded is over.
   held: [],
@@ -96,7 +100,18 @@ export function afterSelling(committed: 'committed' | 'released', reserved?: boo
   return reserved ? 'paid' : 'refund_pending';
 }
 
-/** What PhonePe's refund state means for a refund_pending order: refunded when the money went back, else keep asking. */
+/** The states an order may be refunded from by an admin: a sale, paid in whole or partly refunded (`SOLD_STATES`). */
+export const REFUNDABLE_STATES: readonly OrderState[] = SOLD_STATES;
+
+/**
+ * The state a refund leaves an order in, by what is refunded in all: partly refunded while
+ * some of the payment stays, refund_pending when all of it goes back.
+ */
+export function refundedState(refundedPaise: number, totalPaise: number): 'partly_refunded' | 'refund_pending' {
+  return refundedPaise >= totalPaise ? 'refund_pending' : 'partly_refunded';
+}
+
+/** What PhonePe's refund state means for one refund: refunded when the money went back, else keep asking. */
 export function decideRefund(refundState: string): 'refunded' | 'wait' | 'failed' {
   const s = refundState.toUpperCase();
   if (s === 'COMPLETED' || s === 'CONFIRMED') return 'refunded';
@@ -105,12 +120,12 @@ export function decideRefund(refundState: string): 'refunded' | 'wait' | 'failed
 }
 
 /**
- * Which of the shopper's pages an order leads to: paid → success, pending → the page that
- * keeps checking, every other state → the failure page (held and refunds included: the
- * shopper did not get the plants; the page's code says why).
+ * Which of the shopper's pages an order leads to: a sale (paid, or partly refunded since) →
+ * success, pending → the page that keeps checking, every other state → the failure page
+ * (held and whole refunds included: the shopper did not get the plants; the page's code says why).
  */
 export function outcomeOf(state: OrderState): PaymentOutcome['outcome'] {
-  if (state === 'paid') return 'paid';
+  if (isSold(state)) return 'paid';
   if (state === 'pending') return 'pending';
   return 'failed';
 }

@@ -14,8 +14,7 @@ interface OrderRow {
   transaction_id: string | null;
   next_check_at: Date | null;
   reservation_id: string;
-  merchant_refund_id: string | null;
-  refund_state: string | null;
+  refunded_paise: string;
   shipping_address: { postalCode: string; city: string };
 }
 
@@ -342,11 +341,13 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     await phonepe.settle(first.merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
     await eventually(() => stateOf(first.merchantOrderId), (st) => st === 'refunded', 30000);
     const refunded = await row(first.merchantOrderId);
-    expect(refunded.merchant_refund_id).toBe(`MR${first.merchantOrderId.slice(2)}`);
+    expect(refunded.refunded_paise).toBe(String(first.amountPaise));
+    const refunds = (await orderDb.query<{ merchant_refund_id: string; reason: string }>('select merchant_refund_id, reason from order_refunds where order_id = $1', [refunded.id])).rows;
+    expect(refunds).toEqual([{ merchant_refund_id: `MR${first.merchantOrderId.slice(2)}`, reason: 'stock-gone' }]);
     expect(await outbox('evt.order.order.refund-started.v1', first.merchantOrderId)).toEqual([expect.objectContaining({ reason: 'stock-gone', refundPaise: first.amountPaise })]);
     expect(await outbox('evt.order.order.paid.v1', first.merchantOrderId)).toEqual([]);
     expect((await phonepe.refunds()).filter((r) => r.originalMerchantOrderId === first.merchantOrderId)).toEqual([
-      expect.objectContaining({ merchantRefundId: refunded.merchant_refund_id, amount: first.amountPaise }),
+      expect.objectContaining({ merchantRefundId: refunds[0]!.merchant_refund_id, amount: first.amountPaise }),
     ]);
     await expectStock(p.id, 0);
     expect(new URL(await returnFrom(first.merchantOrderId), shop.base).pathname).toBe('/payment-failed');

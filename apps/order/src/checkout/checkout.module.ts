@@ -7,6 +7,7 @@ import { CheckoutRpc } from './checkout.rpc.js';
 import { CheckoutService } from './checkout.service.js';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
+import { OrderRefundRow } from './entities/order-refund.entity.js';
 import { PaymentDecider } from './payment-decider.js';
 
 /**
@@ -14,7 +15,7 @@ import { PaymentDecider } from './payment-decider.js';
  * `rpc.order.payments.*` and the reconciler. PhonePe through `PHONEPE_GATEWAY` (PhonePeModule).
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow]), PhonePeModule],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow]), PhonePeModule],
   controllers: [CheckoutRpc],
   providers: [CheckoutRepository, PaymentDecider, CheckoutReconciler, CheckoutService],
 })

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, type RequiredEntityData } from '@mikro-orm/core';
-import type { CheckoutStarted, EventData, EventSubject, OrderLine } from '@jalaj/contracts';
+import type { CheckoutStarted, EventData, EventSubject, OrderLine, OrderState } from '@jalaj/contracts';
 import { addToOutbox, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
+import { claimRefund } from './refund-claim.js';
 
 /** What a shopper's page shows of an order's payment: the order's fields it reads (`paymentOutcome`). */
 export const PAYMENT_FIELDS = ['id', 'userId', 'merchantOrderId', 'state', 'totalPaise', 'transactionId', 'errorCode', 'errorMessage', 'expiresAt'] as const;
@@ -16,7 +17,8 @@ export type PaymentFacts = Pick<Order, (typeof PAYMENT_FIELDS)[number]>;
  * through the injected `EntityManager`, which inside `em.transactional` (and inside a command
  * of `CommandLog.run`) is that transaction's unit of work: what is changed on the entities is
  * flushed at its commit. Where atomicity needs the database it is one guarded statement
- * here: the shopper's checkout lock, the year's bill serial, the reconciler's claim.
+ * here: the shopper's checkout lock, the year's bill serial, the reconciler's claim, a
+ * refund's claim of the payment.
  */
 @Injectable()
 export class CheckoutRepository {
@@ -59,12 +61,20 @@ export class CheckoutRepository {
 
   /**
    * The order, locked until the current transaction ends (`SELECT … FOR UPDATE`) and read
-   * fresh with its lines; null when there is none.
+   * fresh with its lines and refunds; null when there is none.
    */
   async lock(merchantOrderId: string): Promise<Order | null> {
     const order = await this.em.findOne(Order, { merchantOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (order) await order.lines.init();
+    if (order) {
+      await order.lines.init();
+      await order.refunds.init();
+    }
     return order;
+  }
+
+  /** Claims an amount of the order's payment for a refund (`claimRefund`): what is refunded in all after it, or null when refused. */
+  claimRefund(orderId: string, amountPaise: number, from: readonly OrderState[]): Promise<number | null> {
+    return claimRefund(this.em, orderId, amountPaise, from);
   }
 
   /** Queues an event in the current transaction's outbox: published as it commits (ADR 053). */
@@ -105,14 +115,17 @@ export class CheckoutRepository {
   /**
    * Makes an order due (a webhook said something happened) in `inSeconds`, or sooner if it
    * was due sooner already: a pending, failed (a late payment) or refunding order, found by
-   * its merchant order id or refund id. How many rows.
+   * its merchant order id or one of its refunds' ids. How many rows.
    */
   async markDue(by: { merchantOrderId: string } | { merchantRefundId: string }, inSeconds = 0): Promise<number> {
-    const [column, value] = 'merchantOrderId' in by ? ['merchant_order_id', by.merchantOrderId] : ['merchant_refund_id', by.merchantRefundId];
+    const [match, value] =
+      'merchantOrderId' in by
+        ? ['merchant_order_id = $2', by.merchantOrderId]
+        : ['id = (select order_id from order_refunds where merchant_refund_id = $2)', by.merchantRefundId];
     const rows = await runSql<{ id: string }>(
       this.em,
       `update orders set next_check_at = least(coalesce(next_check_at, 'infinity'), now() + make_interval(secs => $1))
-        where ${column} = $2 and state in ('pending', 'failed', 'refund_pending') returning id`,
+        where ${match} and state in ('pending', 'failed', 'refund_pending', 'partly_refunded') returning id`,
       [inSeconds, value],
     );
     return rows.length;

@@ -26,10 +26,12 @@ describe('merchant order ids', () => {
     expect(numbers.size).toBe(1000);
   });
 
-  it('have one refund id each: MR and the same body', () => {
+  it('give each refund of an order its id: MR and the same body, then _2, _3…; the same refund the same id', () => {
     const id = newMerchantOrderId(now);
     expect(merchantRefundId(id)).toBe(`MR${id.slice(2)}`);
-    expect(merchantRefundId(id)).toBe(merchantRefundId(id));
-    expect(merchantOrderIdSchema.safeParse(merchantRefundId(id)).success).toBe(true);
+    expect(merchantRefundId(id, 1)).toBe(merchantRefundId(id));
+    expect(merchantRefundId(id, 2)).toBe(`MR${id.slice(2)}_2`);
+    expect(merchantRefundId(id, 12)).toBe(`MR${id.slice(2)}_12`);
+    for (const n of [1, 2, 99]) expect(merchantOrderIdSchema.safeParse(merchantRefundId(id, n)).success).toBe(true);
   });
 });

@@ -24,7 +24,10 @@ export function newMerchantOrderId(now: number = Date.now()): string {
   return `MO${now}${random(ORDER_NUMBER_LENGTH)}_${random(4)}`;
 }
 
-/** The one refund id of an order: `MR` + the merchant order id's body, so a repeated refund is the same refund. */
-export function merchantRefundId(merchantOrderId: string): string {
-  return `MR${merchantOrderId.slice(2)}`;
+/**
+ * The id of an order's `n`th refund (from 1): `MR` + the merchant order id's body, and `_n`
+ * from the second on, so a refund asked again after a rollback is the same refund at PhonePe.
+ */
+export function merchantRefundId(merchantOrderId: string, n = 1): string {
+  return `MR${merchantOrderId.slice(2)}${n > 1 ? `_${n}` : ''}`;
 }

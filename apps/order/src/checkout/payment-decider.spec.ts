@@ -7,6 +7,8 @@ import type { PhonePeGateway, PhonePeOrderStatus } from '../payments/phonepe/pho
 import type { CheckoutRepository } from './checkout.repository.js';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
+import { discoverOrderEntities } from './entities/entity-metadata.spec-support.js';
+import type { OrderRefundRow } from './entities/order-refund.entity.js';
 import { PaymentDecider } from './payment-decider.js';
 
 const MOID = 'MO1763800000000a1b2c3d4_7f3k';
@@ -37,6 +39,7 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
   });
   const line = Object.assign(new OrderLineRow(), { order, position: 0, productId: 'prd_1', productName: 'Anubias', imageUrl: null, quantity: 2, unitPricePaise: 35500, discountPercent: 0, discountedUnitPricePaise: 35500, lineTotalPaise: 71000 });
   order.lines = new Collection<OrderLineRow>(order, [line]);
+  order.refunds = new Collection<OrderRefundRow>(order, []);
   const stock: Record<string, 'held' | 'committed' | 'released'> = { ord_1: 'held', ...opts.stock };
   const calls: string[] = [];
   const events: { subject: string; data: Record<string, unknown> }[] = [];
@@ -46,6 +49,8 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     // covered by checkout.int-spec.ts and orders.int-spec.ts).
     transaction: async <T>(work: () => Promise<T>) => work(),
     lock: async () => order,
+    // The guarded claim, in memory (its concurrency is covered by order-actions.int-spec.ts).
+    claimRefund: async (_id: string, amountPaise: number) => (order.refundedPaise + amountPaise <= order.totalPaise ? order.refundedPaise + amountPaise : null),
     publish: (subject: string, data: Record<string, unknown>) => void events.push({ subject, data }),
     // A serial that no longer fits the prefix's digits when `serialFull`.
     nextBillSerial: async (year: string) => (opts.serialFull?.() ? 1_000_000 : (serials[year] = (serials[year] ?? 0) + 1)),
@@ -80,6 +85,8 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
 const attempt = { transactionId: 'T1', paymentMode: 'UPI_INTENT', timestamp: 1, amountPaise: 78500, state: 'COMPLETED', errorCode: null, detailedErrorCode: null };
 
 describe('deciding a payment', () => {
+  beforeAll(discoverOrderEntities);
+
   it('COMPLETED for the amount: commits the reservation and writes the paid event with lines and addresses', async () => {
     const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
     await t.decider.check(MOID);
@@ -195,7 +202,8 @@ describe('deciding a payment', () => {
   it('paid after the reservation expired and the stock is gone: refund_pending with the refund-started event, then refunded', async () => {
     const t = setup({ stock: { ord_1: 'released' }, inStock: false, phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, refundState: 'COMPLETED' });
     await t.decider.check(MOID);
-    expect(t.order).toMatchObject({ state: 'refund_pending', errorCode: 'STOCK_GONE', merchantRefundId: `MR${MOID.slice(2)}`, refundPaise: 78500 });
+    expect(t.order).toMatchObject({ state: 'refund_pending', errorCode: 'STOCK_GONE', refundedPaise: 78500 });
+    expect(t.order.refunds.getItems()).toEqual([expect.objectContaining({ merchantRefundId: `MR${MOID.slice(2)}`, amountPaise: 78500, reason: 'stock-gone', refundBy: null })]);
     // No bill for a sale that did not happen: the serial is not used.
     expect(t.order.billNumber).toBeUndefined();
     expect(t.events.map((e) => e.subject)).toEqual(['evt.order.order.refund-started.v1']);
@@ -208,6 +216,23 @@ describe('deciding a payment', () => {
     expect(t.calls).toContain('phonepe.refundStatus');
     expect(t.order.state).toBe('refunded');
     expect(t.calls.filter((c) => c === 'phonepe.refund')).toHaveLength(1);
+  });
+
+  it('follows a partly refunded order’s refund until PhonePe completed it, and leaves the order partly refunded', async () => {
+    const t = setup({ state: 'paid', phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, refundState: 'COMPLETED' });
+    t.order.billNumber = 'JLJ/26-27/000001';
+    t.order.recordRefund(10000, { amountPaise: 10000, reason: 'One plant arrived damaged', by: 'usr_admin', at: new Date() });
+    await t.decider.check(MOID);
+    expect(t.calls).toEqual(['phonepe.refund']);
+    expect(t.order.refunds.getItems()[0]).toMatchObject({ providerState: 'PENDING', requestedAt: expect.any(Date), refundedAt: undefined });
+    expect(t.order.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+    await t.decider.check(MOID);
+    expect(t.calls).toEqual(['phonepe.refund', 'phonepe.refundStatus']);
+    expect(t.order.refunds.getItems()[0]).toMatchObject({ providerState: 'COMPLETED', refundedAt: expect.any(Date) });
+    expect(t.order).toMatchObject({ state: 'partly_refunded', refundedPaise: 10000, nextCheckAt: null });
+    // Nothing in flight: the next look asks PhonePe nothing.
+    await t.decider.check(MOID);
+    expect(t.calls).toHaveLength(2);
   });
 
   it('a failed order PhonePe still calls failed stays as it is', async () => {

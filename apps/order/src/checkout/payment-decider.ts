@@ -8,7 +8,7 @@ import { afterSelling, decidePayment, decideRefund, PAYMENT_OPEN_STATES } from '
 import { CheckoutRepository } from './checkout.repository.js';
 import type { Order } from './entities/order.entity.js';
 import type { OrderLineRow } from './entities/order-line.entity.js';
-import { merchantRefundId } from './merchant-ids.js';
+import type { OrderRefundRow } from './entities/order-refund.entity.js';
 import { nextCheckAt } from './reconcile-schedule.js';
 
 /** How long a second reservation (a late payment's) holds its stock before it is committed. */
@@ -62,7 +62,7 @@ export class PaymentDecider {
       if (!o) return null;
       const now = new Date();
       if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, now, asked);
-      else if (o.state === 'refund_pending') await this.checkRefund(o, now);
+      else if (o.state === 'refund_pending' || o.state === 'partly_refunded') await this.checkRefunds(o, now);
       else o.nextCheckAt = null;
       if (o.state === 'paid' && !o.billNumber) await this.issueBill(o, now);
       return o;
@@ -140,14 +140,14 @@ export class PaymentDecider {
           o.nextCheckAt = null;
           this.orders.publish('evt.order.order.paid.v1', { ...orderFacts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId ?? null, paymentMode: o.paymentMode ?? null });
         } else {
-          o.moveTo('refund_pending');
-          o.merchantRefundId = merchantRefundId(o.merchantOrderId);
-          o.refundPaise = status.amountPaise;
+          // All of it goes back: claimed like an admin's refund (the order is locked and unpaid, so nothing competes).
+          const refundedPaise = await this.orders.claimRefund(o.id, status.amountPaise, PAYMENT_OPEN_STATES);
+          if (refundedPaise === null) throw new Error(`the stock-gone refund of ${o.id} could not be claimed`);
+          // The reconciler asks PhonePe for the refund at once, outside this decision.
+          const refund = o.recordRefund(refundedPaise, { amountPaise: status.amountPaise, reason: 'stock-gone', by: null, at: now });
           o.errorCode = 'STOCK_GONE';
           o.errorMessage = paymentFailureText('STOCK_GONE');
-          // The reconciler asks PhonePe for the refund at once, outside this decision.
-          o.nextCheckAt = now;
-          this.orders.publish('evt.order.order.refund-started.v1', { ...orderFacts(o, lines), reason: 'stock-gone', merchantRefundId: o.merchantRefundId, refundPaise: o.refundPaise });
+          this.orders.publish('evt.order.order.refund-started.v1', { ...orderFacts(o, lines), reason: 'stock-gone', merchantRefundId: refund.merchantRefundId, refundPaise: refund.amountPaise });
           this.log.warn({ orderId: o.id }, 'paid after its stock was gone; refunding');
         }
         return;
@@ -208,42 +208,41 @@ export class PaymentDecider {
     throw new AppErrorException(reply.error);
   }
 
-  /** Follows a refund: asks PhonePe for it once, then its status until the money went back. */
-  private async checkRefund(o: Order, now: Date): Promise<void> {
-    const refundId = o.merchantRefundId ?? merchantRefundId(o.merchantOrderId);
-    o.merchantRefundId = refundId;
-    try {
-      const refund = o.refundRequestedAt ? await this.phonepe.refundStatus(refundId) : await this.requestRefund(o, refundId);
-      o.refundRequestedAt ??= now;
-      o.refundState = refund.state;
-      const verdict = decideRefund(refund.state);
-      if (verdict === 'refunded') {
-        o.moveTo('refunded');
-        o.refundedAt = now;
-        o.nextCheckAt = null;
-      } else if (verdict === 'failed') {
-        // PhonePe refused the refund: an admin has to act; stop asking.
-        o.nextCheckAt = null;
-        this.log.error({ orderId: o.id, merchantRefundId: refundId }, 'PhonePe refund failed; an admin has to act');
-      } else {
-        o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
+  /**
+   * Follows the order's refunds in flight: asks PhonePe for each once, then its status until
+   * the money went back. A refund_pending order is refunded once every refund completed; a
+   * partly refunded one stays so (the rest is still sold). Due again while any is in flight.
+   */
+  private async checkRefunds(o: Order, now: Date): Promise<void> {
+    let waiting = false;
+    for (const refund of o.refundsInFlight()) {
+      try {
+        const answer = refund.requestedAt ? await this.phonepe.refundStatus(refund.merchantRefundId) : await this.requestRefund(o, refund);
+        refund.requestedAt ??= now;
+        refund.providerState = answer.state;
+        const verdict = decideRefund(answer.state);
+        if (verdict === 'refunded') refund.refundedAt = now;
+        // PhonePe refused the refund: an admin has to act; stop asking about it.
+        else if (verdict === 'failed') this.log.error({ orderId: o.id, merchantRefundId: refund.merchantRefundId }, 'PhonePe refund failed; an admin has to act');
+        else waiting = true;
+      } catch (e) {
+        this.log.warn({ err: e, orderId: o.id, merchantRefundId: refund.merchantRefundId }, 'PhonePe refund call failed; trying again later');
+        waiting = true;
       }
-    } catch (e) {
-      this.log.warn({ err: e, orderId: o.id }, 'PhonePe refund call failed; trying again later');
-      o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
     }
+    if (o.state === 'refund_pending' && o.refunds.getItems().every((r) => r.refundedAt)) o.moveTo('refunded');
+    o.nextCheckAt = waiting ? secondsFrom(now, RETRY_SECONDS) : null;
   }
 
   /** Asks PhonePe for the refund; if it refuses, it may already have it (asked before a rollback): its status then. */
-  private async requestRefund(o: Order, refundId: string) {
+  private async requestRefund(o: Order, refund: OrderRefundRow) {
     try {
-      return await this.phonepe.refund({ merchantRefundId: refundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: o.refundPaise ?? o.totalPaise });
+      return await this.phonepe.refund({ merchantRefundId: refund.merchantRefundId, originalMerchantOrderId: o.merchantOrderId, amountPaise: refund.amountPaise });
     } catch (e) {
       this.log.warn({ err: e, orderId: o.id }, 'PhonePe refused the refund; asking whether it has it already');
-      return this.phonepe.refundStatus(refundId);
+      return this.phonepe.refundStatus(refund.merchantRefundId);
     }
   }
-
 }
 
 /** What the order events say about an order. */

@@ -16,11 +16,13 @@ export function addressLines(a: AddressSnapshot): string[] {
   return [a.addressLine1, a.addressLine2 ?? '', `${a.city} ${a.postalCode}, ${a.state}, ${a.country}`].map((l) => l.trim()).filter(Boolean);
 }
 
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
 /**
  * The GST bill of supply of a paid order (docs/adr/019-orders-bills-and-fulfilment.md):
  * the buyer from the billing snapshot, the place of supply from the shipping snapshot's
  * state, every line under HSN 0602 with its volume discount, and the rupee rounding that
- * makes up the paid total.
+ * makes up the paid total; the refunds, if any, under it.
  *
  * @param o - The paid order.
  * @param billNumber - Its bill number (allocated when it was paid).
@@ -49,6 +51,9 @@ export function billOfSupply(o: Order, billNumber: string, seller: Seller): Bill
     shippingPaise: o.shippingPaise,
     roundingPaise: o.totalPaise - o.subtotalPaise - o.shippingPaise,
     totalPaise: o.totalPaise,
+    // What was billed stays as billed; money given back is printed under it (docs/adr/074-partial-refunds.md).
+    refunds: o.refunds.getItems().map((r) => ({ amountPaise: r.amountPaise, requestedAt: iso(r.requestedAt), refundedAt: iso(r.refundedAt) })),
+    refundedPaise: o.refundedPaise,
     state: o.state,
     paymentMode: o.paymentMode ?? null,
     transactionId: o.transactionId ?? null,

@@ -16,8 +16,9 @@ interface PaidOrder {
 /**
  * The Orders tab's changes of an order through the BFF, with real identity, catalog, cart
  * and order processes and the PhonePe sandbox: fulfilment steps with the shopper's mails,
- * refunds through PhonePe (once, however often the admin clicks), the refusals, and the
+ * refunds through PhonePe (in parts, never more than was paid, however many at once), the refusals, and the
  * CSV export. Orders are bought the way a shopper buys them: cart, pay, PhonePe settles.
+ * Refunds may be partial and several (docs/adr/074-partial-refunds.md).
  */
 describe('order actions through the BFF and the PhonePe sandbox (real processes)', () => {
   let shop: TestShop;
@@ -175,40 +176,90 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
   });
 
   describe('refunds', () => {
-    it('refunds part of a paid order through PhonePe once, even when the admin clicks twice', async () => {
+    it('refunds part of a paid order, then more, then the rest: partly refunded and still shipped, then refunded, each refund through PhonePe once', async () => {
       const o = await order(2);
-      const amountPaise = 10000;
-      const body = { amountPaise, reason: 'One plant arrived damaged' };
-      // Two clicks (two keys) at once, and a retry of the first with its key.
-      const [first, second] = await Promise.all([
-        postWithKey(`/api/admin/orders/${o.orderId}/refund`, body, `refund-a-${o.orderId}`),
-        postWithKey(`/api/admin/orders/${o.orderId}/refund`, body, `refund-b-${o.orderId}`),
-      ]);
-      const replies = [first, second].sort((x, y) => x.status - y.status);
-      expect(replies.map((r) => r.status)).toEqual([200, 409]);
-      expect(replies[0]!.body).toMatchObject({
-        notice: { code: 'REFUND_STARTED', data: { amountPaise } },
-        order: { id: o.orderId, state: 'refund_pending', refund: { amountPaise, reason: 'One plant arrived damaged' } },
-      });
-      expect(replies[1]!.body).toMatchObject({ code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
-      const winner = first.status === 200 ? 'a' : 'b';
-      expect(await postWithKey(`/api/admin/orders/${o.orderId}/refund`, body, `refund-${winner}-${o.orderId}`)).toEqual(replies[0]);
+      const reason = 'One plant arrived damaged';
+      const refundsOf = async () =>
+        (
+          await orderDb.query<{ merchant_refund_id: string; amount_paise: string; reason: string; refund_by: string | null; provider_state: string | null }>(
+            'select merchant_refund_id, amount_paise, reason, refund_by, provider_state from order_refunds where order_id = $1 order by created_at, id',
+            [o.orderId],
+          )
+        ).rows;
 
-      await eventually(() => stateOf(o.orderId), (s) => s === 'refunded', 30000);
-      expect((await phonepe.refunds()).filter((r) => r.originalMerchantOrderId === o.merchantOrderId)).toEqual([
-        expect.objectContaining({ merchantRefundId: `MR${o.merchantOrderId.slice(2)}`, amount: amountPaise }),
+      // ₹100, sent twice at once with one Idempotency-Key (a retry of one click): one refund.
+      const key = `refund-a-${o.orderId}`;
+      const [first, retried] = await Promise.all([
+        postWithKey(`/api/admin/orders/${o.orderId}/refund`, { amountPaise: 10000, reason }, key),
+        postWithKey(`/api/admin/orders/${o.orderId}/refund`, { amountPaise: 10000, reason }, key),
       ]);
-      // PhonePe was asked for a refund once (this spec's only refund); then only for its status.
-      expect((await phonepe.calls()).filter((c) => c.method === 'POST' && c.path.endsWith('/refund'))).toHaveLength(1);
-      expect(await outbox('evt.order.order.refund-started.v1', o.orderId)).toEqual([expect.objectContaining({ reason: 'admin', note: 'One plant arrived damaged', refundPaise: amountPaise })]);
-      const row = (await orderDb.query('select refund_reason, refund_by, refund_state from orders where id = $1', [o.orderId])).rows[0];
-      expect(row).toMatchObject({ refund_reason: 'One plant arrived damaged', refund_by: expect.stringMatching(/^usr_/), refund_state: 'COMPLETED' });
-      const mail = await mailed(o.email, `Refund for your Jalaj order #${orderNumber(o.merchantOrderId)}`);
+      expect([first.status, retried.status]).toEqual([200, 200]);
+      expect(retried.body).toEqual(first.body);
+      expect(first.body).toMatchObject({
+        notice: { code: 'REFUND_STARTED', data: { amountPaise: 10000 } },
+        order: { id: o.orderId, state: 'partly_refunded', refundedPaise: 10000, refunds: [{ amountPaise: 10000, reason, refundedAt: null }] },
+      });
+      const number = orderNumber(o.merchantOrderId);
+      const mail = await mailed(o.email, `Refund for your Jalaj order #${number}`);
       expect(mail.text).toContain(`We have started a refund of ₹100.00 of the ${formatRupees(o.amountPaise)} you paid`);
-      expect(mail.text).toContain('Why we are refunding\nOne plant arrived damaged');
-      // Refunded: no second refund, and no more fulfilment.
-      expect((await refund(o.orderId, body)).body).toMatchObject({ status: 409, code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
-      expect((await fulfil(o.orderId, { status: 'processing' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED' });
+      expect(mail.text).toContain(`Why we are refunding\n${reason}`);
+      // PhonePe completes it; the order stays partly refunded, a sale to ship.
+      await eventually(refundsOf, (rows) => rows[0]?.provider_state === 'COMPLETED', 30000);
+      expect(await stateOf(o.orderId)).toBe('partly_refunded');
+      expect((await fulfil(o.orderId, { status: 'processing' })).body).toMatchObject({ order: { state: 'partly_refunded', fulfilmentStatus: 'processing' } });
+
+      // ₹50 more: a second refund with its own id.
+      expect((await refund(o.orderId, { amountPaise: 5000, reason: 'A second plant wilted' })).body).toMatchObject({ order: { state: 'partly_refunded', refundedPaise: 15000 } });
+      const leftPaise = o.amountPaise - 15000;
+      // More than is left: refused, saying how much is, and nothing changes.
+      expect((await refund(o.orderId, { amountPaise: leftPaise + 100, reason })).body).toMatchObject({ status: 400, code: 'REFUND_AMOUNT_INVALID', data: { maxPaise: leftPaise } });
+      expect((await fulfil(o.orderId, { status: 'shipped', courier: 'India Post', trackingNumber: 'EK123456789IN' })).status).toBe(200);
+
+      // The rest: refund pending, then refunded once PhonePe completed every refund.
+      expect((await refund(o.orderId, { amountPaise: leftPaise, reason: 'Customer returned the rest' })).body).toMatchObject({ order: { state: 'refund_pending', refundedPaise: o.amountPaise } });
+      await eventually(() => stateOf(o.orderId), (s) => s === 'refunded', 30000);
+      const body = o.merchantOrderId.slice(2);
+      expect(await refundsOf()).toEqual([
+        { merchant_refund_id: `MR${body}`, amount_paise: '10000', reason, refund_by: expect.stringMatching(/^usr_/), provider_state: 'COMPLETED' },
+        { merchant_refund_id: `MR${body}_2`, amount_paise: '5000', reason: 'A second plant wilted', refund_by: expect.stringMatching(/^usr_/), provider_state: 'COMPLETED' },
+        { merchant_refund_id: `MR${body}_3`, amount_paise: String(leftPaise), reason: 'Customer returned the rest', refund_by: expect.stringMatching(/^usr_/), provider_state: 'COMPLETED' },
+      ]);
+      // PhonePe holds the same three, and never more than was paid.
+      const atPhonePe = (await phonepe.refunds()).filter((r) => r.originalMerchantOrderId === o.merchantOrderId);
+      expect(atPhonePe.map((r) => [r.merchantRefundId, r.amount]).sort()).toEqual([
+        [`MR${body}`, 10000],
+        [`MR${body}_2`, 5000],
+        [`MR${body}_3`, leftPaise],
+      ].sort());
+      expect((await outbox('evt.order.order.refund-started.v1', o.orderId)).map((e) => e.refundPaise)).toEqual([10000, 5000, leftPaise]);
+      // Refunded in all: no further refund, and no more fulfilment.
+      expect((await refund(o.orderId, { amountPaise: 100, reason })).body).toMatchObject({ status: 409, code: 'REFUND_NOT_ALLOWED', data: { reason: 'already-refunded' } });
+      expect((await fulfil(o.orderId, { status: 'delivered' })).body).toMatchObject({ status: 409, code: 'FULFILMENT_NOT_ALLOWED' });
+      // The bill keeps what was billed and lists the refunds under it.
+      const bill = await admin('GET', `/api/admin/orders/${o.orderId}/bill`, { token: adminToken });
+      expect(bill.body).toMatchObject({ totalPaise: o.amountPaise, refundedPaise: o.amountPaise, state: 'refunded' });
+      expect((bill.body.refunds as { amountPaise: number }[]).map((r) => r.amountPaise)).toEqual([10000, 5000, leftPaise]);
+    }, 90000);
+
+    it('lets concurrent refunds together refund at most what was paid: of 15 at once, exactly as many win as the payment has room for', async () => {
+      const o = await order();
+      // Each asks for a third of the payment (rounded up): three fit only if they add up to no more than it; here two do.
+      const amountPaise = Math.ceil(o.amountPaise / 3) + 100;
+      const fits = Math.floor(o.amountPaise / amountPaise);
+      const replies = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => postWithKey(`/api/admin/orders/${o.orderId}/refund`, { amountPaise, reason: 'Concurrent probe' }, `probe-${i}-${o.orderId}`)),
+      );
+      const won = replies.filter((r) => r.status === 200);
+      expect(won).toHaveLength(fits);
+      // The others are refused with a clear 4xx saying how much was left when they came.
+      for (const r of replies.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ code: 'REFUND_AMOUNT_INVALID', data: { maxPaise: o.amountPaise - fits * amountPaise } });
+      }
+      const row = (await orderDb.query<{ refunded_paise: string; state: string }>('select refunded_paise, state from orders where id = $1', [o.orderId])).rows[0]!;
+      expect(row).toEqual({ refunded_paise: String(fits * amountPaise), state: 'partly_refunded' });
+      const sum = (await orderDb.query<{ n: number; total: string }>('select count(*)::int as n, sum(amount_paise)::text as total from order_refunds where order_id = $1', [o.orderId])).rows[0]!;
+      expect(sum).toEqual({ n: fits, total: String(fits * amountPaise) });
     }, 60000);
 
     it('refuses an unpaid order, an amount above what was paid or below ₹1, and an unknown order', async () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
-import { hasTracking, nextFulfilmentSteps } from '@jalaj/commerce';
+import { hasTracking, nextFulfilmentSteps, refundablePaise } from '@jalaj/commerce';
 import {
   fail,
   newId,
@@ -14,8 +14,9 @@ import {
   type Result,
 } from '@jalaj/contracts';
 import { addToOutbox, getLogger } from '@jalaj/server-kit';
+import { REFUNDABLE_STATES } from '../checkout/checkout-state.js';
 import { Order } from '../checkout/entities/order.entity.js';
-import { merchantRefundId } from '../checkout/merchant-ids.js';
+import { claimRefund } from '../checkout/refund-claim.js';
 import { orderFacts, toOrderLine } from '../checkout/payment-decider.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
@@ -26,6 +27,16 @@ import { toAdminOrderView } from './order-views.js';
 export interface OrderActionReply {
   notice: Notice;
   order: AdminOrderView;
+}
+
+/**
+ * Why a refund's claim was refused, read from the order after it: not a sale (never paid, or
+ * refunded in all already), or more than is left paid (`maxPaise`: what is).
+ */
+function refusal(order: Order): Result<never> {
+  const leftPaise = refundablePaise(order);
+  if (leftPaise > 0) return fail('REFUND_AMOUNT_INVALID', { maxPaise: leftPaise });
+  return fail('REFUND_NOT_ALLOWED', { reason: order.refundedPaise > 0 ? 'already-refunded' : 'not-paid' });
 }
 
 /** Blank optional text reads as none. */
@@ -89,48 +100,44 @@ export class OrderActionsService {
   }
 
   /**
-   * Refunds a paid order through PhonePe, fully or in part, once: the order moves to
-   * `refund_pending` with its one refund id, and the reconciler (which polls due orders
-   * every second) asks PhonePe for it and follows it until refunded (`PaymentDecider`).
-   * A second click, with or without the same Idempotency-Key, waits for the first on the
-   * row lock and then finds the refund under way: REFUND_NOT_ALLOWED `already-refunded`.
+   * Refunds part or all of what is left paid of an order through PhonePe
+   * (docs/adr/074-partial-refunds.md). The amount is claimed by one guarded statement
+   * (`claimRefund`): concurrent refunds wait on its row lock and each sees the sum the one
+   * before committed, so together they never refund more than was paid. The order then
+   * records the refund with its own refund id: partly refunded while some of the payment
+   * stays (still shipped, refundable further), refund_pending when the rest goes back. The
+   * reconciler (which polls due orders every second) asks PhonePe for it and follows it.
+   * A refused claim is read again to say why: not paid, nothing left, or more than is left.
    */
   async refund(actor: Actor, orderId: string, refund: RefundInput): Promise<Result<OrderActionReply>> {
     if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const refundedPaise = await claimRefund(this.em, orderId, refund.amountPaise, REFUNDABLE_STATES);
     const order = await this.lock(orderId);
     if (!order) return fail('ORDER_NOT_FOUND');
-    // An order has one refund id (`merchantRefundId()`), so it is refunded at most once.
-    if (order.merchantRefundId || order.state === 'refund_pending' || order.state === 'refunded') return fail('REFUND_NOT_ALLOWED', { reason: 'already-refunded' });
-    if (order.state !== 'paid') return fail('REFUND_NOT_ALLOWED', { reason: 'not-paid' });
-    if (refund.amountPaise < 100 || refund.amountPaise > order.totalPaise) return fail('REFUND_AMOUNT_INVALID', { maxPaise: order.totalPaise });
+    if (refundedPaise === null) return refusal(order);
 
     const now = new Date();
     // The contract's schema has trimmed the reason and refused one that is only spaces.
     const reason = refund.reason;
-    order.moveTo('refund_pending');
-    order.merchantRefundId = merchantRefundId(order.merchantOrderId);
-    order.refundPaise = refund.amountPaise;
-    order.refundReason = reason;
-    order.refundBy = actor.id;
-    // Due at once: the reconciler's next pass asks PhonePe for the refund.
-    order.nextCheckAt = now;
+    const row = order.recordRefund(refundedPaise, { amountPaise: refund.amountPaise, reason, by: actor.id, at: now });
     addToOutbox(this.em, 'evt.order.order.refund-started.v1', {
       ...orderFacts(order, order.lines.getItems().map(toOrderLine)),
       reason: 'admin',
       note: reason,
-      merchantRefundId: order.merchantRefundId,
+      merchantRefundId: row.merchantRefundId,
       refundPaise: refund.amountPaise,
     });
     await this.em.flush();
-    this.log.info({ orderId: order.id, refundPaise: refund.amountPaise, by: actor.id }, 'admin refund started');
+    this.log.info({ orderId: order.id, refundPaise: refund.amountPaise, refundedPaise, by: actor.id }, 'admin refund started');
     return ok({ notice: notice('REFUND_STARTED', { amountPaise: refund.amountPaise }), order: await this.view(actor, order) });
   }
 
-  /** The order by id with its lines and fulfilment steps, its row locked until the command's transaction ends, fresh from the database. */
+  /** The order by id with its lines, refunds and fulfilment steps, its row locked until the command's transaction ends, fresh from the database. */
   private async lock(orderId: string): Promise<Order | null> {
     const order = await this.em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (order) {
       await order.lines.init();
+      await order.refunds.init();
       await order.fulfilmentEvents.init();
     }
     return order;

@@ -7,12 +7,13 @@ describe('the Orders tab’s filters as SQL (the list and the export share them)
     expect(orderFilterSql({ archived: true })).toEqual({ where: 'archived_at is not null', params: [] });
   });
 
-  it('filters by state, fulfilment (none: paid and not started) and inclusive India days', () => {
+  it('filters by state (paid: the sales, partly refunded ones too), fulfilment (none: a sale not started) and inclusive India days', () => {
     expect(orderFilterSql({ state: 'paid', fulfilment: 'shipped', from: '2026-11-01', to: '2026-11-22' }, 'o')).toEqual({
-      where: 'o.archived_at is null and o.state = $1 and o.fulfilment_status = $2 and o.created_at >= $3 and o.created_at < $4',
-      params: ['paid', 'shipped', new Date('2026-10-31T18:30:00Z'), new Date('2026-11-22T18:30:00Z')],
+      where: "o.archived_at is null and o.state in ('paid', 'partly_refunded') and o.fulfilment_status = $1 and o.created_at >= $2 and o.created_at < $3",
+      params: ['shipped', new Date('2026-10-31T18:30:00Z'), new Date('2026-11-22T18:30:00Z')],
     });
-    expect(orderFilterSql({ fulfilment: 'none' }, 'o').where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state = 'paid'");
+    expect(orderFilterSql({ state: 'partly_refunded' }, 'o')).toEqual({ where: 'o.archived_at is null and o.state = $1', params: ['partly_refunded'] });
+    expect(orderFilterSql({ fulfilment: 'none' }, 'o').where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state in ('paid', 'partly_refunded')");
   });
 
   it('searches the order number’s beginning (with or without #, any case), the transaction id and the customers identity found', () => {
@@ -82,7 +83,7 @@ describe('an export row', () => {
     },
     shipping_paise: '7500',
     total_paise: '78500',
-    refund_paise: null,
+    refunded_paise: '0',
     payment_mode: 'UPI_INTENT',
     transaction_id: 'OM1',
     position: 0,
@@ -114,12 +115,19 @@ describe('an export row', () => {
       shippingPaise: 7500,
       orderTotalPaise: 78500,
       refundPaise: null,
+      revenuePaise: 78500,
       paymentMode: 'UPI_INTENT',
       transactionId: 'OM1',
     });
   });
 
   it('leaves the customer empty when the account is gone', () => {
-    expect(toExportRow({ ...line, refund_paise: '10000' }, null)).toMatchObject({ customerName: null, customerEmail: null, refundPaise: 10000 });
+    expect(toExportRow(line, null)).toMatchObject({ customerName: null, customerEmail: null });
+  });
+
+  it('counts a partly refunded order for what was paid less what was refunded, and an order that is no sale for nothing', () => {
+    expect(toExportRow({ ...line, state: 'partly_refunded', refunded_paise: '10000' }, null)).toMatchObject({ refundPaise: 10000, revenuePaise: 68500 });
+    expect(toExportRow({ ...line, state: 'refunded', refunded_paise: '78500' }, null)).toMatchObject({ refundPaise: 78500, revenuePaise: 0 });
+    expect(toExportRow({ ...line, state: 'pending', paid_at: null }, null)).toMatchObject({ refundPaise: null, revenuePaise: 0 });
   });
 });

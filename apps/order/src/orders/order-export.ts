@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { LIVE_PLANTS_HSN, placeOfSupply } from '@jalaj/commerce';
+import { LIVE_PLANTS_HSN, orderRevenuePaise, placeOfSupply } from '@jalaj/commerce';
 import { fail, ok, type Actor, type AddressSnapshot, type AdminOrderFilter, type FulfilmentStatus, type OrderCustomer, type OrderExportRow, type OrderState, type Result } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { AdminCheck } from './admin-check.js';
@@ -59,7 +59,7 @@ export interface ExportLineRow {
   shipping_address: AddressSnapshot | string;
   shipping_paise: string | number;
   total_paise: string | number;
-  refund_paise: string | number | null;
+  refunded_paise: string | number;
   payment_mode: string | null;
   transaction_id: string | null;
   position: number;
@@ -114,7 +114,8 @@ export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): O
     lineTotalPaise: num(r.line_total_paise),
     shippingPaise: num(r.shipping_paise),
     orderTotalPaise: num(r.total_paise),
-    refundPaise: r.refund_paise === null ? null : num(r.refund_paise),
+    refundPaise: num(r.refunded_paise) > 0 ? num(r.refunded_paise) : null,
+    revenuePaise: orderRevenuePaise({ state: r.state, totalPaise: num(r.total_paise), refundedPaise: num(r.refunded_paise) }),
     paymentMode: r.payment_mode,
     transactionId: r.transaction_id,
   };
@@ -153,7 +154,7 @@ export class OrderExportService {
     const fetched = await this.query<ExportLineRow>(
       `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, o.created_at, o.paid_at,
               o.merchant_order_id, o.order_number, o.bill_number, o.state, o.fulfilment_status, o.user_id, o.shipping_address,
-              o.shipping_paise, o.total_paise, o.refund_paise, o.payment_mode, o.transaction_id,
+              o.shipping_paise, o.total_paise, o.refunded_paise, o.payment_mode, o.transaction_id,
               l.position, l.product_name, l.quantity, l.unit_price_paise, l.discount_percent, l.line_total_paise
          from orders o join order_lines l on l.order_id = o.id
         where ${where}${keyset}

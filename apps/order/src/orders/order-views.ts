@@ -1,20 +1,20 @@
 import type { AdminOrderSummary, AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
 import { paymentFailureText } from '@jalaj/commerce';
 import type { Order } from '../checkout/entities/order.entity.js';
+import type { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
 import { toOrderLine } from '../checkout/payment-decider.js';
 import type { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** An order's refund as the screens show it; null when none was started. */
-function refundOf(o: Order): OrderRefund | null {
-  if (!o.merchantRefundId || !o.refundPaise) return null;
+/** A refund as the screens show it. */
+function toOrderRefund(r: OrderRefundRow): OrderRefund {
   return {
-    amountPaise: o.refundPaise,
-    reason: o.refundReason ?? 'stock-gone',
-    providerState: o.refundState ?? null,
-    requestedAt: iso(o.refundRequestedAt),
-    refundedAt: iso(o.refundedAt),
+    amountPaise: r.amountPaise,
+    reason: r.reason,
+    providerState: r.providerState ?? null,
+    requestedAt: iso(r.requestedAt),
+    refundedAt: iso(r.refundedAt),
   };
 }
 
@@ -26,7 +26,7 @@ export function toFulfilmentEvent(e: FulfilmentEventRow): FulfilmentEvent {
 /**
  * An order as its shopper sees it (the contract's `orderSchema`).
  *
- * @param o - The order, its lines and fulfilment steps loaded.
+ * @param o - The order, its lines, refunds and fulfilment steps loaded.
  */
 export function toOrderView(o: Order): OrderView {
   return {
@@ -47,7 +47,8 @@ export function toOrderView(o: Order): OrderView {
     fulfilmentStatus: o.fulfilmentStatus ?? null,
     fulfilment: o.fulfilmentEvents.getItems().map(toFulfilmentEvent),
     billNumber: o.billNumber ?? null,
-    refund: refundOf(o),
+    refundedPaise: o.refundedPaise,
+    refunds: o.refunds.getItems().map(toOrderRefund),
   };
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
 import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
+import { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
@@ -24,7 +25,7 @@ import { OrdersService } from './orders.service.js';
  * serials are this module's.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow, FulfilmentEventRow, BillSerial, OrderListVersion])],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, FulfilmentEventRow, BillSerial, OrderListVersion])],
   controllers: [OrdersRpc, OrderActionsRpc],
   providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import { salesFigures, SOLD_STATES, type RevenueFacts } from '@jalaj/commerce';
 import type { AdminOrderFilter } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
@@ -11,6 +12,15 @@ export interface OrderListFilter extends Omit<AdminOrderFilter, 'q'> {
   /** The customers whose email or name matched `q` (identity's search). */
   customerIds?: readonly string[];
 }
+
+/** An order as the revenue rules read it (`salesFigures`). */
+interface SaleRow {
+  state: string;
+  total_paise: string | number;
+  refunded_paise: string | number;
+}
+
+const toRevenueFacts = (r: SaleRow): RevenueFacts => ({ state: r.state, totalPaise: Number(r.total_paise), refundedPaise: Number(r.refunded_paise) });
 
 /** India is UTC+05:30 all year (no daylight saving): an India day as an instant range. */
 const IST_OFFSET = '+05:30';
@@ -27,12 +37,15 @@ export const searchTerm = (q: string) => q.trim().replace(/^#/, '').trim();
 /** `%`, `_` and `\` typed into the search are literal characters of an order number. */
 const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `state in ('paid', 'partly_refunded')`: a sale (`SOLD_STATES` of @jalaj/commerce), written as the partial indexes' predicates are. */
+const soldSql = (c: (column: string) => string) => `${c('state')} in (${SOLD_STATES.map((s) => `'${s}'`).join(', ')})`;
+
 /**
- * A paid order waiting to ship: not started, processing or packed. Written exactly as the
- * predicate of `orders_to_ship_idx` (the orders-to-ship migration), so the planner matches it.
+ * A sale waiting to ship (paid or partly refunded): not started, processing or packed. Written
+ * exactly as the predicate of `orders_to_ship_idx` (the partial-refunds migration), so the
+ * planner matches it.
  */
-const toShipSql = (c: (column: string) => string) =>
-  `${c('state')} = 'paid' and (${c('fulfilment_status')} is null or ${c('fulfilment_status')} in ('processing', 'packed'))`;
+const toShipSql = (c: (column: string) => string) => `${soldSql(c)} and (${c('fulfilment_status')} is null or ${c('fulfilment_status')} in ('processing', 'packed'))`;
 
 /**
  * The `where` of the Orders tab's filters, with its parameters. Each filter is served by an
@@ -47,11 +60,13 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
   /** Binds `value` as the next parameter: its placeholder. */
   const bind = (value: unknown) => `$${params.push(value)}`;
   parts.push(f.archived ? `${c('archived_at')} is not null` : `${c('archived_at')} is null`);
-  if (f.state) {
+  // 'paid' lists the sales, partly refunded ones too (today's figures count them and link here); 'partly_refunded' only those.
+  if (f.state === 'paid') parts.push(soldSql(c));
+  else if (f.state) {
     parts.push(`${c('state')} = ${bind(f.state)}`);
   }
-  // 'none': a paid order nobody has started on (the contract's meaning), not every unfulfilled one.
-  if (f.fulfilment === 'none') parts.push(`${c('fulfilment_status')} is null and ${c('state')} = 'paid'`);
+  // 'none': a sale nobody has started on (the contract's meaning), not every unfulfilled one.
+  if (f.fulfilment === 'none') parts.push(`${c('fulfilment_status')} is null and ${soldSql(c)}`);
   else if (f.fulfilment === 'to-ship') parts.push(toShipSql(c));
   else if (f.fulfilment) {
     parts.push(`${c('fulfilment_status')} = ${bind(f.fulfilment)}`);
@@ -88,12 +103,12 @@ export class OrdersRepository {
 
   /** One order with its lines and steps, or null. `userId` limits it to that shopper's. */
   one(orderId: string, userId?: string): Promise<Order | null> {
-    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: ['lines', 'fulfilmentEvents'] });
+    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: ['lines', 'refunds', 'fulfilmentEvents'] });
   }
 
   /** A shopper's orders, newest first, with their lines and steps (archived ones too: the archive only tidies the Orders tab). */
   ofUser(userId: string): Promise<Order[]> {
-    return this.em.fork().find(Order, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['lines', 'fulfilmentEvents'] });
+    return this.em.fork().find(Order, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['lines', 'refunds', 'fulfilmentEvents'] });
   }
 
   /** One page of the Orders tab with the orders' lines, newest first (`limit`/`offset` on the list's index). */
@@ -119,35 +134,30 @@ export class OrdersRepository {
   }
 
   /**
-   * A customer's orders that were paid (`paid_at` set, archived or refunded since included)
-   * and what they came to less the refunds started or done (orders_user_idx).
+   * A customer's sales (paid or partly refunded, archived ones included) and what they
+   * brought in, counted by `salesFigures` as today's figures are (orders_user_idx).
    */
   async customerFigures(userId: string): Promise<{ paidOrders: number; totalSpentPaise: number }> {
-    const [row] = await this.query<{ paid_orders: string; spent: string }>(
-      `select count(*) as paid_orders,
-              coalesce(sum(greatest(total_paise - case when state in ('refund_pending', 'refunded') then coalesce(refund_paise, 0) else 0 end, 0)), 0) as spent
-       from orders where user_id = $1 and paid_at is not null`,
-      [userId],
-    );
-    return { paidOrders: Number(row?.paid_orders ?? 0), totalSpentPaise: Number(row?.spent ?? 0) };
+    const rows = await this.query<SaleRow>(`select state, total_paise, refunded_paise from orders where user_id = $1 and ${soldSql((c) => c)}`, [userId]);
+    const sales = salesFigures(rows.map(toRevenueFacts));
+    return { paidOrders: sales.orders, totalSpentPaise: sales.revenuePaise };
   }
 
   /**
-   * The dashboard's figures: the paid orders created in `[start, end)` and their totals, and
-   * the paid orders waiting to ship; archived orders left out, as in the lists they open.
-   * One statement, on the partial indexes of the default list and of the orders to ship.
+   * The dashboard's figures: the sales (paid or partly refunded) created in `[start, end)`
+   * and what they brought in (`salesFigures`: paid less refunded), and the sales waiting to
+   * ship; archived orders left out, as in the lists they open. On the partial indexes of the
+   * default list and of the orders to ship.
    */
   async figures(start: Date, end: Date): Promise<{ paidOrders: number; revenuePaise: number; toShip: number }> {
-    const [row] = await this.query<{ paid_orders: string; revenue_paise: string; to_ship: string }>(
-      `select count(*) as paid_orders, coalesce(sum(total_paise), 0) as revenue_paise,
-              (select count(*) from orders where archived_at is null and ${toShipSql((column) => column)}) as to_ship
-         from orders where archived_at is null and state = 'paid' and created_at >= $1 and created_at < $2`,
+    const rows = await this.query<SaleRow>(
+      `select state, total_paise, refunded_paise from orders where archived_at is null and ${soldSql((c) => c)} and created_at >= $1 and created_at < $2`,
       [start, end],
     );
-    return { paidOrders: Number(row?.paid_orders ?? 0), revenuePaise: Number(row?.revenue_paise ?? 0), toShip: Number(row?.to_ship ?? 0) };
+    const [toShip] = await this.query<{ to_ship: string }>(`select count(*) as to_ship from orders where archived_at is null and ${toShipSql((c) => c)}`, []);
+    const sales = salesFigures(rows.map(toRevenueFacts));
+    return { paidOrders: sales.orders, revenuePaise: sales.revenuePaise, toShip: Number(toShip?.to_ship ?? 0) };
   }
-
-
 
   /**
    * Marks the orders archived by `adminId` now; orders already archived, or unknown, are

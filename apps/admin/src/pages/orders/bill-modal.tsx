@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { formatRupees } from '@jalaj/commerce';
+import { formatRupees, ORDER_MONEY_LABELS, signedRupees } from '@jalaj/commerce';
 import type { BillOfSupply } from '@jalaj/contracts';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useEffect } from 'react';
@@ -149,6 +149,23 @@ export function BillSheet({ bill }: { readonly bill: BillOfSupply }) {
               </th>
               <td className="num">{formatRupees(bill.totalPaise)}</td>
             </tr>
+            {/* Money given back, under what was billed (which stays as billed): each refund, then what remains paid. */}
+            {bill.refunds.map((refund, index) => (
+              <tr key={index} className="bill-sheet__refund">
+                <th scope="row" colSpan={5}>
+                  {refund.refundedAt ? `${ORDER_MONEY_LABELS.refunded} on ${adminDate(refund.refundedAt)}` : ORDER_MONEY_LABELS.refunding}
+                </th>
+                <td className="num">{signedRupees(-refund.amountPaise)}</td>
+              </tr>
+            ))}
+            {bill.refundedPaise > 0 && (
+              <tr className="bill-sheet__total">
+                <th scope="row" colSpan={5}>
+                  {ORDER_MONEY_LABELS.net}
+                </th>
+                <td className="num">{formatRupees(bill.totalPaise - bill.refundedPaise)}</td>
+              </tr>
+            )}
           </tfoot>
         </table>
       </div>

@@ -70,6 +70,7 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
     { key: 'subtotal', label: 'Subtotal', children: formatRupees(order.subtotalPaise) },
     { key: 'shipping', label: 'Shipping', children: formatRupees(order.shippingPaise) },
     { key: 'total', label: 'Total', children: <strong>{formatRupees(order.totalPaise)}</strong> },
+    ...(order.refundedPaise > 0 ? [{ key: 'refunded', label: 'Refunded', children: formatRupees(order.refundedPaise) }] : []),
   ];
 
   return (
@@ -149,28 +150,36 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
 
       <section aria-label="Refund">
         <Typography.Title level={4} className="order-drawer__subhead">
-          Refund
+          {order.refunds.length > 1 ? 'Refunds' : 'Refund'}
         </Typography.Title>
-        {order.refund ? (
+        {order.refunds.map((refund, index) => (
           <Descriptions
+            key={index}
             size="small"
             column={1}
             bordered
+            className="order-drawer__refund"
             items={[
-              { key: 'amount', label: 'Amount', children: formatRupees(order.refund.amountPaise) },
-              { key: 'reason', label: 'Reason', children: order.refund.reason === 'stock-gone' ? 'The plants were sold out when the payment arrived' : order.refund.reason },
-              { key: 'state', label: 'PhonePe', children: order.refund.providerState ?? 'Not asked yet' },
-              { key: 'requested', label: 'Requested', children: order.refund.requestedAt ? adminDateTime(order.refund.requestedAt) : '—' },
-              { key: 'refunded', label: 'Refunded', children: order.refund.refundedAt ? adminDateTime(order.refund.refundedAt) : '—' },
+              { key: 'amount', label: 'Amount', children: formatRupees(refund.amountPaise) },
+              { key: 'reason', label: 'Reason', children: refund.reason === 'stock-gone' ? 'The plants were sold out when the payment arrived' : refund.reason },
+              { key: 'state', label: 'PhonePe', children: refund.providerState ?? 'Not asked yet' },
+              { key: 'requested', label: 'Requested', children: refund.requestedAt ? adminDateTime(refund.requestedAt) : '—' },
+              { key: 'refunded', label: 'Refunded', children: refund.refundedAt ? adminDateTime(refund.refundedAt) : '—' },
             ]}
           />
-        ) : canRefund(order) ? (
-          <RefundForm key={order.id} order={order} />
-        ) : (
+        ))}
+        {order.refunds.length > 0 && (
+          <Typography.Paragraph className="order-drawer__note">
+            Refunded {formatRupees(order.refundedPaise)} of {formatRupees(order.totalPaise)}; {formatRupees(order.totalPaise - order.refundedPaise)} stays paid.
+          </Typography.Paragraph>
+        )}
+        {canRefund(order) ? (
+          <RefundForm key={`${order.id}-${order.refundedPaise}`} order={order} />
+        ) : order.refunds.length === 0 ? (
           <Typography.Paragraph type="secondary" className="order-drawer__note">
             {ORDER_MESSAGES.refundNotPaid}
           </Typography.Paragraph>
-        )}
+        ) : null}
       </section>
 
       <BillModal orderId={billOpen ? order.id : null} onClose={() => setBillOpen(false)} />

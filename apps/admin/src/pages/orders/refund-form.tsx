@@ -1,5 +1,5 @@
 import { RollbackOutlined } from '@ant-design/icons';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '@jalaj/commerce';
+import { formatRupees, paiseToRupees, refundablePaise, rupeesToPaise } from '@jalaj/commerce';
 import { refundReasonSchema, type AdminOrderView, type RefundInput } from '@jalaj/contracts';
 import { isApiError, newIdempotencyKey } from '@jalaj/web-kit';
 import { App, Button, Form, Input, InputNumber, Modal } from 'antd';
@@ -15,17 +15,18 @@ interface RefundValues {
 /** The smallest refund the server takes, in paise (₹1). */
 const MIN_REFUND_PAISE = 100;
 
-/** Whether an order may be refunded from the Orders tab: paid, and no refund yet. */
-export function canRefund(order: Pick<AdminOrderView, 'state' | 'refund'>): boolean {
-  return order.state === 'paid' && order.refund === null;
+/** Whether an order may be refunded from the Orders tab: a sale with some of its payment left to refund. */
+export function canRefund(order: Pick<AdminOrderView, 'state' | 'totalPaise' | 'refundedPaise'>): boolean {
+  return refundablePaise(order) > 0;
 }
 
 /** An answer that says nothing about whether the refund happened (outage, lost connection). */
 const outcomeUnknown = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 /**
- * Refunds a paid order through PhonePe, fully or in part, once. The amount (in rupees)
- * defaults to the total and may not exceed it; a reason is required; a confirmation names
+ * Refunds part or all of what is left paid of an order through PhonePe; a part leaves it
+ * partly refunded, still to be shipped and refundable further. The amount (in rupees)
+ * defaults to what is left and may not exceed it; a reason is required; a confirmation names
  * the amount. One attempt sends one request: the button is disabled while it is pending, and
  * the attempt carries one Idempotency-Key, kept when the answer was lost so that trying
  * again cannot refund twice.
@@ -37,7 +38,9 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
   const [confirming, setConfirming] = useState<RefundInput | null>(null);
   const [sending, setSending] = useState(false);
   const attemptKey = useRef<string | null>(null);
-  const totalRupees = paiseToRupees(order.totalPaise);
+  const leftPaise = refundablePaise(order);
+  const leftRupees = paiseToRupees(leftPaise);
+  const partly = order.refundedPaise > 0;
 
   const review = (values: RefundValues) => {
     if (values.amount === null) return;
@@ -69,7 +72,7 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ amount: totalRupees, reason: '' }}
+        initialValues={{ amount: leftRupees, reason: '' }}
         onFinish={review}
         className="refund-form"
         aria-label="Refund"
@@ -77,19 +80,19 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
         <Form.Item
           name="amount"
           label="Refund amount (₹)"
-          extra={`Up to ${formatRupees(order.totalPaise)}, the amount paid.`}
+          extra={partly ? `Up to ${formatRupees(leftPaise)}, what is left of ${formatRupees(order.totalPaise)} paid.` : `Up to ${formatRupees(leftPaise)}, the amount paid.`}
           rules={[
             { required: true, message: 'Enter the amount to refund.' },
             {
               validator: async (_, value: number | null) => {
                 if (value === null || value === undefined) return;
                 const paise = Math.round(value * 100);
-                if (paise < MIN_REFUND_PAISE || paise > order.totalPaise) throw new Error(`The refund must be between ${formatRupees(MIN_REFUND_PAISE)} and ${formatRupees(order.totalPaise)}.`);
+                if (paise < MIN_REFUND_PAISE || paise > leftPaise) throw new Error(`The refund must be between ${formatRupees(MIN_REFUND_PAISE)} and ${formatRupees(leftPaise)}.`);
               },
             },
           ]}
         >
-          <InputNumber min={1} max={totalRupees} step={1} precision={2} prefix="₹" className="refund-form__amount" inputMode="decimal" />
+          <InputNumber min={1} max={leftRupees} step={1} precision={2} prefix="₹" className="refund-form__amount" inputMode="decimal" />
         </Form.Item>
         <Form.Item
           name="reason"
@@ -124,8 +127,11 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
       >
         {confirming && (
           <p>
-            Refund <strong>{formatRupees(confirming.amountPaise)}</strong> of {formatRupees(order.totalPaise)} to the customer through PhonePe? An order is refunded
-            once; this cannot be undone.
+            Refund <strong>{formatRupees(confirming.amountPaise)}</strong> of {formatRupees(order.totalPaise)} to the customer through PhonePe?
+            {confirming.amountPaise < leftPaise
+              ? ` ${formatRupees(leftPaise - confirming.amountPaise)} stays paid and the order can still be shipped.`
+              : ' Nothing of the payment stays: the order will be refunded in full.'}{' '}
+            This cannot be undone.
           </p>
         )}
       </Modal>

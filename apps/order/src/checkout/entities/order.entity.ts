@@ -1,9 +1,11 @@
-import { Collection } from '@mikro-orm/core';
+import { Collection, type Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, OneToMany, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
-import type { AddressSnapshot, FulfilmentStatus, OrderState } from '@jalaj/contracts';
-import { canTransition, ForbiddenTransition } from '../checkout-state.js';
+import { newId, type AddressSnapshot, type FulfilmentStatus, type OrderState } from '@jalaj/contracts';
+import { canTransition, ForbiddenTransition, refundedState } from '../checkout-state.js';
+import { merchantRefundId } from '../merchant-ids.js';
 import { FulfilmentEventRow } from '../../orders/entities/fulfilment-event.entity.js';
 import { OrderLineRow } from './order-line.entity.js';
+import { OrderRefundRow } from './order-refund.entity.js';
 import { paise } from './paise.js';
 
 /**
@@ -15,12 +17,13 @@ import { paise } from './paise.js';
  * (`OrderActionsService`). docs/adr/018-checkout-saga.md, 067.
  */
 @Entity({ tableName: 'orders' })
-@Check({ name: 'orders_state_check', expression: "state in ('pending', 'paid', 'failed', 'held', 'refund_pending', 'refunded')" })
+@Check({ name: 'orders_state_check', expression: "state in ('pending', 'paid', 'failed', 'held', 'refund_pending', 'partly_refunded', 'refunded')" })
+// Refunds never add up to more than was paid (the claim's guard, docs/adr/074-partial-refunds.md; this is its backstop).
+@Check({ name: 'orders_refunded_paise_check', expression: 'refunded_paise >= 0 and refunded_paise <= total_paise' })
 // A shopper's orders, newest first; and the pending one a repeated checkout answers with.
 @Index({ name: 'orders_user_idx', expression: 'create index orders_user_idx on orders (user_id, created_at desc)' })
 // What the reconciler has to look at, soonest first.
 @Index({ name: 'orders_next_check_idx', expression: 'create index orders_next_check_idx on orders (next_check_at) where next_check_at is not null' })
-@Unique({ name: 'orders_merchant_refund_id_key', properties: ['merchantRefundId'] })
 @Check({ name: 'orders_fulfilment_status_check', expression: "fulfilment_status in ('processing', 'packed', 'shipped', 'delivered', 'cancelled')" })
 // The Orders tab (docs/adr/019-orders-bills-and-fulfilment.md, 021-orders-tab-at-scale.md): newest first (archived
 // ones too: the export), and the default list (not archived) newest first, by state, by fulfilment and state.
@@ -31,11 +34,11 @@ import { paise } from './paise.js';
   name: 'orders_listed_fulfilment_idx',
   expression: 'create index orders_listed_fulfilment_idx on orders (fulfilment_status, state, created_at desc, id desc) where archived_at is null',
 })
-// The paid orders waiting to ship (docs/adr/035-todays-figures-and-one-identity.md): the to-ship list and the dashboard's count.
+// The sold orders waiting to ship, paid or partly refunded (docs/adr/035-todays-figures-and-one-identity.md, 074): the to-ship list and the dashboard's count.
 @Index({
   name: 'orders_to_ship_idx',
   expression:
-    "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state = 'paid' and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
+    "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state in ('paid', 'partly_refunded') and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
 })
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
 // Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md, 058; the
@@ -55,8 +58,7 @@ import { paise } from './paise.js';
   expression: `create constraint trigger orders_list_updated after update of id, merchant_order_id, user_id, state, subtotal_paise,
     shipping_paise, total_paise, shipping_address_id, shipping_address, billing_address_id, billing_address, checkout_hash,
     reservation_id, phonepe_order_id, redirect_url, transaction_id, payment_mode, error_code, error_message, reported_amount_paise,
-    expires_at, paid_at, merchant_refund_id, refund_paise, refund_state, refund_requested_at, refunded_at, created_at, order_number,
-    bill_number, fulfilment_status, archived_at, archived_by, refund_reason, refund_by
+    expires_at, paid_at, created_at, order_number, bill_number, fulfilment_status, archived_at, archived_by, failed_at, refunded_paise
     on orders deferrable initially deferred for each row execute function order_list_changed()`,
 })
 // Found by the beginning of its number (LIKE 'ab12%'), under any collation.
@@ -152,29 +154,13 @@ export class Order {
   @Property({ type: 'datetime', nullable: true })
   failedAt?: Date | null;
 
-  @Property({ type: 'text', nullable: true })
-  merchantRefundId?: string | null;
-
-  @Property({ type: paise(), nullable: true })
-  refundPaise?: number | null;
-
-  /** PhonePe's refund state (PENDING, CONFIRMED, COMPLETED, FAILED) as last seen. */
-  @Property({ type: 'text', nullable: true })
-  refundState?: string | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  refundRequestedAt?: Date | null;
-
-  @Property({ type: 'datetime', nullable: true })
-  refundedAt?: Date | null;
-
-  /** Why the money went back: `stock-gone`, or the admin's words. */
-  @Property({ type: 'text', nullable: true })
-  refundReason?: string | null;
-
-  /** The admin who refunded (null for the checkout's stock-gone refund). */
-  @Property({ type: 'text', nullable: true })
-  refundBy?: string | null;
+  /**
+   * What was refunded or is being refunded, in all: the sum of {@link Order.refunds}, never
+   * more than the total. Raised only by the guarded claim (`claimRefund` of refunds.ts),
+   * then recorded here by {@link Order.recordRefund}.
+   */
+  @Property({ type: paise(), defaultRaw: '0' })
+  readonly refundedPaise: Opt<number> = 0;
 
   /** The bill of supply's serial (`JLJ/26-27/000123`), allocated in the transaction that marks the order paid. */
   @Property({ type: 'text', nullable: true })
@@ -202,6 +188,10 @@ export class Order {
   @OneToMany(() => OrderLineRow, (line) => line.order, { orderBy: { position: 'asc' } })
   lines = new Collection<OrderLineRow>(this);
 
+  /** The refunds, oldest first (docs/adr/074-partial-refunds.md). */
+  @OneToMany(() => OrderRefundRow, (refund) => refund.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
+  refunds = new Collection<OrderRefundRow>(this);
+
   /** The fulfilment steps an admin set, oldest first. */
   @OneToMany(() => FulfilmentEventRow, (event) => event.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
   fulfilmentEvents = new Collection<FulfilmentEventRow>(this);
@@ -216,5 +206,38 @@ export class Order {
     if (!canTransition(this.state, to)) throw new ForbiddenTransition(this.state, to);
     (this as { state: OrderState }).state = to;
     if (to === 'failed') this.failedAt = new Date();
+  }
+
+  /**
+   * Records a refund whose amount the guarded claim has just added to what is refunded
+   * (`claimRefund`, in this transaction): the refund with the order's next refund id, and the
+   * state it leaves the order in (`refundedState`: partly refunded while some of the payment
+   * stays, refund pending when all of it goes back). The reconciler asks PhonePe at once.
+   * The refunds must be loaded.
+   *
+   * @param refundedPaise - What is refunded in all after the claim (its `RETURNING`).
+   * @returns The new refund.
+   * @throws ForbiddenTransition when the order's state allows no refund (a bug: the claim is guarded by state).
+   */
+  recordRefund(refundedPaise: number, refund: { amountPaise: number; reason: string; by: string | null; at: Date }): OrderRefundRow {
+    this.moveTo(refundedState(refundedPaise, this.totalPaise));
+    (this as { refundedPaise: number }).refundedPaise = refundedPaise;
+    const row = Object.assign(new OrderRefundRow(), {
+      id: newId('rfd', refund.at.getTime()),
+      order: this,
+      merchantRefundId: merchantRefundId(this.merchantOrderId, this.refunds.length + 1),
+      amountPaise: refund.amountPaise,
+      reason: refund.reason,
+      refundBy: refund.by,
+      createdAt: refund.at,
+    });
+    this.refunds.add(row);
+    this.nextCheckAt = refund.at;
+    return row;
+  }
+
+  /** The refunds PhonePe has not completed yet and has not refused. */
+  refundsInFlight(): OrderRefundRow[] {
+    return this.refunds.getItems().filter((r) => !r.refundedAt && r.providerState?.toUpperCase() !== 'FAILED');
   }
 }

@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees, orderMoneyLines } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderMoneyFacts, orderMoneyLines } from '@jalaj/commerce';
 import type { Bill } from '../../api/orders.js';
 import { orderBadge, paymentMethodText, placeOfSupplyText } from './order-view.js';
 import './invoice.css';
@@ -142,13 +142,31 @@ export function BillOfSupply({ bill }: { readonly bill: Bill }) {
 
       <div className="bill__bottom">
         <dl className="bill__totals">
-          {orderMoneyLines(bill).map((line) => (
+          {orderMoneyLines(orderMoneyFacts(bill)).map((line) => (
             <div key={line.key} className={line.sum ? 'bill__total' : undefined}>
               <dt>{line.label}</dt>
               <dd>{line.amount}</dd>
             </div>
           ))}
         </dl>
+        {bill.refunds.length > 0 ? (
+          <ul className="bill__refunds" aria-label="Refunds">
+            {bill.refunds.map((refund, index) => (
+              <li key={index}>
+                {formatRupees(refund.amountPaise)} refunded through PhonePe
+                {refund.refundedAt ? (
+                  <>
+                    {' '}
+                    on <time dateTime={refund.refundedAt}>{formatCustomerDate(refund.refundedAt)}</time>
+                  </>
+                ) : (
+                  ' (in progress)'
+                )}
+                .
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <p className="bill__note">{bill.exemptNote}</p>
         <div className="bill__sign">
           <p>For {bill.seller.name}</p>

@@ -27,7 +27,7 @@ export interface OrderDetailsDialogProps {
  * The Details dialog of an order (spec §2): its order number (the one name of an order for
  * shopper and seller), payment status (details context, spec §4), progress ('Paid — being
  * prepared' until the seller starts on it, then the step), payment method and PhonePe's ids, the delivery estimate while it is on its way, the lines and totals, both
- * address snapshots, a refund if any, and the history with every fulfilment step's time.
+ * address snapshots, the refunds if any, and the history with every fulfilment step's time.
  */
 export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
   return (
@@ -41,7 +41,7 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
   const status = orderBadge(order.state, 'detail');
   const progress = orderProgress(order.state, order.fulfilmentStatus);
   const estimate = deliveryEstimate(order);
-  const refund = order.refund ? refundSummary(order.refund) : null;
+  const refunds = order.refunds.map(refundSummary);
 
   return (
     <div className="order-details">
@@ -121,15 +121,19 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
         <AddressBlock title="Billing address" address={order.billingAddress} />
       </div>
 
-      {refund ? (
+      {refunds.length > 0 ? (
         <section className="order-details__section order-details__refund" aria-labelledby="order-details-refund">
           <h3 id="order-details-refund" className="order-details__heading">
-            Refund
+            {refunds.length === 1 ? 'Refund' : 'Refunds'}
           </h3>
-          <p>
-            <strong>{refund.amount}</strong>: {refund.status}
-          </p>
-          <p>{refund.reason}</p>
+          {refunds.map((refund, index) => (
+            <div key={index} className="order-details__refund-item">
+              <p>
+                <strong>{refund.amount}</strong>: {refund.status}
+              </p>
+              <p>{refund.reason}</p>
+            </div>
+          ))}
         </section>
       ) : null}
 

@@ -1,16 +1,15 @@
-import { orderMoneyLines } from '@jalaj/commerce';
+import { orderMoneyFacts, orderMoneyLines } from '@jalaj/commerce';
 import type { Order } from '../../api/orders.js';
-import { moneyFactsOf } from './order-view.js';
 import './orders.css';
 
 /**
  * An order's money, on its card, in its Details and on the success page: the lines every
  * place shows (subtotal, savings, shipping, rounding, total, and refunds), which add up.
  */
-export function OrderTotals({ order, compact = false }: { order: Pick<Order, 'lines' | 'subtotalPaise' | 'shippingPaise' | 'totalPaise' | 'refund'>; compact?: boolean }) {
+export function OrderTotals({ order, compact = false }: { order: Pick<Order, 'lines' | 'subtotalPaise' | 'shippingPaise' | 'totalPaise' | 'refundedPaise' | 'refunds'>; compact?: boolean }) {
   return (
     <dl className={compact ? 'order-totals order-totals--compact' : 'order-totals'}>
-      {orderMoneyLines(moneyFactsOf(order)).map((line) => (
+      {orderMoneyLines(orderMoneyFacts(order)).map((line) => (
         <div key={line.key} className={line.sum ? 'order-totals__total' : line.amountPaise < 0 ? 'order-totals__deduction' : undefined}>
           <dt>{line.label}</dt>
           <dd>{line.amount}</dd>

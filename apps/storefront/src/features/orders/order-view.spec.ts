@@ -67,14 +67,21 @@ describe('order view', () => {
     expect(deliveryEstimate({ state: 'paid', fulfilmentStatus: 'delivered' })).toBeNull();
     expect(deliveryEstimate({ state: 'paid', fulfilmentStatus: 'cancelled' })).toBeNull();
     expect(deliveryEstimate({ state: 'pending', fulfilmentStatus: null })).toBeNull();
+    expect(deliveryEstimate({ state: 'partly_refunded', fulfilmentStatus: 'packed' })).toBe('3-5 business days');
+    expect(deliveryEstimate({ state: 'refund_pending', fulfilmentStatus: null })).toBeNull();
   });
 
   it('badges a paid order by where it is on its way, never "Completed"; others by their payment status', () => {
-    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: null })).toEqual([{ label: 'Paid — being prepared', color: 'blue' }]);
-    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'shipped' })).toEqual([{ label: 'Shipped', color: 'blue' }]);
-    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'delivered' })).toEqual([{ label: 'Delivered', color: 'green' }]);
-    expect(orderCardBadges({ state: 'pending', fulfilmentStatus: null })).toEqual([{ label: 'Pending', color: 'yellow' }]);
-    expect(orderCardBadges({ state: 'refunded', fulfilmentStatus: 'cancelled' })).toEqual([
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: null, refundedPaise: 0 })).toEqual([{ label: 'Paid — being prepared', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'shipped', refundedPaise: 0 })).toEqual([{ label: 'Shipped', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'delivered', refundedPaise: 0 })).toEqual([{ label: 'Delivered', color: 'green' }]);
+    expect(orderCardBadges({ state: 'pending', fulfilmentStatus: null, refundedPaise: 0 })).toEqual([{ label: 'Pending', color: 'yellow' }]);
+    // Partly refunded: the state with the amount given back, and where the rest is on its way.
+    expect(orderCardBadges({ state: 'partly_refunded', fulfilmentStatus: 'shipped', refundedPaise: 10000 })).toEqual([
+      { label: 'Partly refunded: ₹100.00', color: 'grey' },
+      { label: 'Shipped', color: 'blue' },
+    ]);
+    expect(orderCardBadges({ state: 'refunded', fulfilmentStatus: 'cancelled', refundedPaise: 78500 })).toEqual([
       { label: 'Refunded', color: 'grey' },
       { label: 'Cancelled', color: 'red' },
     ]);
@@ -104,11 +111,13 @@ describe('order view', () => {
     expect(orderHistory({ ...order, fulfilment: [], failure, paidAt: '2026-11-22T10:25:00.000Z' }).map((e) => e.label)).toEqual(['Order placed', 'Payment failed', 'Payment received']);
   });
 
-  it('puts a refund into the history at its times, between the steps', () => {
+  it('puts each refund into the history at its times, between the steps', () => {
     const refund = { amountPaise: 10000, reason: 'One plant arrived damaged', providerState: 'COMPLETED', requestedAt: '2026-11-22T12:00:00.000Z', refundedAt: '2026-11-24T05:00:00.000Z' };
-    const history = orderHistory({ ...order, refund });
-    expect(history.map((e) => e.label)).toEqual(['Order placed', 'Payment received', 'Processing', 'Refund started', 'Shipped', 'Refunded']);
+    const second = { amountPaise: 5000, reason: 'Another', providerState: 'PENDING', requestedAt: '2026-11-25T05:00:00.000Z', refundedAt: null };
+    const history = orderHistory({ ...order, refunds: [refund, second] });
+    expect(history.map((e) => e.label)).toEqual(['Order placed', 'Payment received', 'Processing', 'Refund started', 'Shipped', 'Refunded', 'Refund started']);
     expect(history[3]!.details).toEqual(['Amount: ₹100.00']);
+    expect(history[6]!.details).toEqual(['Amount: ₹50.00']);
   });
 
   it('describes a refund: amount, where it stands and why', () => {

@@ -1,5 +1,6 @@
 import {
   FULFILMENT_LABELS,
+  isSold,
   orderProgress,
   trackingLink,
   type TrackingLink,
@@ -10,7 +11,6 @@ import {
   orderProductName,
   orderStatusDisplay,
   orderStatusOf,
-  type OrderMoneyFacts,
   type StatusContext,
   type StatusDisplay,
 } from '@jalaj/commerce';
@@ -108,19 +108,22 @@ export function productPath(productId: string): string {
  * was delivered or cancelled, and for an order that was not paid (nothing will be delivered).
  */
 export function deliveryEstimate(order: Pick<OrderView, 'state' | 'fulfilmentStatus'>): string | null {
-  if (order.state !== 'paid' || order.fulfilmentStatus === 'delivered' || order.fulfilmentStatus === 'cancelled') return null;
+  if (!isSold(order.state) || order.fulfilmentStatus === 'delivered' || order.fulfilmentStatus === 'cancelled') return null;
   return ORDER_MESSAGES.deliveryEstimate;
 }
 
 /**
  * The badges of an order card: a paid order shows where it is on its way ('Paid — being
  * prepared', then each fulfilment step) instead of 'Completed', which shoppers read as
- * delivered; any other order its payment status (spec §4), and its step when it has one.
+ * delivered; any other order its payment status (spec §4), a partly refunded one with the
+ * amount given back ('Partly refunded: ₹100.00'), and its step when it has one.
  */
-export function orderCardBadges(order: Pick<OrderView, 'state' | 'fulfilmentStatus'>): StatusDisplay[] {
+export function orderCardBadges(order: Pick<OrderView, 'state' | 'fulfilmentStatus' | 'refundedPaise'>): StatusDisplay[] {
   const progress = orderProgress(order.state, order.fulfilmentStatus);
   if (order.state === 'paid' && progress) return [progress];
-  return progress ? [orderBadge(order.state, 'list'), progress] : [orderBadge(order.state, 'list')];
+  const status = orderBadge(order.state, 'list');
+  const badge = order.state === 'partly_refunded' ? { ...status, label: `${status.label}: ${formatRupees(order.refundedPaise)}` } : status;
+  return progress ? [badge, progress] : [badge];
 }
 
 /** One entry of an order's history in the Details dialog. */
@@ -154,14 +157,15 @@ function stepEntry(step: FulfilmentEvent, index: number): HistoryEntry {
  * The order's history, oldest first: placed, a failed payment with its reason, paid, every fulfilment step with its time (a
  * shipment with its courier and tracking number), and a refund's request and completion.
  */
-export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'failure' | 'fulfilment' | 'refund'>): HistoryEntry[] {
+export function orderHistory(order: Pick<OrderView, 'createdAt' | 'paidAt' | 'failure' | 'fulfilment' | 'refunds'>): HistoryEntry[] {
   const entries: HistoryEntry[] = [entry('placed', 'Order placed', order.createdAt)];
   if (order.failure) entries.push(entry('failed', 'Payment failed', order.failure.at, [order.failure.reason]));
   if (order.paidAt) entries.push(entry('paid', 'Payment received', order.paidAt));
   order.fulfilment.forEach((step, index) => entries.push(stepEntry(step, index)));
-  const refund = order.refund;
-  if (refund?.requestedAt) entries.push(entry('refund-requested', 'Refund started', refund.requestedAt, [`Amount: ${formatRupees(refund.amountPaise)}`]));
-  if (refund?.refundedAt) entries.push(entry('refunded', 'Refunded', refund.refundedAt));
+  order.refunds.forEach((refund, index) => {
+    if (refund.requestedAt) entries.push(entry(`refund-requested-${index}`, 'Refund started', refund.requestedAt, [`Amount: ${formatRupees(refund.amountPaise)}`]));
+    if (refund.refundedAt) entries.push(entry(`refunded-${index}`, 'Refunded', refund.refundedAt, [`Amount: ${formatRupees(refund.amountPaise)}`]));
+  });
   // Stable: steps recorded at the same moment keep the order above.
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
@@ -197,20 +201,4 @@ export function linePriceText(line: Pick<OrderLine, 'quantity' | 'unitPricePaise
 /** The place of supply as a bill prints it: `West Bengal (19)`. */
 export function placeOfSupplyText(place: { readonly state: string; readonly code: string }): string {
   return `${place.state} (${place.code})`;
-}
-
-/**
- * The facts the money lines of an order are made from (`orderMoneyLines`): its lines,
- * shipping and total, and a refund once it has started.
- */
-export function moneyFactsOf(order: Pick<OrderView, 'lines' | 'subtotalPaise' | 'shippingPaise' | 'totalPaise' | 'refund'>): OrderMoneyFacts {
-  const refund = order.refund;
-  return {
-    lines: order.lines,
-    subtotalPaise: order.subtotalPaise,
-    shippingPaise: order.shippingPaise,
-    totalPaise: order.totalPaise,
-    refundedPaise: refund ? refund.amountPaise : 0,
-    refundInProgress: refund !== null && refund.refundedAt === null,
-  };
 }
