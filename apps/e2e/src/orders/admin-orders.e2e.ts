@@ -57,7 +57,7 @@ test.describe('admin orders', () => {
     test.setTimeout(180_000);
     const shopper = await newShopper(browser, testInfo, 'orders-ship');
     const order = await payThroughApi(shopper.page.request);
-    const shortId = adminShortId(order.transactionId);
+    const number = orderNumber(order.transactionId);
 
     await signInAsAdmin(page);
     await expect(page.getByRole('heading', { name: /^\d+ Orders$/ })).toBeVisible();
@@ -69,7 +69,10 @@ test.describe('admin orders', () => {
     await expect(card).toContainText(shopper.email);
     await expect(card).toContainText('Completed');
     await expect(card).toContainText(formatAdminDate(new Date()));
-    await expect(card).toContainText(shortId);
+    // One name for the order (issue #38, item 8): its number, the one the shopper reads; PhonePe's ids are in Details.
+    await expect(card.getByRole('definition').filter({ hasText: `#${number}` })).toHaveText(`#${number}`);
+    await expect(card).not.toContainText('Transaction ID');
+    await card.screenshot({ path: testInfo.outputPath(`order-card-${testInfo.project.name}.png`) });
     await expect(card).toContainText(order.payable);
     await expect(card).toContainText(order.plant.name);
     await expect(card).toContainText('Qty: 1');
@@ -88,6 +91,9 @@ test.describe('admin orders', () => {
     await expect(drawer.getByRole('region', { name: 'Shipping address' })).toContainText('12 Park Street');
     await expect(drawer.getByRole('region', { name: 'Billing address' })).toContainText('Kolkata 700016');
     await expect(drawer).toContainText('PhonePe transaction ID');
+    await expect(drawer).toContainText(`Order number#${number}`);
+    await expect(drawer).toContainText(`PhonePe merchant order ID${order.transactionId}`);
+    await page.screenshot({ path: testInfo.outputPath(`order-drawer-${testInfo.project.name}.png`) });
     await expect(drawer).toContainText('Fulfilment: Not started');
     expect(await violations(page), 'the order drawer').toEqual([]);
 

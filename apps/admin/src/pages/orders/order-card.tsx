@@ -1,5 +1,5 @@
 import { CalendarOutlined, CreditCardOutlined, DeleteOutlined, EyeOutlined, MailOutlined, NumberOutlined, UndoOutlined } from '@ant-design/icons';
-import { adminShortId, formatRupees, orderNumber } from '@jalaj/commerce';
+import { adminShortId, formatRupees, isSold, orderNumber } from '@jalaj/commerce';
 import type { AdminOrderSummary } from '@jalaj/contracts';
 import { Button, Card, Checkbox, Popconfirm, Tag, Typography } from 'antd';
 import { ProductImage } from '../products/product-image.js';
@@ -23,8 +23,10 @@ interface OrderCardProps {
 
 /**
  * One order in the Orders tab (spec §2): its checkbox, customer and email, status badge,
- * date, short transaction id, payment method, total and item lines, with Details and
- * delete (or Restore when it is archived).
+ * date, order number (the one name of an order for shopper and seller; PhonePe's ids are in
+ * Details and on the bill), payment method, total and item lines, with Details and delete
+ * (or Restore when it is archived; the confirmation and the notice keep the spec's short
+ * transaction id).
  */
 export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, onRestore }: OrderCardProps) {
   const number = orderNumber(order.merchantOrderId);
@@ -59,7 +61,7 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
           <Tag color={badge.color} className="order-card__status">
             {badge.label}
           </Tag>
-          {order.state === 'paid' && <Tag className="order-card__fulfilment">{fulfilmentLabel(order.fulfilmentStatus)}</Tag>}
+          {isSold(order.state) && <Tag className="order-card__fulfilment">{fulfilmentLabel(order.fulfilmentStatus)}</Tag>}
           {archived && (
             <Tag color="default" className="order-card__archived">
               Deleted
@@ -77,9 +79,11 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
         </div>
         <div>
           <dt>
-            <NumberOutlined aria-hidden="true" /> Transaction ID
+            <NumberOutlined aria-hidden="true" /> Order number
           </dt>
-          <dd className="order-card__mono">{shortId}</dd>
+          <dd className="order-card__mono" title={`PhonePe merchant order ID ${order.merchantOrderId}`}>
+            #{number}
+          </dd>
         </div>
         <div>
           <dt>
@@ -114,9 +118,6 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
       </ul>
 
       <div className="order-card__actions">
-        <Typography.Text type="secondary" className="order-card__number">
-          Order #{number}
-        </Typography.Text>
         <Button icon={<EyeOutlined />} onClick={() => onOpen(order.id)} aria-describedby={headingId}>
           Details
         </Button>
@@ -129,7 +130,8 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
             title="Delete Order"
             description={
               <span className="order-card__confirm">
-                Delete the order with transaction ID <strong className="order-card__mono">{shortId}</strong>? It moves to Archived, where it can be restored.
+                Delete order <strong className="order-card__mono">#{number}</strong> (transaction ID <span className="order-card__mono">{shortId}</span>)? It moves to
+                Archived, where it can be restored.
               </span>
             }
             okText="Delete"

@@ -1,5 +1,5 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { adminShortId, formatRupees, ORDER_MESSAGES, orderNumber } from '@jalaj/commerce';
+import { formatRupees, ORDER_MESSAGES, orderNumber } from '@jalaj/commerce';
 import type { AddressSnapshot, AdminOrderView } from '@jalaj/contracts';
 import { Alert, Button, Descriptions, Drawer, Grid, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
@@ -63,7 +63,9 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
     { key: 'customer', label: 'Customer', children: order.customer ? `${order.customer.fullName?.trim() || 'Unknown User'} (${order.customer.email})` : 'Unknown User' },
     { key: 'date', label: 'Ordered', children: adminDate(order.createdAt) },
     { key: 'paid', label: 'Paid', children: order.paidAt ? adminDate(order.paidAt) : '—' },
-    { key: 'txn', label: 'Transaction ID', children: <span title={order.merchantOrderId}>{adminShortId(order.merchantOrderId)}</span> },
+    // One name for the order, the shopper's and the seller's (issue #38, item 8); PhonePe's ids beside it, as on the bill.
+    { key: 'number', label: 'Order number', children: `#${orderNumber(order.merchantOrderId)}` },
+    { key: 'txn', label: 'PhonePe merchant order ID', children: <span className="order-drawer__mono">{order.merchantOrderId}</span> },
     { key: 'phonepe', label: 'PhonePe transaction ID', children: order.transactionId ?? '—' },
     { key: 'mode', label: 'Payment mode', children: paymentMethodLabel(order.paymentMode) },
     { key: 'bill', label: 'Bill number', children: order.billNumber ?? '—' },
