@@ -1,6 +1,7 @@
 import { formatRupees } from '@jalaj/commerce';
-import type { AdminFigures, Product } from '@jalaj/contracts';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import type { Product } from '@jalaj/contracts';
+import { type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { adminHeaders, serverFigures } from '../support/admin-api.js';
 import { payThroughApi } from '../support/orders.js';
 import { ADMIN, signInAsAdmin, signUpShopper } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
@@ -13,20 +14,6 @@ import { DESKTOP_ONLY } from '../support/tags.js';
  * desktop's (1440 px), with screenshots of the dashboard.
  */
 
-/** `GET /api/admin/figures`'s answer. */
-type Figures = AdminFigures;
-
-async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
-  expect(signIn.ok()).toBe(true);
-  return { Authorization: `Bearer ${(await signIn.json()).accessToken}` };
-}
-
-async function serverFigures(request: APIRequestContext, headers: Record<string, string>): Promise<Figures> {
-  const r = await request.get('/api/admin/figures', { headers });
-  expect(r.status()).toBe(200);
-  return (await r.json()) as Figures;
-}
 
 /** A shopper in a browser context of their own pays for a plant: an order today, waiting to ship. */
 async function paidOrderToday(browser: Browser, testInfo: TestInfo): Promise<void> {
