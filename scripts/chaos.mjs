@@ -10,7 +10,9 @@
  * failing, its webhooks late and doubled, or never sent while shoppers close the tab after
  * paying, a crowd for the last units of a plant, kill -9 of one replica of each app, a rolling
  * restart of every replica of every app (the order service's next version, with a new
- * migration, scripts/lib/next-version.mjs). After each fault it
+ * migration, scripts/lib/next-version.mjs); and partial refunds, 15 at once per paid order
+ * (the refunds' books: never more than was paid, PhonePe holding the same, today's revenue
+ * net of them). After each fault it
  * checks the books: every payment the PhonePe sandbox completed is exactly one paid order,
  * stock fell by exactly what paid orders sold, no order is left pending, no reservation
  * held, every cart emptied. It prints a table and exits 1 on any failed request (beyond
@@ -28,8 +30,8 @@ import path from 'node:path';
 import { root, superviseSelf } from '@jalaj/local-platform';
 import { createShoppers } from './bench/shoppers.mjs';
 import { nextVersionOf } from './lib/next-version.mjs';
-import { startOwnShop, stopOwnShops } from './lib/own-shop.mjs';
-import { books, databases, runLoops, shopClient, sleep } from './lib/shop-traffic.mjs';
+import { OWN_SHOP_ADMIN, startOwnShop, stopOwnShops } from './lib/own-shop.mjs';
+import { books, databases, runLoops, shopClient, sleep, SOLD_STATES } from './lib/shop-traffic.mjs';
 
 // Its own process group: Ctrl-C stops the shop's apps first and its backing services last.
 await superviseSelf(import.meta.url);
@@ -103,7 +105,7 @@ async function unmatchedPayments(since) {
   const rows = await db.query('order', 'select merchant_order_id, state from orders where created_at >= $1', [since]);
   const { orders } = await (await fetch(`${sandboxBase}/_sandbox/orders`)).json();
   const completed = new Set(orders.filter((o) => o.status.state === 'COMPLETED').map((o) => o.merchantOrderId));
-  const unmatched = rows.filter((r) => completed.has(r.merchant_order_id) !== (r.state === 'paid')).length;
+  const unmatched = rows.filter((r) => completed.has(r.merchant_order_id) !== SOLD_STATES.includes(r.state)).length;
   return { completed: rows.filter((r) => completed.has(r.merchant_order_id)).length, unmatched };
 }
 
@@ -155,6 +157,83 @@ async function scenario(
     discrepancies,
     detail: { errors, books: ledger, payments },
   };
+}
+
+/** How many refunds the admin sends at once for each order (an attacker's probe once sent 15). */
+const CONCURRENT_REFUNDS = 15;
+/** How long PhonePe and the reconciler get to complete the refunds. */
+const REFUNDS_SETTLE_MS = 60_000;
+
+/**
+ * Partial refunds against the books (docs/adr/074-partial-refunds.md): up to `count` orders
+ * the round sold each get {@link CONCURRENT_REFUNDS} refunds at once from the admin, each of
+ * a bit more than a third of the payment, so exactly two fit. Then: exactly two accepted per
+ * order and the others refused with a 4xx (never a 5xx); once PhonePe completed them, each
+ * order's refunds add up to its `refunded_paise`, which never passes its total, the order is
+ * partly refunded, and PhonePe holds exactly those refunds; today's revenue (the strip's
+ * figure) is what today's sales were paid less what was refunded, as the rows add it up.
+ * Adds its findings to `row`: refusals counted apart, failures and discrepancies.
+ */
+async function partialRefunds(row, since, count) {
+  const admin = shopClient(base, { retries: RETRIES });
+  const { accessToken: token } = await admin.json('admin sign-in', 'POST', '/api/auth/sign-in', { body: OWN_SHOP_ADMIN });
+  const sold = await db.query('order', "select id, merchant_order_id, total_paise::int as total from orders where state = 'paid' and created_at >= $1 order by created_at limit $2", [since, count]);
+  const findings = { orders: sold.length, accepted: 0, refused: 0, failed: 0, overRefunded: 0, wrongCount: 0, unsettled: 0, phonePeMismatch: 0, revenueMismatch: 0 };
+  for (const order of sold) {
+    const amount = Math.ceil(order.total / 3) + 100;
+    const fits = Math.floor(order.total / amount);
+    const replies = await Promise.all(
+      Array.from({ length: CONCURRENT_REFUNDS }, (_, i) =>
+        admin.call('partial refund', 'POST', `/api/admin/orders/${order.id}/refund`, { token, body: { amountPaise: amount, reason: `chaos probe ${i}` }, idempotent: true }).then(
+          () => 'accepted',
+          (e) => (e.status >= 400 && e.status < 500 ? 'refused' : 'failed'),
+        ),
+      ),
+    );
+    const accepted = replies.filter((r) => r === 'accepted').length;
+    findings.accepted += accepted;
+    findings.refused += replies.filter((r) => r === 'refused').length;
+    findings.failed += replies.filter((r) => r === 'failed').length;
+    if (accepted !== fits) findings.wrongCount++;
+  }
+  const ids = sold.map((o) => o.id);
+  const until = Date.now() + REFUNDS_SETTLE_MS;
+  const inFlight = async () => Number((await db.query('order', 'select count(*)::int as n from order_refunds where order_id = any($1) and refunded_at is null', [ids]))[0].n);
+  let pending = await inFlight();
+  while (pending && Date.now() < until) {
+    await sleep(1000);
+    pending = await inFlight();
+  }
+  findings.unsettled = pending;
+  const refunded = await db.query(
+    'order',
+    `select o.id, o.merchant_order_id, o.state, o.total_paise::int as total, o.refunded_paise::int as refunded, coalesce(sum(r.amount_paise), 0)::int as summed
+       from orders o left join order_refunds r on r.order_id = o.id where o.id = any($1) group by o.id`,
+    [ids],
+  );
+  const { refunds } = await (await fetch(`${sandboxBase}/_sandbox/refunds`)).json();
+  for (const o of refunded) {
+    const atPhonePe = refunds.filter((r) => r.originalMerchantOrderId === o.merchant_order_id).reduce((sum, r) => sum + r.amount, 0);
+    if (o.refunded > o.total || o.summed !== o.refunded || o.state !== 'partly_refunded') findings.overRefunded++;
+    if (atPhonePe !== o.refunded) findings.phonePeMismatch++;
+  }
+  // Today's revenue as the strip shows it, against the rows: sales paid less refunded, archived ones aside.
+  const figures = await admin.json('figures', 'GET', '/api/admin/figures', { token });
+  const dayStart = new Date(`${figures.day}T00:00:00+05:30`);
+  const [{ revenue }] = await db.query(
+    'order',
+    `select coalesce(sum(total_paise - refunded_paise), 0)::bigint::text as revenue from orders
+      where archived_at is null and state = any($1) and created_at >= $2 and created_at < $3`,
+    [SOLD_STATES, dayStart, new Date(dayStart.getTime() + 86_400_000)],
+  );
+  if (Number(revenue) !== figures.revenuePaise) findings.revenueMismatch++;
+  row.refusedClearly += findings.refused;
+  row.failed += findings.failed;
+  row.discrepancies += findings.wrongCount + findings.unsettled + findings.overRefunded + findings.phonePeMismatch + findings.revenueMismatch;
+  row.requests += sold.length * CONCURRENT_REFUNDS;
+  row.detail = { ...row.detail, refunds: findings };
+  row.scenario = `${row.scenario}: ${findings.accepted} of ${sold.length * CONCURRENT_REFUNDS} refunds accepted on ${sold.length} orders`;
+  return row;
 }
 
 /** Resident memory of a process in bytes (Linux), 0 when it is gone. */
@@ -265,6 +344,12 @@ try {
 
   if (!soakOnly) {
     rows.push(await scenario('steady traffic, no fault (baseline)', { fault: async () => {}, shoppers, products, stockOf: plenty }));
+
+    {
+      const since = new Date();
+      const row = await scenario(`partial refunds: ${CONCURRENT_REFUNDS} at once per paid order`, { fault: async () => {}, shoppers, products, stockOf: plenty });
+      if (row) rows.push(await partialRefunds(row, since, short ? 3 : 10));
+    }
 
     rows.push(
       await scenario('NATS restarted mid-checkout', {
