@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gstStateCode, isBillPrefix, isGstin } from '@jalaj/commerce';
+import { DEFAULT_HOLD_LIMITS, gstStateCode, isBillPrefix, isGstin, type HoldLimits } from '@jalaj/commerce';
 import { databaseConfigSchema, type BaseConfig } from '@jalaj/server-kit';
 
 /**
@@ -18,11 +18,38 @@ export const phonePeConfigSchema = z.object({
   /** The webhook credentials configured on PhonePe's dashboard: PhonePe sends SHA-256 of `username:password`. */
   PHONEPE_WEBHOOK_USERNAME: z.string().min(1).optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().min(1).optional(),
-  /** How long a payment may take, in seconds (PhonePe allows 300 to 3600); stock is held a little longer. */
-  PAYMENT_EXPIRE_AFTER_SECONDS: z.coerce.number().int().min(300).max(3600).default(900),
+  /**
+   * How long a payment may take, in seconds (PhonePe's expireAfter: 300 to 3600); its stock is
+   * held that long and a little longer. PhonePe's shortest by default: an unpaid checkout holds
+   * its plants for minutes, not a quarter of an hour (ADR 073).
+   */
+  PAYMENT_EXPIRE_AFTER_SECONDS: z.coerce.number().int().min(300).max(3600).default(300),
   /** First reconciliation of a pending payment after it started, in seconds (PhonePe's schedule: 20 to 25). */
   PAYMENT_RECONCILE_FIRST_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
 });
+
+/**
+ * What an unpaid checkout may hold (docs/adr/073-what-an-unpaid-checkout-may-hold.md; the
+ * defaults are `DEFAULT_HOLD_LIMITS` of libs/commerce). A checkout over one is refused
+ * before any stock is held.
+ */
+export const holdLimitsConfigSchema = z.object({
+  /** Units of one plant one order may buy. */
+  CHECKOUT_MAX_UNITS_PER_PLANT: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_HOLD_LIMITS.maxUnitsPerPlant),
+  /** Payments of one shopper PhonePe may still complete at once. */
+  CHECKOUT_MAX_OPEN_PAYMENTS: z.coerce.number().int().min(1).max(100).default(DEFAULT_HOLD_LIMITS.maxOpenPayments),
+  /** The share (percent) of a plant's stock one unpaid checkout may hold (at least one unit); 100 lets it take all. */
+  CHECKOUT_HOLD_MAX_SHARE_PERCENT: z.coerce.number().int().min(1).max(100).default(DEFAULT_HOLD_LIMITS.maxSharePercent),
+});
+
+/** The limits as libs/commerce's rules take them. */
+export function holdLimitsOf(config: z.infer<typeof holdLimitsConfigSchema>): HoldLimits {
+  return {
+    maxUnitsPerPlant: config.CHECKOUT_MAX_UNITS_PER_PLANT,
+    maxOpenPayments: config.CHECKOUT_MAX_OPEN_PAYMENTS,
+    maxSharePercent: config.CHECKOUT_HOLD_MAX_SHARE_PERCENT,
+  };
+}
 
 /**
  * The seller printed on bills of supply (docs/adr/019-orders-bills-and-fulfilment.md). The
@@ -53,8 +80,8 @@ export function sellerOf(config: z.infer<typeof sellerConfigSchema>) {
   return { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, gstin: config.SELLER_GSTIN, state: config.SELLER_STATE, stateCode };
 }
 
-/** The order service's own variables (its database, PhonePe, the seller); bootstrapService adds the base ones and validates them all at boot. */
-export const orderConfigSchema = databaseConfigSchema.extend({ ...phonePeConfigSchema.shape, ...sellerConfigSchema.shape });
+/** The order service's own variables (its database, PhonePe, the hold limits, the seller); bootstrapService adds the base ones and validates them all at boot. */
+export const orderConfigSchema = databaseConfigSchema.extend({ ...phonePeConfigSchema.shape, ...holdLimitsConfigSchema.shape, ...sellerConfigSchema.shape });
 
 /** The PhonePe variables production cannot run without. */
 export const PHONEPE_REQUIRED = ['PHONEPE_BASE_URL', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'] as const;

@@ -27,6 +27,7 @@ export * from './product-rules.js';
 export * from './cart-rules.js';
 export * from './stock-alerts.js';
 export * from './checkout.js';
+export * from './checkout-holds.js';
 export * from './payment-pages.js';
 export * from './order-money.js';
 export * from './payment-failures.js';

@@ -1,5 +1,6 @@
 import { addedToCartMessage, CART_MESSAGES, cartUpdatedMessage, insufficientStockMessage } from './cart-rules.js';
 import { CHECKOUT_MESSAGES } from './checkout.js';
+import { HOLD_MESSAGES } from './checkout-holds.js';
 import { INVALID_POSTAL_CODE_MESSAGE } from './shipping.js';
 import { formatRupees } from './format.js';
 import { ADMIN_ACCESS_REQUIRED_MESSAGE, NO_ORDERS_SELECTED_MESSAGE, ORDER_MESSAGES, ORDER_NOT_FOUND_MESSAGE, orderDeletedMessage, ordersDeletedMessage, orderRestoredMessage } from './orders.js';
@@ -196,6 +197,16 @@ export const MESSAGE_CATALOGUE = {
   BILLING_ADDRESS_REQUIRED: entry({ title: CHECKOUT_MESSAGES.billingAddressRequiredTitle, text: CHECKOUT_MESSAGES.billingAddressRequiredText }),
   INVALID_POSTAL_CODE: entry({ text: INVALID_POSTAL_CODE_MESSAGE }),
   PAYMENT_INIT_FAILED: entry<{ reason?: string }>({ title: CHECKOUT_MESSAGES.paymentErrorTitle, text: (d) => d.reason ?? CHECKOUT_MESSAGES.paymentErrorFallback }),
+  // What an unpaid checkout may hold (ADR 073; the shop's own texts).
+  UNITS_LIMIT: entry<{ productName: string; max: number }>({ title: HOLD_MESSAGES.limitTitle, text: (d) => HOLD_MESSAGES.unitsLimit(d.productName, d.max) }),
+  HOLD_LIMIT: entry<{ productName: string; holdable: number; stock: number }>({
+    title: HOLD_MESSAGES.limitTitle,
+    text: (d) => HOLD_MESSAGES.shareLimit(d.productName, d.holdable, d.stock),
+  }),
+  PAYMENTS_LIMIT: entry<{ max: number; until: string | null }>({
+    title: HOLD_MESSAGES.limitTitle,
+    text: (d) => HOLD_MESSAGES.paymentsLimit(d.max, d.until ? new Date(d.until) : null),
+  }),
   // Orders (spec §8 Admin: orders; the rest are the Orders tab's own).
   ORDER_NOT_FOUND: entry({ title: ORDER_MESSAGES.errorTitle, text: ORDER_NOT_FOUND_MESSAGE }),
   NO_ORDERS_SELECTED: entry({ title: ORDER_MESSAGES.errorTitle, text: NO_ORDERS_SELECTED_MESSAGE }),

@@ -15,6 +15,7 @@ export const PAYMENT_FAILURE_TEXTS: Readonly<Record<string, string>> = Object.fr
   TXN_AUTO_FAILED: 'The payment was not completed in time.',
   AMOUNT_MISMATCH: 'The amount paid does not match the order total. We are checking the payment and will contact you.',
   STOCK_GONE: 'The plants sold out before your payment was confirmed. Your money is being refunded.',
+  REPLACED: 'You started a new payment for a changed checkout, which replaced this one.',
 });
 
 

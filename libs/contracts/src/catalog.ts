@@ -180,13 +180,23 @@ export const catalogSubjects = {
   },
   /**
    * Holds stock for a checkout until `expiresAt`: all lines or none, never below zero.
-   * Idempotent by `reservationId`. OUT_OF_STOCK / INSUFFICIENT_STOCK name the product.
+   * Idempotent by `reservationId`. OUT_OF_STOCK / INSUFFICIENT_STOCK name the product. With
+   * `maxSharePercent` (an unpaid checkout's hold, ADR 073), a line may take only that share
+   * of its product's stock (`holdableUnits`), else HOLD_LIMIT; without, a paid order's
+   * (a late payment's) takes what there is.
    */
   'rpc.catalog.stock.reserve': {
-    request: z.object({ reservationId: text(64).min(1), lines: z.array(lineSchema).min(1).max(100), ttlSeconds: z.number().int().min(30).max(86400) }).strict(),
+    request: z
+      .object({
+        reservationId: text(64).min(1),
+        lines: z.array(lineSchema).min(1).max(100),
+        ttlSeconds: z.number().int().min(30).max(86400),
+        maxSharePercent: z.number().int().min(1).max(100).optional(),
+      })
+      .strict(),
     reply: resultSchema(z.object({ reservationId: z.string(), expiresAt: z.iso.datetime() })),
     fixtures: {
-      request: { reservationId: 'res_1', lines: [{ productId: productFixture.id, quantity: 2 }], ttlSeconds: 900 },
+      request: { reservationId: 'res_1', lines: [{ productId: productFixture.id, quantity: 2 }], ttlSeconds: 900, maxSharePercent: 50 },
       reply: ok({ reservationId: 'res_1', expiresAt: '2026-11-22T10:15:00.000Z' }),
     },
   },

@@ -101,6 +101,13 @@ export const ERROR_DATA = {
   INVALID_POSTAL_CODE: z.object({}),
   /** PhonePe could not create the payment; the order failed and its stock was released. */
   PAYMENT_INIT_FAILED: z.object({ reason: z.string().optional() }),
+  // What an unpaid checkout may hold (docs/adr/073-what-an-unpaid-checkout-may-hold.md): refused before any stock is held.
+  /** More of one plant than one order may buy (`max`). */
+  UNITS_LIMIT: z.object({ productId, productName: z.string(), max: z.number().int().positive() }),
+  /** More of a plant than one unpaid checkout may hold: `holdable` of the `stock` left. */
+  HOLD_LIMIT: z.object({ productId, productName: z.string(), holdable: count, stock: count }),
+  /** The shopper has `max` payments open at PhonePe already; `until` is when the first of them expires. */
+  PAYMENTS_LIMIT: z.object({ max: z.number().int().positive(), until: z.iso.datetime().nullable() }),
   // Orders (history, Orders tab).
   /** No order with that id (or, for a shopper, not theirs; for an archive, none left to archive). */
   ORDER_NOT_FOUND: z.object({}),
@@ -188,6 +195,9 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   BILLING_ADDRESS_REQUIRED: 400,
   INVALID_POSTAL_CODE: 400,
   PAYMENT_INIT_FAILED: 502,
+  UNITS_LIMIT: 409,
+  HOLD_LIMIT: 409,
+  PAYMENTS_LIMIT: 409,
   ORDER_NOT_FOUND: 404,
   NO_ORDERS_SELECTED: 400,
   BILL_NOT_ISSUED: 404,
@@ -232,6 +242,9 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
   PAYMENT_PENDING: { orderId: 'ord_01JD0000000000000000000000' },
   AMOUNT_MISMATCH: { orderId: 'ord_01JD0000000000000000000000', expectedPaise: 150000, receivedPaise: 100000 },
   PAYMENT_INIT_FAILED: { reason: 'PhonePe is not reachable' },
+  UNITS_LIMIT: { productId: 'prd_01JD0000000000000000000000', productName: 'Monte Carlo', max: 20 },
+  HOLD_LIMIT: { productId: 'prd_01JD0000000000000000000000', productName: 'Monte Carlo', holdable: 2, stock: 4 },
+  PAYMENTS_LIMIT: { max: 3, until: '2026-11-22T10:05:00.000Z' },
   FULFILMENT_NOT_ALLOWED: { from: 'delivered', to: 'shipped' },
   REFUND_NOT_ALLOWED: { reason: 'already-refunded' },
   REFUND_AMOUNT_INVALID: { maxPaise: 78500 },

@@ -97,6 +97,27 @@ export const checkoutStartedSchema = z.object({
 });
 export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 
+/**
+ * The shopper's newest payment still waiting at PhonePe, and what it holds for them: the
+ * checkout shows it when the shopper comes back from PhonePe unpaid (the browser's Back, a
+ * reload), to pay it again or change it (docs/adr/073-what-an-unpaid-checkout-may-hold.md).
+ */
+export const openPaymentSchema = z.object({
+  orderId: z.string(),
+  merchantOrderId: merchantOrderIdSchema,
+  amountPaise: z.number().int().positive(),
+  /** When PhonePe stops waiting for it (its stock is held a little longer). */
+  expiresAt: z.iso.datetime(),
+  /** PhonePe's page for this payment: paying it again goes there, with no new order. */
+  redirectUrl: z.string().url(),
+  shippingAddressId: z.string(),
+  billingAddressId: z.string(),
+  shippingAddress: addressSnapshotSchema,
+  /** Each plant's units it holds for the shopper until it is decided. */
+  lines: z.array(z.object({ productId: z.string(), productName: z.string(), quantity: z.number().int().positive() })),
+});
+export type OpenPayment = z.infer<typeof openPaymentSchema>;
+
 const userActor = { id: 'usr_01JD0000000000000000000000', role: 'user' as const };
 const ok = <T>(data: T) => ({ ok: true as const, data });
 const addressFixture: AddressSnapshot = {
@@ -143,9 +164,12 @@ export const orderSubjects = {
    * Starts paying the actor's cart (spec §4 Payment): reads the cart, its prices and both
    * addresses itself, creates a pending order with address snapshots, reserves the stock
    * and creates the PhonePe payment. Idempotent by the command id (the `Idempotency-Key`),
-   * and a second checkout of the same unchanged cart while one is pending answers that one.
+   * and a second checkout of the same unchanged cart while one is pending answers that one;
+   * another checkout replaces the shopper's pending one (its stock released first). Within
+   * the hold limits of ADR 073, refused before any stock is held.
    * Failures: CART_EMPTY, SHIPPING_ADDRESS_REQUIRED, BILLING_ADDRESS_REQUIRED,
-   * ADDRESS_NOT_FOUND, PRODUCT_NOT_FOUND, OUT_OF_STOCK, INSUFFICIENT_STOCK, PAYMENT_INIT_FAILED.
+   * ADDRESS_NOT_FOUND, PRODUCT_NOT_FOUND, OUT_OF_STOCK, INSUFFICIENT_STOCK, UNITS_LIMIT,
+   * HOLD_LIMIT, PAYMENTS_LIMIT, PAYMENT_INIT_FAILED.
    */
   'rpc.order.checkout.pay': {
     request: z
@@ -161,6 +185,27 @@ export const orderSubjects = {
     fixtures: {
       request: { actor: userActor, shippingAddressId: addressFixture.id, billingAddressId: addressFixture.id, returnOrigin: 'http://localhost:8080' },
       reply: ok({ orderId: 'ord_01JD0000000000000000000000', merchantOrderId, redirectUrl: 'http://localhost:9300/pay/OMO1', amountPaise: 78500 }),
+    },
+  },
+  /** The actor's newest payment still waiting at PhonePe (pending, with time left), or null. */
+  'rpc.order.checkout.open': {
+    request: z.object({ actor: actorSchema }).strict(),
+    reply: resultSchema(z.object({ payment: openPaymentSchema.nullable() })),
+    fixtures: {
+      request: { actor: userActor },
+      reply: ok({
+        payment: {
+          orderId: 'ord_01JD0000000000000000000000',
+          merchantOrderId,
+          amountPaise: 78500,
+          expiresAt: '2026-11-22T10:30:00.000Z',
+          redirectUrl: 'http://localhost:9300/pay/OMO1',
+          shippingAddressId: addressFixture.id,
+          billingAddressId: addressFixture.id,
+          shippingAddress: addressFixture,
+          lines: [{ productId: lineFixture.productId, productName: lineFixture.productName, quantity: lineFixture.quantity }],
+        },
+      }),
     },
   },
   /**

@@ -120,6 +120,7 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
   'cart.clear': { caller: 'shopper', readBack: cart },
 
   'checkout.shippingQuote': { caller: 'public', query: () => ({ postalCode: '700016' }) },
+  'checkout.open': { caller: 'shopper' },
   // Without addresses: refused (the addresses are required), so the fuzzer starts no payment.
   'checkout.pay': { caller: 'shopper', body: () => ({}), readBack: { route: 'orders.list' } },
 

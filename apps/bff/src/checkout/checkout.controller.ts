@@ -21,7 +21,7 @@ export function shopOrigin(req: FastifyRequest, publicUrl: string | undefined): 
   return `${req.protocol}://${req.host}`;
 }
 
-/** `/api/shipping-quote` and `/api/checkout/pay`: checkout (spec §4 Payment, §5). */
+/** `/api/shipping-quote`, `/api/checkout/open` and `/api/checkout/pay`: checkout (spec §4 Payment, §5). */
 @Controller()
 export class CheckoutController {
   constructor(
@@ -39,6 +39,16 @@ export class CheckoutController {
     const quote = deliveryQuote(postalCode);
     if (!quote.ok) throw new AppErrorException({ code: 'INVALID_POSTAL_CODE' });
     return { postalCode: quote.postalCode, shippingPaise: quote.shippingPaise, estimate: quote.estimate };
+  }
+
+  /**
+   * The shopper's payment still waiting at PhonePe, with what it holds for them: checkout
+   * shows it on the way back from PhonePe (ADR 073).
+   */
+  @Get('checkout/open')
+  @UseGuards(AuthGuard)
+  async open(@CurrentActor() actor: Actor) {
+    return unwrap(await this.rpc.request('rpc.order.checkout.open', { actor }));
   }
 
   /** Starts paying the cart; the browser sends only the two address ids, never an amount. */

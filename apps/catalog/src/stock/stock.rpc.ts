@@ -7,8 +7,8 @@ export class StockRpc {
   constructor(private readonly stock: StockService) {}
 
   @RpcHandler('rpc.catalog.stock.reserve')
-  reserve({ reservationId, lines, ttlSeconds }: Req<'rpc.catalog.stock.reserve'>) {
-    return this.stock.reserve(reservationId, lines, ttlSeconds);
+  reserve({ reservationId, lines, ttlSeconds, maxSharePercent }: Req<'rpc.catalog.stock.reserve'>) {
+    return this.stock.reserve(reservationId, lines, ttlSeconds, maxSharePercent);
   }
 
   @RpcHandler('rpc.catalog.stock.commit')

@@ -91,6 +91,21 @@ describe('refusal', () => {
   it('names the first line that cannot be had', () => {
     expect(refusal(lines, [plant('prd_a', 1), plant('prd_b', 0)])).toMatchObject({ code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_a' } });
   });
+
+  it('keeps an unpaid checkout within its share of each stock (ADR 073); a paid order takes what there is', () => {
+    // 2 of 4 and 3 of 6 are half; 3 of 5 is more than half (2).
+    expect(refusal(lines, [plant('prd_a', 4), plant('prd_b', 6)], 50)).toBeNull();
+    expect(refusal(lines, [plant('prd_a', 4), plant('prd_b', 5)], 50)).toEqual({
+      code: 'HOLD_LIMIT',
+      data: { productId: 'prd_b', productName: 'Plant prd_b', holdable: 2, stock: 5 },
+    });
+    expect(refusal(lines, [plant('prd_a', 4), plant('prd_b', 5)])).toBeNull();
+    // A single last unit can be held; two of the last two cannot.
+    expect(refusal([{ productId: 'prd_a', quantity: 1 }], [plant('prd_a', 1)], 50)).toBeNull();
+    expect(refusal([{ productId: 'prd_a', quantity: 2 }], [plant('prd_a', 2)], 50)).toMatchObject({ code: 'HOLD_LIMIT', data: { holdable: 1, stock: 2 } });
+    // Not enough stock is said as such, before the share.
+    expect(refusal([{ productId: 'prd_a', quantity: 3 }], [plant('prd_a', 2)], 50)).toMatchObject({ code: 'INSUFFICIENT_STOCK' });
+  });
 });
 
 describe('settledBefore', () => {

@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import { holdableUnits } from '@jalaj/commerce';
 import { AppErrorException, appError, fail, ok, type AppError, type Result } from '@jalaj/contracts';
 import { addToOutbox, getLogger, OutboxRelay, runPeriodically } from '@jalaj/server-kit';
 import { StockAlertsService } from '../alerts/stock-alerts.service.js';
@@ -17,15 +18,19 @@ export function reservationLines(lines: StockLine[]): StockLine[] {
 /**
  * Why `lines` cannot all be had from `products` as they are: the first line whose product
  * does not exist, is out of stock or has less than the line wants, named with what the
- * shopper is told; null when every line can be had.
+ * shopper is told; null when every line can be had. With `maxSharePercent` (an unpaid
+ * checkout's hold, ADR 073), a line may take no more than `holdableUnits` of its stock.
  */
-export function refusal(lines: StockLine[], products: LockedProduct[]): AppError | null {
+export function refusal(lines: StockLine[], products: LockedProduct[], maxSharePercent?: number): AppError | null {
   const byId = new Map(products.map((p) => [p.id, p]));
   for (const { productId, quantity } of lines) {
     const product = byId.get(productId);
     if (!product) return appError('PRODUCT_NOT_FOUND', { productId });
     if (product.stockQuantity <= 0) return appError('OUT_OF_STOCK', { productId, productName: product.name });
     if (product.stockQuantity < quantity) return appError('INSUFFICIENT_STOCK', { productId, available: product.stockQuantity, inCart: 0, productName: product.name });
+    if (maxSharePercent === undefined) continue;
+    const holdable = holdableUnits(product.stockQuantity, maxSharePercent);
+    if (quantity > holdable) return appError('HOLD_LIMIT', { productId, productName: product.name, holdable, stock: product.stockQuantity });
   }
   return null;
 }
@@ -64,14 +69,17 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly alerts: StockAlertsService,
   ) {}
 
-  /** Holds every line for `ttlSeconds`, or none; a repeated `reservationId` answers with the first hold. */
-  async reserve(reservationId: string, lines: StockLine[], ttlSeconds: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
+  /**
+   * Holds every line for `ttlSeconds`, or none; a repeated `reservationId` answers with the
+   * first hold. With `maxSharePercent`, each line within that share of its stock ({@link refusal}).
+   */
+  async reserve(reservationId: string, lines: StockLine[], ttlSeconds: number, maxSharePercent?: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
     const wanted = reservationLines(lines);
     try {
       const expiresAt = await this.em.transactional(async (tx) => {
         const claimed = await this.reservations.claim(tx, reservationId, ttlSeconds);
         if (!claimed) return (await this.reservations.expiresAt(tx, reservationId))!;
-        const refused = refusal(wanted, await this.reservations.lockProducts(tx, wanted.map((l) => l.productId)));
+        const refused = refusal(wanted, await this.reservations.lockProducts(tx, wanted.map((l) => l.productId)), maxSharePercent);
         // Thrown, so the transaction rolls back the claim: a refused reservation leaves nothing.
         if (refused) throw new AppErrorException(refused);
         const left = await this.reservations.take(tx, reservationId, wanted);

@@ -220,14 +220,15 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
   });
 
   it('a webhook after the redirect (and duplicates of it) change nothing more', async () => {
-    const p = await newProduct(3);
+    // Two of four: an unpaid checkout may hold half of a plant's stock (ADR 073).
+    const p = await newProduct(4);
     const s = await shopper(p.id, 2);
     const pay = await started(s);
     await phonepe.settle(pay.merchantOrderId, { state: 'COMPLETED', webhook: { delayMs: 500 }, duplicates: 5 });
     expect(new URL(await returnFrom(pay.merchantOrderId), shop.base).pathname).toBe('/payment-success');
     await webhooksDelivered(pay.merchantOrderId, 5);
     expect(await outbox('evt.order.order.paid.v1', pay.merchantOrderId)).toHaveLength(1);
-    await expectStock(p.id, 1);
+    await expectStock(p.id, 2);
   });
 
   it('duplicate webhooks alone give one state change', async () => {
@@ -385,6 +386,113 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     const paid = (await orderDb.query('select count(*)::int as n from orders where state = $1 and merchant_order_id = any($2)', ['paid', ok.map((r) => r.body.merchantOrderId)])).rows[0].n;
     expect(paid).toBe(5);
   }, 90000);
+  describe('what an unpaid checkout may hold (ADR 073, the default limits)', () => {
+    /** A second address of the shopper's: an office in Bengaluru (₹150 shipping). */
+    async function office(s: Awaited<ReturnType<typeof shopper>>) {
+      const r = await s.call('POST', '/api/me/addresses', {
+        token: s.token,
+        body: { nickname: 'Office', fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '5 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', addressType: 'both' },
+      });
+      if (r.status !== 201) throw new Error(`address: ${JSON.stringify(r.body)}`);
+      return r.body.id as string;
+    }
+    const ordersOf = async (merchantOrderId: string) =>
+      (await orderDb.query<OrderRow>('select * from orders where user_id = (select user_id from orders where merchant_order_id = $1) order by created_at', [merchantOrderId])).rows;
+
+    it('refuses more of one plant than one order may buy, before any stock is held', async () => {
+      const p = await newProduct(100);
+      const s = await shopper(p.id, 21);
+      const r = await s.pay();
+      expect(r.body).toMatchObject({ status: 409, code: 'UNITS_LIMIT', title: 'Order limit', message: `You can buy at most 20 of ${p.name} in one order. Please lower the quantity.` });
+      await expectStock(p.id, 100);
+      const [n] = (await orderDb.query<{ n: number }>("select count(*)::int as n from orders where shipping_address->>'id' = $1", [s.addressId])).rows;
+      expect(n!.n).toBe(0);
+    });
+
+    it('one unpaid checkout holds at most half of what is left of a plant: the rest stays for everyone else', async () => {
+      const p = await newProduct(4);
+      const greedy = await shopper(p.id, 3);
+      const refused = await greedy.pay();
+      expect(refused.body).toMatchObject({
+        status: 409,
+        code: 'HOLD_LIMIT',
+        message: `Only 2 of the 4 ${p.name} left can be set aside for one order while it is paid, so other shoppers can still buy it. Please lower the quantity to 2.`,
+      });
+      await expectStock(p.id, 4);
+      const two = await started(await shopper(p.id, 2));
+      await expectStock(p.id, 2);
+      // Someone else can still buy: one of the two left.
+      const other = await started(await shopper(p.id, 1));
+      await expectStock(p.id, 1);
+      expect([two.amountPaise, other.amountPaise].every((a) => a > 0)).toBe(true);
+    });
+
+    it('another address on the way back from PhonePe replaces the waiting payment: its stock comes back first, one order is left', async () => {
+      // The last unit: the shopper's own hold must not keep it from them.
+      const p = await newProduct(1);
+      const s = await shopper(p.id);
+      const officeId = await office(s);
+      const home = await started(s);
+      await expectStock(p.id, 0);
+      expect((await s.call('GET', '/api/checkout/open', { token: s.token })).body).toMatchObject({
+        payment: { merchantOrderId: home.merchantOrderId, shippingAddressId: s.addressId, shippingAddress: { city: 'Kolkata' }, lines: [{ productId: p.id, quantity: 1 }] },
+      });
+
+      const changed = await s.pay({ shippingAddressId: officeId, billingAddressId: officeId });
+      expect(changed.status).toBe(200);
+      expect(changed.body.amountPaise).toBe(home.amountPaise + 7500);
+      await expectStock(p.id, 0);
+      expect(await row(home.merchantOrderId)).toMatchObject({ state: 'failed', error_code: 'REPLACED' });
+      const [released] = (await catalogDb.query<{ status: string }>('select status from stock_reservations where id = $1', [(await row(home.merchantOrderId)).reservation_id])).rows;
+      expect(released!.status).toBe('released');
+      expect((await s.call('GET', '/api/checkout/open', { token: s.token })).body).toMatchObject({
+        payment: { merchantOrderId: changed.body.merchantOrderId, shippingAddress: { city: 'Bengaluru' } },
+      });
+      // My Orders shows the one order the shopper is paying.
+      const mine = (await s.call('GET', '/api/orders', { token: s.token })).body.items as { merchantOrderId: string }[];
+      expect(mine.map((o) => o.merchantOrderId)).toEqual([changed.body.merchantOrderId]);
+
+      await phonepe.settle(changed.body.merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
+      await eventually(() => stateOf(changed.body.merchantOrderId), (st) => st === 'paid', WEBHOOK_PATIENCE_MS);
+      expect((await row(changed.body.merchantOrderId)).shipping_address).toMatchObject({ city: 'Bengaluru' });
+      expect((await s.call('GET', '/api/checkout/open', { token: s.token })).body).toEqual({ payment: null });
+      await expectStock(p.id, 0);
+    });
+
+    it('a replaced payment PhonePe completes after all is sold late, as long as the stock is there', async () => {
+      const p = await newProduct(6);
+      const s = await shopper(p.id);
+      const officeId = await office(s);
+      const home = await started(s);
+      const changed = await s.pay({ shippingAddressId: officeId, billingAddressId: officeId });
+      expect(changed.status).toBe(200);
+      await expectStock(p.id, 5);
+      // The shopper had paid on PhonePe's page for the first one after all.
+      await phonepe.settle(home.merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
+      await eventually(() => stateOf(home.merchantOrderId), (st) => st === 'paid', WEBHOOK_PATIENCE_MS);
+      await expectStock(p.id, 4);
+    });
+
+    it('refuses a shopper with 3 payments open at PhonePe, before any stock is held', async () => {
+      const p = await newProduct(10);
+      const s = await shopper(p.id);
+      const officeId = await office(s);
+      const first = await started(s);
+      expect((await s.pay({ shippingAddressId: officeId, billingAddressId: officeId })).status).toBe(200);
+      expect((await s.pay({ shippingAddressId: officeId, billingAddressId: s.addressId })).status).toBe(200);
+      const refused = await s.pay({ shippingAddressId: s.addressId, billingAddressId: officeId });
+      expect(refused.body).toMatchObject({ status: 409, code: 'PAYMENTS_LIMIT', title: 'Order limit' });
+      expect(refused.body.message).toMatch(/^You already have 3 payments waiting at PhonePe\. Pay one of them, or try again after /);
+      // One hold at a time, whatever the shopper tried.
+      await expectStock(p.id, 9);
+      expect((await ordersOf(first.merchantOrderId)).map((o) => [o.state, o.error_code])).toEqual([
+        ['failed', 'REPLACED'],
+        ['failed', 'REPLACED'],
+        ['pending', null],
+      ]);
+    });
+  });
+
   it('two order replicas share the reconciliation: every pending payment is decided once', async () => {
     // A second order process on the same database, in the same queue group.
     const replica = await startApp('order', {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, type RequiredEntityData } from '@mikro-orm/core';
-import type { CheckoutStarted, EventData, EventSubject, OrderLine, OrderState } from '@jalaj/contracts';
+import type { CheckoutStarted, EventData, EventSubject, OpenPayment, OrderLine, OrderState } from '@jalaj/contracts';
 import { addToOutbox, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
@@ -45,6 +45,39 @@ export class CheckoutRepository {
       { orderBy: { createdAt: 'desc' }, fields: ['id', 'merchantOrderId', 'redirectUrl', 'totalPaise'] },
     );
     return order && { orderId: order.id, merchantOrderId: order.merchantOrderId, redirectUrl: order.redirectUrl!, amountPaise: order.totalPaise };
+  }
+
+  /**
+   * The shopper's payments PhonePe may still complete (ADR 073), oldest first: every pending
+   * one, and those replaced by a later checkout that have not expired (still asked about).
+   */
+  openPayments(userId: string, replacedCode: string): Promise<Pick<Order, 'merchantOrderId' | 'state' | 'expiresAt'>[]> {
+    return this.em.find(
+      Order,
+      { userId, $or: [{ state: 'pending' }, { state: 'failed', errorCode: replacedCode, expiresAt: { $gt: new Date() } }] },
+      { fields: ['merchantOrderId', 'state', 'expiresAt'], orderBy: { createdAt: 'asc' } },
+    );
+  }
+
+  /** The shopper's newest pending order PhonePe still waits for, with its lines (what it holds); null when none. */
+  async openPayment(userId: string): Promise<OpenPayment | null> {
+    const o = await this.em.fork().findOne(
+      Order,
+      { userId, state: 'pending', redirectUrl: { $ne: null }, expiresAt: { $gt: new Date() } },
+      { orderBy: { createdAt: 'desc' }, populate: ['lines'] },
+    );
+    if (!o) return null;
+    return {
+      orderId: o.id,
+      merchantOrderId: o.merchantOrderId,
+      amountPaise: o.totalPaise,
+      expiresAt: o.expiresAt.toISOString(),
+      redirectUrl: o.redirectUrl!,
+      shippingAddressId: o.shippingAddressId,
+      billingAddressId: o.billingAddressId,
+      shippingAddress: o.shippingAddress,
+      lines: o.lines.getItems().map((l) => ({ productId: l.productId, productName: l.productName, quantity: l.quantity })),
+    };
   }
 
   /** A new order with its lines in the cart's order, written by the unit of work at its commit. */

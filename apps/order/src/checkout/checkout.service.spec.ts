@@ -14,7 +14,7 @@ const andaman: Address = { ...kolkata, id: 'adr_island', postalCode: '744101' };
 const oneLine: Cart = cartSubjects['rpc.cart.items.list'].fixtures.reply.data;
 
 /** Starting a payment against fakes of cart, identity, catalog, PhonePe and the repository, on real `Order` aggregates. */
-function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_OF_STOCK'; phonepe?: 'ok' | 'refuse' } = {}) {
+function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_OF_STOCK'; phonepe?: 'ok' | 'refuse'; maxUnits?: number } = {}) {
   const calls: string[] = [];
   const orders: Order[] = [];
   const lines: OrderLine[] = [];
@@ -26,6 +26,8 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
       const o = orders.find((r) => r.userId === userId && r.checkoutHash === checkoutHash && r.state === 'pending' && r.redirectUrl);
       return o ? { orderId: o.id, merchantOrderId: o.merchantOrderId, redirectUrl: o.redirectUrl, amountPaise: o.totalPaise } : null;
     },
+    openPayments: async (userId: string, replaced: string) =>
+      orders.filter((o) => o.userId === userId && (o.state === 'pending' || (o.state === 'failed' && o.errorCode === replaced && o.expiresAt > new Date()))),
     create: (data: Partial<Order>, orderLines: OrderLine[]) => {
       const order = Object.assign(new Order(), data);
       orders.push(order);
@@ -33,9 +35,11 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
       return order;
     },
   } as unknown as CheckoutRepository;
+  const reserveRequests: unknown[] = [];
   const rpc = {
     request: async (subject: string, payload: { reservationId?: string }) => {
       calls.push(subject);
+      if (subject === 'rpc.catalog.stock.reserve') reserveRequests.push(payload);
       if (subject === 'rpc.cart.items.list') return { ok: true, data: opts.cart ?? oneLine };
       if (subject === 'rpc.identity.addresses.list') return { ok: true, data: { items: opts.addresses ?? [kolkata, andaman] } };
       if (subject === 'rpc.catalog.stock.reserve') {
@@ -57,10 +61,27 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
       return { orderId: `OMO${payRequests.length}`, state: 'PENDING', expireAt: Date.now() + 900_000, redirectUrl: `http://sandbox/pay/OMO${payRequests.length}` };
     },
   } as unknown as PhonePeGateway;
-  const config = { PAYMENT_EXPIRE_AFTER_SECONDS: 900, PAYMENT_RECONCILE_FIRST_SECONDS: 20 } as OrderConfig;
-  const service = new CheckoutService(repo, rpc, {} as PaymentDecider, {} as CheckoutReconciler, phonepe, config);
+  // PhonePe has not decided the replaced payment: the decider releases its stock and fails it as REPLACED.
+  const decider = {
+    replace: async (merchantOrderId: string) => {
+      calls.push(`replace ${merchantOrderId}`);
+      const o = orders.find((r) => r.merchantOrderId === merchantOrderId)!;
+      reservations.set(o.reservationId, 'released');
+      o.moveTo('failed');
+      o.errorCode = 'REPLACED';
+      return true;
+    },
+  } as unknown as PaymentDecider;
+  const config = {
+    PAYMENT_EXPIRE_AFTER_SECONDS: 900,
+    PAYMENT_RECONCILE_FIRST_SECONDS: 20,
+    CHECKOUT_MAX_UNITS_PER_PLANT: opts.maxUnits ?? 20,
+    CHECKOUT_MAX_OPEN_PAYMENTS: 3,
+    CHECKOUT_HOLD_MAX_SHARE_PERCENT: 50,
+  } as OrderConfig;
+  const service = new CheckoutService(repo, rpc, decider, {} as CheckoutReconciler, phonepe, config);
   const pay = (shipping: string | null = kolkata.id, billing: string | null = kolkata.id) => service.pay(actor, shipping, billing, 'https://jalaj.shop');
-  return { pay, calls, orders, lines, reservations, payRequests };
+  return { pay, calls, orders, lines, reservations, payRequests, reserveRequests };
 }
 
 describe('starting a payment', () => {
@@ -80,6 +101,8 @@ describe('starting a payment', () => {
       metaInfo: { udf1: t.orders[0]!.id },
     });
     expect(t.lines.map((l) => l.productName)).toEqual(['Anubias nana']);
+    // Unpaid, it may hold only its share of each plant's stock (catalog checks it under the lock).
+    expect(t.reserveRequests[0]).toMatchObject({ maxSharePercent: 50 });
   });
 
   it('charges ₹150 shipping to an Andaman PIN', async () => {
@@ -98,6 +121,43 @@ describe('starting a payment', () => {
     // Other addresses are another checkout.
     await t.pay(andaman.id, andaman.id);
     expect(t.orders).toHaveLength(2);
+  });
+
+  it('another checkout replaces the pending one: its stock comes back before the new one is held', async () => {
+    const t = setup();
+    const first = await t.pay();
+    const firstId = first.ok ? first.data.merchantOrderId : '';
+    const second = await t.pay(andaman.id, andaman.id);
+    expect(second.ok).toBe(true);
+    expect(t.orders.map((o) => [o.state, o.errorCode ?? null])).toEqual([
+      ['failed', 'REPLACED'],
+      ['pending', null],
+    ]);
+    expect(t.reservations.get(t.orders[0]!.reservationId)).toBe('released');
+    const calls = t.calls.slice(t.calls.indexOf(`replace ${firstId}`));
+    expect(calls.slice(0, 2)).toEqual([`replace ${firstId}`, 'rpc.catalog.stock.reserve']);
+  });
+
+  it('refuses a plant over the units one order may buy, before anything is held or replaced', async () => {
+    const t = setup({ maxUnits: 2 });
+    const result = await t.pay();
+    expect(result).toEqual({ ok: false, error: { code: 'UNITS_LIMIT', data: { productId: oneLine.lines[0]!.productId, productName: 'Anubias nana', max: 2 } } });
+    expect(t.orders).toEqual([]);
+    expect(t.calls).not.toContain('rpc.catalog.stock.reserve');
+  });
+
+  it('refuses a shopper with as many payments open at PhonePe as one may have, naming when the first expires', async () => {
+    const t = setup();
+    await t.pay();
+    await t.pay(andaman.id, andaman.id);
+    await t.pay(andaman.id, kolkata.id);
+    const before = t.calls.length;
+    const refused = await t.pay(kolkata.id, andaman.id);
+    expect(refused).toEqual({ ok: false, error: { code: 'PAYMENTS_LIMIT', data: { max: 3, until: t.orders[0]!.expiresAt.toISOString() } } });
+    expect(t.orders).toHaveLength(3);
+    expect(t.calls.slice(before)).not.toContain('rpc.catalog.stock.reserve');
+    // The one still pending keeps its hold.
+    expect(t.orders[2]).toMatchObject({ state: 'pending' });
   });
 
   it.each<[string, Parameters<typeof setup>[0], [string | null, string | null], string]>([

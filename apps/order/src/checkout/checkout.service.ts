@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { canBillTo, canShipTo, checkPaymentStart, orderNumber, paymentFailureText, paymentInitFailureReason } from '@jalaj/commerce';
-import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type PaymentStatus, type Result } from '@jalaj/contracts';
+import { canBillTo, canShipTo, checkPaymentStart, lineOverUnitLimit, mayStartPayment, orderNumber, paymentFailureText, paymentInitFailureReason, type HoldLimits } from '@jalaj/commerce';
+import { fail, newId, ok, type Actor, addressSnapshotSchema, type AddressSnapshot, type CheckoutStarted, type OpenPayment, type PaymentStatus, type Result } from '@jalaj/contracts';
 import { getLogger, handledCommand, InjectConfig, RpcClient } from '@jalaj/server-kit';
-import type { OrderConfig } from '../config.js';
+import { holdLimitsOf, type OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/phonepe/phonepe-gateway.js';
 import { outcomeOf } from './checkout-state.js';
 import { priceOrder, type PricedOrder } from './checkout-pricing.js';
 import { CheckoutReconciler } from './checkout.reconciler.js';
 import { CheckoutRepository, type PaymentFacts } from './checkout.repository.js';
 import { newMerchantOrderId } from './merchant-ids.js';
-import { PaymentDecider } from './payment-decider.js';
+import { isReplaced, PaymentDecider, REPLACED } from './payment-decider.js';
 
 /** Catalog holds the stock this much longer than PhonePe gives the shopper to pay. */
 export const RESERVATION_MARGIN_SECONDS = 120;
@@ -74,6 +74,7 @@ export function paymentOutcome(o: PaymentFacts): PaymentStatus {
 @Injectable()
 export class CheckoutService {
   private readonly log = getLogger('CheckoutService');
+  private readonly limits: HoldLimits;
 
   constructor(
     private readonly orders: CheckoutRepository,
@@ -82,7 +83,9 @@ export class CheckoutService {
     private readonly reconciler: CheckoutReconciler,
     @Inject(PHONEPE_GATEWAY) private readonly phonepe: PhonePeGateway,
     @InjectConfig() private readonly config: OrderConfig,
-  ) {}
+  ) {
+    this.limits = holdLimitsOf(config);
+  }
 
   /**
    * Starts paying the actor's cart. It runs as an idempotent command (`CommandLog.run`, ADR
@@ -98,7 +101,32 @@ export class CheckoutService {
     // The same checkout already waiting to be paid (two tabs, a back button): one order, one charge.
     const existing = await this.orders.pendingCheckout(actor.id, checkout.data.hash, REUSE_MIN_SECONDS_LEFT);
     if (existing) return ok(existing);
+    const { maxUnitsPerPlant, maxOpenPayments } = this.limits;
+    // What an unpaid checkout may hold (ADR 073), refused before any stock is held: a plant
+    // over the units one order may buy, or as many payments open at PhonePe as one shopper may
+    // have (the share of a plant's stock is catalog's to check, where the stock is).
+    const line = lineOverUnitLimit(checkout.data.amounts.lines, maxUnitsPerPlant);
+    if (line) return fail('UNITS_LIMIT', { productId: line.productId, productName: line.productName, max: maxUnitsPerPlant });
+    const now = Date.now();
+    const open = await this.orders.openPayments(actor.id, REPLACED);
+    const unexpired = open.filter((o) => o.expiresAt.getTime() > now);
+    if (!mayStartPayment(unexpired.length, maxOpenPayments)) {
+      const first = Math.min(...unexpired.map((o) => o.expiresAt.getTime()));
+      return fail('PAYMENTS_LIMIT', { max: maxOpenPayments, until: new Date(first).toISOString() });
+    }
+    // Another checkout (an address changed on the way back from PhonePe): it replaces the
+    // pending one, whose stock comes back first, so the shopper's own hold never keeps
+    // their plants from them and no second order is left waiting. One PhonePe cannot tell
+    // about is left alone, and this checkout waits (as when PhonePe cannot start a payment).
+    for (const o of open) {
+      if (o.state === 'pending' && !(await this.decider.replace(o.merchantOrderId))) return fail('PAYMENT_INIT_FAILED', { reason: paymentInitFailureReason(0) });
+    }
     return this.startPayment(actor, checkout.data, returnOrigin);
+  }
+
+  /** The actor's newest payment still waiting at PhonePe, with what it holds for them (checkout's way back from PhonePe). */
+  async open(actor: Actor): Promise<Result<{ payment: OpenPayment | null }>> {
+    return ok({ payment: await this.orders.openPayment(actor.id) });
   }
 
   /** The checkout of the actor's cart to the two addresses, priced; or why there is none. */
@@ -167,6 +195,8 @@ export class CheckoutService {
       reservationId: order.reservationId,
       lines: amounts.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       ttlSeconds: expireAfter + RESERVATION_MARGIN_SECONDS,
+      // Unpaid: never more than this share of a plant's stock (ADR 073).
+      maxSharePercent: this.limits.maxSharePercent,
     });
     if (!reserved.ok) {
       order.moveTo('failed');
@@ -201,13 +231,14 @@ export class CheckoutService {
   }
 
   /**
-   * Where a payment stands. A pending one is asked of PhonePe now (the shopper's return, the
-   * pending page); with `actor`, only the actor's own order is found.
+   * Where a payment stands. A pending (or replaced) one is asked of PhonePe now (the
+   * shopper's return, the pending page); with `actor`, only the actor's own order is found.
    */
   async status(actor: Actor | undefined, merchantOrderId: string): Promise<Result<PaymentStatus>> {
     let order: PaymentFacts | null = await this.orders.paymentOf(merchantOrderId, actor?.id);
     if (!order) return fail('NOT_FOUND');
-    if (order.state === 'pending') {
+    // A replaced one too: its PhonePe page may have been paid after all (ADR 073).
+    if (order.state === 'pending' || isReplaced(order)) {
       try {
         order = (await this.decider.check(merchantOrderId, order)) ?? order;
       } catch (e) {

@@ -243,3 +243,54 @@ describe('deciding a payment', () => {
     expect(t.calls.some((c) => c.startsWith('rpc.catalog'))).toBe(false);
   });
 });
+
+describe('replacing a pending payment with another checkout (ADR 073)', () => {
+  it('PhonePe has not decided: its stock comes back, it fails as REPLACED and is still asked about until it expires', async () => {
+    const t = setup({ phonepe: { state: 'PENDING' } });
+    expect(await t.decider.replace(MOID)).toBe(true);
+    expect(t.calls).toEqual(['phonepe.status', 'rpc.catalog.stock.release ord_1']);
+    expect(t.order).toMatchObject({ state: 'failed', errorCode: 'REPLACED', errorMessage: 'You started a new payment for a changed checkout, which replaced this one.' });
+    expect(t.stock.ord_1).toBe('released');
+    expect(t.order.nextCheckAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(t.order.nextCheckAt!.getTime()).toBeLessThanOrEqual(t.order.expiresAt.getTime() + 10_000);
+  });
+
+  it('PhonePe cannot be asked: nothing is replaced, its stock stays held', async () => {
+    const t = setup({ phonepe: new Error('PhonePe is down') });
+    expect(await t.decider.replace(MOID)).toBe(false);
+    expect(t.order.state).toBe('pending');
+    expect(t.stock.ord_1).toBe('held');
+  });
+
+  it('PhonePe completed it meanwhile: it is paid, not replaced', async () => {
+    const t = setup({ phonepe: { state: 'COMPLETED', paymentDetails: [attempt] } });
+    await t.decider.replace(MOID);
+    expect(t.order.state).toBe('paid');
+    expect(t.stock.ord_1).toBe('committed');
+  });
+
+  it('a replaced one still pending at PhonePe is asked again; completed after all, it is sold late; refused, asked no more', async () => {
+    const later = setup({ state: 'failed', phonepe: { state: 'PENDING' } });
+    later.order.errorCode = 'REPLACED';
+    await later.decider.check(MOID);
+    expect(later.order.state).toBe('failed');
+    expect(later.order.nextCheckAt).not.toBeNull();
+
+    const paid = setup({ state: 'failed', phonepe: { state: 'COMPLETED', paymentDetails: [attempt] }, stock: { ord_1: 'released' } });
+    paid.order.errorCode = 'REPLACED';
+    await paid.decider.check(MOID);
+    expect(paid.order.state).toBe('paid');
+    expect(paid.order.reservationId).toBe('ord_1_late');
+
+    const refused = setup({ state: 'failed', phonepe: { state: 'FAILED' } });
+    refused.order.errorCode = 'REPLACED';
+    await refused.decider.check(MOID);
+    expect(refused.order.nextCheckAt).toBeNull();
+
+    // Any other failed order is asked no more while PhonePe says nothing new.
+    const declined = setup({ state: 'failed', phonepe: { state: 'PENDING' } });
+    declined.order.errorCode = 'ZA';
+    await declined.decider.check(MOID);
+    expect(declined.order.nextCheckAt).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@ import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/
 import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
 import { PHONEPE_GATEWAY, type PhonePeGateway, type PhonePeOrderStatus } from '../payments/phonepe/phonepe-gateway.js';
-import { afterSelling, decidePayment, decideRefund, PAYMENT_OPEN_STATES } from './checkout-state.js';
+import { afterSelling, decidePayment, decideRefund, PAYMENT_OPEN_STATES, phonePeVerdict } from './checkout-state.js';
 import { CheckoutRepository } from './checkout.repository.js';
 import type { Order } from './entities/order.entity.js';
 import type { OrderLineRow } from './entities/order-line.entity.js';
@@ -17,6 +17,18 @@ const LATE_RESERVATION_TTL_SECONDS = 300;
 const RETRY_SECONDS = 15;
 
 const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+/** The error code of an order another checkout of its shopper replaced (ADR 073). */
+export const REPLACED = 'REPLACED';
+
+/**
+ * Whether the order failed because its shopper replaced it with another checkout. PhonePe
+ * may still complete it (its page was left open): it keeps being asked until it expires,
+ * so a payment made there anyway is sold late (or refunded), like any late payment.
+ */
+export function isReplaced(o: Pick<Order, 'state' | 'errorCode'>): boolean {
+  return o.state === 'failed' && o.errorCode === REPLACED;
+}
 
 /** The deciding attempt: PhonePe lists attempts oldest first; the last one carries the transaction. */
 function lastAttempt(status: PhonePeOrderStatus) {
@@ -57,11 +69,33 @@ export class PaymentDecider {
    */
   async check(merchantOrderId: string, seen?: Pick<Order, 'state'>): Promise<Order | null> {
     const asked = seen && PAYMENT_OPEN_STATES.includes(seen.state) ? await this.askStatus(merchantOrderId) : undefined;
+    return this.decide(merchantOrderId, asked, false);
+  }
+
+  /**
+   * Replaces a pending order of the shopper who starts another checkout (ADR 073). PhonePe
+   * is asked first, so one it decided meanwhile is decided as such (paid, failed); one still
+   * undecided gives its stock back and fails as REPLACED, and is asked about until it
+   * expires (its page may still be paid). False, with nothing changed, when PhonePe could
+   * not be asked: an order whose payment is unknown is never replaced.
+   */
+  async replace(merchantOrderId: string): Promise<boolean> {
+    const asked = await this.askStatus(merchantOrderId);
+    if ('error' in asked) {
+      this.log.warn({ err: asked.error, merchantOrderId }, 'PhonePe order status failed; the pending payment is not replaced');
+      return false;
+    }
+    await this.decide(merchantOrderId, asked, true);
+    return true;
+  }
+
+  /** Under the order's row lock, moves it at most one step on PhonePe's answer (`asked`, or asked now). */
+  private async decide(merchantOrderId: string, asked: { status: PhonePeOrderStatus } | { error: unknown } | undefined, replacing: boolean): Promise<Order | null> {
     const order = await this.orders.transaction(async () => {
       const o = await this.orders.lock(merchantOrderId);
       if (!o) return null;
       const now = new Date();
-      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, now, asked);
+      if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, now, asked, replacing);
       else if (o.state === 'refund_pending' || o.state === 'partly_refunded') await this.checkRefunds(o, now);
       else o.nextCheckAt = null;
       if (o.state === 'paid' && !o.billNumber) await this.issueBill(o, now);
@@ -96,12 +130,12 @@ export class PaymentDecider {
     }
   }
 
-  private async checkPayment(o: Order, now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }): Promise<void> {
+  private async checkPayment(o: Order, now: Date, asked?: { status: PhonePeOrderStatus } | { error: unknown }, replacing = false): Promise<void> {
     const answer = asked ?? (await this.askStatus(o.merchantOrderId));
     if ('error' in answer) {
       this.log.warn({ err: answer.error, merchantOrderId: o.merchantOrderId }, 'PhonePe order status failed; asking again later');
       if (o.state === 'pending') return this.waitOrExpire(o, now);
-      o.nextCheckAt = null;
+      o.nextCheckAt = isReplaced(o) ? this.nextCheck(o, now) : null;
       return;
     }
     const { status } = answer;
@@ -110,10 +144,10 @@ export class PaymentDecider {
     const attempt = lastAttempt(status);
     switch (decision.kind) {
       case 'none':
-        o.nextCheckAt = null;
+        o.nextCheckAt = isReplaced(o) && phonePeVerdict(status.state) === 'pending' ? this.nextCheck(o, now) : null;
         return;
       case 'wait':
-        return this.waitOrExpire(o, now);
+        return replacing ? this.replaced(o, now) : this.waitOrExpire(o, now);
       case 'fail':
         return this.fail(o, attempt?.detailedErrorCode ?? status.detailedErrorCode ?? attempt?.errorCode ?? status.errorCode ?? 'PAYMENT_FAILED', attempt?.transactionId ?? null);
       case 'hold':
@@ -157,8 +191,19 @@ export class PaymentDecider {
 
   /** PhonePe has not decided: ask again on its schedule, or settle the order as expired once the payment's time is over. */
   private async waitOrExpire(o: Order, now: Date): Promise<void> {
-    o.nextCheckAt = nextCheckAt(o.createdAt, o.expiresAt, now, this.config.PAYMENT_RECONCILE_FIRST_SECONDS);
+    o.nextCheckAt = this.nextCheck(o, now);
     if (!o.nextCheckAt) await this.fail(o, 'EXPIRED', null);
+  }
+
+  /** When to ask PhonePe about the order's payment next, on its schedule; null once it expired. */
+  private nextCheck(o: Order, now: Date): Date | null {
+    return nextCheckAt(o.createdAt, o.expiresAt, now, this.config.PAYMENT_RECONCILE_FIRST_SECONDS);
+  }
+
+  /** A pending order PhonePe has not decided, replaced by its shopper's new checkout: its stock back, failed as REPLACED, still asked about. */
+  private async replaced(o: Order, now: Date): Promise<void> {
+    await this.fail(o, REPLACED, null);
+    o.nextCheckAt = this.nextCheck(o, now);
   }
 
   private async fail(o: Order, errorCode: string, transactionId: string | null): Promise<void> {

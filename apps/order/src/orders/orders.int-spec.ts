@@ -20,8 +20,9 @@ describe('orders through the BFF (real processes)', () => {
   const admin = () => httpClient(shop.base);
 
   beforeAll(async () => {
-    // The reconciler stays out of the way: the shoppers' returns decide the payments here.
-    const orderEnv = { DATABASE_URL: orderDatabaseUrl, PAYMENT_RECONCILE_FIRST_SECONDS: '3600' };
+    // The reconciler stays out of the way: the shoppers' returns decide the payments here. One
+    // shopper starts twenty payments before paying any (each replaces the last, ADR 073).
+    const orderEnv = { DATABASE_URL: orderDatabaseUrl, PAYMENT_RECONCILE_FIRST_SECONDS: '3600', CHECKOUT_MAX_OPEN_PAYMENTS: '20' };
     shop = await startTestShop({ services: ['identity', 'catalog', 'cart', 'order'], serviceEnv: { order: orderEnv } });
     phonepe = shop.phonepe!.control;
     // A second order process on the same database, in the same queue group: payments are decided by both.
@@ -82,7 +83,8 @@ describe('orders through the BFF (real processes)', () => {
   it('concurrent payments on two replicas get consecutive bill serials, with no gap or duplicate', async () => {
     buyer = await shopper('serials');
     const p = await newProduct(500);
-    // Twenty orders of one shopper: each checkout pays the cart as it grows.
+    // Twenty orders of one shopper: each checkout pays the cart as it grows, and replaces the
+    // one before (ADR 073); PhonePe then completes them all, each sold as a late payment.
     for (let i = 0; i < 20; i++) paidOrders.push(await buyer.checkout(p.id));
     const landed = await Promise.all(paidOrders.map((o) => pay(o.merchantOrderId)));
     expect(landed.every((l) => new URL(l, shop.base).pathname === '/payment-success')).toBe(true);

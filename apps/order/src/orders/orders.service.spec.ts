@@ -79,6 +79,13 @@ describe('a shopper’s orders', () => {
     expect(r.ok && r.data.items.map((o) => o.id)).toEqual(['o1', 'o3']);
   });
 
+  it('leaves out a checkout the shopper replaced with another, but not other failures (ADR 073)', async () => {
+    const failed = { state: 'failed', billNumber: null, paidAt: null } as unknown as Partial<Order>;
+    const orders = [loaded('o1', 'usr_a'), loaded('o2', 'usr_a', { ...failed, errorCode: 'REPLACED' }), loaded('o3', 'usr_a', { ...failed, errorCode: 'ZA' })];
+    const r = await setup({ orders }).service.listMine(shopper);
+    expect(r.ok && r.data.items.map((o) => o.id)).toEqual(['o1', 'o3']);
+  });
+
   it('answers another user’s order as not found', async () => {
     const t = setup();
     expect(await t.service.getMine(shopper, 'o2')).toEqual({ ok: false, error: { code: 'ORDER_NOT_FOUND' } });

@@ -23,6 +23,7 @@ import { billOfSupply, type Seller } from './bill-of-supply.js';
 import { OrderListCache } from './order-list-cache.js';
 import { toAdminOrderSummary, toAdminOrderView, toOrderView } from './order-views.js';
 import type { Order } from '../checkout/entities/order.entity.js';
+import { isReplaced } from '../checkout/payment-decider.js';
 import { OrdersRepository, searchTerm, type OrderListFilter } from './orders.repository.js';
 
 type AdminOrderPageQuery = RpcParsedRequest<'rpc.order.admin.list'>['query'];
@@ -48,9 +49,14 @@ export class OrdersService {
     this.seller = sellerOf(config);
   }
 
-  /** The actor's orders, newest first, every state (failed checkouts show with their badge). */
+  /**
+   * The actor's orders, newest first, every state (failed checkouts show with their badge)
+   * but for a checkout the shopper replaced with another (ADR 073): that is one order to
+   * them, the one they paid or are paying. Should PhonePe complete a replaced one after
+   * all, it is paid (or refunded) and shows.
+   */
   async listMine(actor: Actor): Promise<Result<{ items: OrderView[] }>> {
-    return ok({ items: (await this.orders.ofUser(actor.id)).map(toOrderView) });
+    return ok({ items: (await this.orders.ofUser(actor.id)).filter((o) => !isReplaced(o)).map(toOrderView) });
   }
 
   /** One of the actor's orders; another user's is ORDER_NOT_FOUND, as if it did not exist. */

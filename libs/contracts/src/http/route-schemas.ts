@@ -4,7 +4,7 @@ import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, p
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
 import { adminProductSchema, MALFORMED_TEXT_MESSAGE, pageQueryFields, productSchema, text } from '../schemas.js';
-import { checkoutStartedSchema, merchantOrderIdSchema, paymentOutcomeSchema } from '../order.js';
+import { checkoutStartedSchema, merchantOrderIdSchema, openPaymentSchema, paymentOutcomeSchema } from '../order.js';
 import {
   adminOrderFilterSchema,
   adminOrderPageSchema,
@@ -137,6 +137,7 @@ export const HTTP_SCHEMAS = {
       estimate: z.string().describe('How long delivery takes once the order is paid, in words (`3-5 business days`).'),
     }),
   },
+  'checkout.open': { response: z.object({ payment: openPaymentSchema.nullable() }) },
   'checkout.pay': { body: z.object({ shippingAddressId: text(64).nullish(), billingAddressId: text(64).nullish() }).strict(), response: checkoutStartedSchema },
   'payments.status': { params: z.object({ merchantOrderId: merchantOrderIdSchema }), response: paymentOutcomeSchema },
   'payments.phonepeReturn': { params: z.object({ merchantOrderId: merchantOrderIdSchema }) },
