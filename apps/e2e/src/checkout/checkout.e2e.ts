@@ -2,7 +2,7 @@ import { formatRupees as rupees, payableAmountPaise } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type Page, type Request, type Route, test } from '@playwright/test';
 import { type AddressFields, products, signInDemoShopper, signUpShopper, toast } from '../support/shop.js';
-import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
+import { addAddress, addToCart, billingGroup, KOLKATA, paymentCard, shippingGroup, summary } from '../support/checkout.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -33,10 +33,6 @@ const ANDAMAN: AddressFields = {
 const KOLKATA_RADIO = 'Home: Ananya Sen, Kolkata 700016';
 const ANDAMAN_RADIO = 'Island: Ravi Kumar, Port Blair 744101';
 
-const shippingGroup = (page: Page) => page.getByRole('group', { name: 'Shipping Address' });
-const billingGroup = (page: Page) => page.getByRole('group', { name: 'Billing Address' });
-const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
-const paymentCard = (page: Page) => page.getByRole('region', { name: 'Payment' });
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pay with PhonePe' });
 
 /** The shop's answer about a paid order of the demo shopper, as `GET /api/payments/:id` gives it. */
@@ -133,8 +129,18 @@ test.describe('checkout', () => {
       await expectToast(page, 'Billing address required', 'Please select a billing address before proceeding to payment');
     });
 
+    await test.step('a reload keeps the choice the shopper made (issue #38)', async () => {
+      await page.reload();
+      await expect(shippingGroup(page).getByRole('radio', { name: ANDAMAN_RADIO })).toBeChecked();
+      await expect(sameAsShipping(page)).not.toBeChecked();
+      await expect(billingGroup(page).getByRole('radio', { checked: true })).toHaveCount(0);
+      await expect(summary(page).getByText('₹150.00')).toBeVisible();
+    });
+
     await test.step('the addresses flagged default are chosen when checkout opens', async () => {
+      // A tab of its own keeps no choice (session storage): checkout starts from the defaults.
       // The first address became the default for both; it is listed after the newer Andaman one.
+      await page.evaluate(() => sessionStorage.clear());
       await page.reload();
       await expect(shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();

@@ -32,3 +32,12 @@ export async function addAddress(page: Page, fields: AddressFields, from: Locato
   await expect(toast(page, 'Address added successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
 }
+
+/** The checkout's shipping choices. */
+export const shippingGroup = (page: Page) => page.getByRole('group', { name: 'Shipping Address' });
+/** The checkout's billing choices. */
+export const billingGroup = (page: Page) => page.getByRole('group', { name: 'Billing Address' });
+/** The checkout's order summary (subtotal, shipping). */
+export const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
+/** The checkout's payment card (total, Pay with PhonePe). */
+export const paymentCard = (page: Page) => page.getByRole('region', { name: 'Payment' });

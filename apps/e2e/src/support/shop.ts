@@ -127,3 +127,17 @@ export async function chooseOption(page: Page, scope: Locator | Page, label: str
     await expect(field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')).toContainText(option, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
 }
+
+/** The demo admin's bearer header, signed in from `request`'s own context (never a shopper's page: its cookie would change hands). */
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const signIn = await request.post('/api/auth/sign-in', { data: ADMIN });
+  expect(signIn.ok()).toBe(true);
+  return { Authorization: `Bearer ${((await signIn.json()) as { accessToken: string }).accessToken}` };
+}
+
+/** The bearer header of the shopper signed in to `request`'s browser context (its refresh cookie). */
+export async function shopperHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const refreshed = await request.post('/api/auth/refresh');
+  expect(refreshed.status(), 'a signed-in shopper').toBe(200);
+  return { Authorization: `Bearer ${((await refreshed.json()) as { accessToken: string }).accessToken}` };
+}

@@ -1,6 +1,6 @@
-import type { HttpBody, HttpResponse } from '@jalaj/contracts';
+import { apiPath, type HttpBody, type HttpResponse } from '@jalaj/contracts';
 import { callRoute, useApiClient, useRoute } from '@jalaj/web-kit';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 
 /** The two address ids the pay call sends (never an amount: the server prices the cart). */
 export type PayRequest = HttpBody<'checkout.pay'>;
@@ -23,6 +23,31 @@ export function useShippingQuote(postalCode: string | null) {
     revalidateIfStale: false,
     shouldRetryOnError: false,
   });
+}
+
+/** The cache key of the shopper's payment waiting at PhonePe. */
+export const OPEN_PAYMENT_PATH = apiPath('checkout.open');
+
+/** The shopper's payment still waiting at PhonePe, with what it holds for them. */
+export type OpenPayment = NonNullable<HttpResponse<'checkout.open'>['payment']>;
+
+/**
+ * The shopper's payment still waiting at PhonePe (`GET /api/checkout/open`), asked again
+ * when the page comes back from the browser's back/forward cache (Back from PhonePe).
+ *
+ * @param enabled - Whether a shopper is signed in.
+ */
+export function useOpenPayment(enabled: boolean) {
+  const open = useRoute('checkout.open', enabled ? {} : null, { revalidateOnFocus: false });
+  const { mutate } = open;
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) void mutate();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [mutate]);
+  return open;
 }
 
 /** The checkout and payment calls; each rejects with an ApiError. */

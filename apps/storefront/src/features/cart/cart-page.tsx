@@ -1,12 +1,14 @@
 import { CART_MESSAGES, pluralizeItems } from '@jalaj/commerce';
 import type { CartLine } from '@jalaj/contracts';
 import { useSession } from '@jalaj/web-kit';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useOpenPayment } from '../../api/checkout.js';
 import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
 import { ConfirmDialog } from '../ui/dialog.js';
 import { CheckCircleIcon, RefreshIcon, TrashIcon } from '../ui/icons.js';
 import { CartLineItem, lineProblem } from './cart-line-item.js';
+import { withOwnHold } from '../checkout/checkout-rules.js';
 import { CheckoutView } from '../checkout/checkout-view.js';
 import { CartSummary } from './cart-summary.js';
 import { DiscountsButton } from './discounts-dialog.js';
@@ -30,7 +32,11 @@ export interface CartPageProps {
  */
 export function CartPage({ checkout }: CartPageProps) {
   const { status } = useSession();
-  const { cart, isLoading, isValidating, error, reload } = useCart();
+  const { cart: serverCart, isLoading, isValidating, error, reload } = useCart();
+  // What the shopper's own payment waiting at PhonePe holds is theirs to buy (ADR 073).
+  const open = useOpenPayment(status === 'signed-in');
+  const payment = open.data ? open.data.payment : open.error ? null : undefined;
+  const cart = useMemo(() => withOwnHold(serverCart, payment ?? null), [serverCart, payment]);
   const actions = useCartActions();
   const [busyLines, setBusyLines] = useState<ReadonlySet<string>>(() => new Set());
   const [confirmingClear, setConfirmingClear] = useState(false);
@@ -162,8 +168,9 @@ export function CartPage({ checkout }: CartPageProps) {
   }
 
   const problems = cart.lines.filter((line) => lineProblem(line) !== null).length;
+  // Checkout says so in the banner above the lines; the cart, beside or below them.
   const blockedReason =
-    problems === 0 ? null : `Please remove or adjust the ${problems === 1 ? 'plant' : 'plants'} marked above before checking out.`;
+    problems === 0 ? null : `Please remove or adjust the ${problems === 1 ? 'plant' : 'plants'} marked ${checkout ? 'below' : 'in your cart'} before checking out.`;
 
   const linesSection = (
     <section aria-label="Plants in your cart">
@@ -210,7 +217,7 @@ export function CartPage({ checkout }: CartPageProps) {
       ) : null}
 
       {checkout ? (
-        <CheckoutView cart={cart} lines={linesSection} blockedReason={blockedReason} />
+        <CheckoutView cart={cart} lines={linesSection} blockedReason={blockedReason} payment={payment} />
       ) : (
         <div className="cart-layout">
           {linesSection}

@@ -6,10 +6,14 @@ import {
   followShippingForBilling,
   payableTotalPaise,
   reconcileSelection,
+  rememberedSelection,
+  rememberSelection,
   selectAdded,
+  selectionOfPayment,
   type SelectableAddress,
   shippingBlockReason,
   shippingState,
+  withOwnHold,
 } from './checkout-rules.js';
 
 const address = (id: string, addressType: SelectableAddress['addressType'], flags: Partial<SelectableAddress> = {}): SelectableAddress => ({
@@ -139,5 +143,39 @@ describe('shipping and the payable total', () => {
     expect(shippingBlockReason({ status: 'loading' })).toMatch(/being calculated/);
     expect(shippingBlockReason({ status: 'known', paise: 0 })).toBeNull();
     expect(shippingBlockReason({ status: 'unknown' })).toBeNull();
+  });
+});
+
+describe('back from PhonePe (ADR 073)', () => {
+  const payment = { shippingAddressId: 'office', billingAddressId: 'home', lines: [{ productId: 'fern', quantity: 2 }] };
+
+  it('shows the addresses the waiting payment was started with', () => {
+    expect(selectionOfPayment(payment)).toEqual({ shippingId: 'office', billingId: 'home', billingSameAsShipping: false });
+    expect(selectionOfPayment({ ...payment, billingAddressId: 'office' })).toEqual({ shippingId: 'office', billingId: 'office', billingSameAsShipping: false });
+  });
+
+  it('adds what the shopper’s own payment holds back to their cart’s stock, and nothing else', () => {
+    const line = (productId: string, stockQuantity: number) => ({ productId, quantity: 2, product: { stockQuantity } });
+    const cart = { lines: [line('fern', 0), line('moss', 1), { productId: 'gone', quantity: 1, product: null }] };
+    expect(withOwnHold(cart, payment).lines.map((l) => l.product?.stockQuantity ?? null)).toEqual([2, 1, null]);
+    expect(withOwnHold(cart, null)).toBe(cart);
+    expect(withOwnHold(cart, { ...payment, lines: [{ productId: 'other', quantity: 1 }] })).toBe(cart);
+  });
+
+  it('keeps the address choice per shopper in the tab, and reads nothing it did not write', () => {
+    const kept = new Map<string, string>();
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const choice = { shippingId: 'office', billingId: null, billingSameAsShipping: false };
+    rememberSelection(storage, 'usr_1', choice);
+    expect(rememberedSelection(storage, 'usr_1')).toEqual(choice);
+    expect(rememberedSelection(storage, 'usr_2')).toBeNull();
+    kept.set('jalaj:checkout-addresses:usr_3', '{"shippingId":7}');
+    expect(rememberedSelection(storage, 'usr_3')).toBeNull();
+    kept.set('jalaj:checkout-addresses:usr_4', 'not json');
+    expect(rememberedSelection(storage, 'usr_4')).toBeNull();
+    const refusing = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('full'); } };
+    expect(() => rememberSelection(refusing, 'usr_1', choice)).not.toThrow();
+    expect(rememberedSelection(refusing, 'usr_1')).toBeNull();
+    expect(rememberedSelection(undefined, 'usr_1')).toBeNull();
   });
 });

@@ -160,3 +160,83 @@ export function shippingBlockReason(shipping: ShippingState): string | null {
   if (shipping.status === 'loading') return SHIPPING_QUOTE_TEXTS.loadingReason;
   return null;
 }
+
+/** What the shopper's payment waiting at PhonePe chose and holds, as the rules below take it. */
+export interface WaitingPayment {
+  readonly shippingAddressId: string;
+  readonly billingAddressId: string;
+  /** Each plant's units it holds for the shopper. */
+  readonly lines: readonly { readonly productId: string; readonly quantity: number }[];
+}
+
+/**
+ * The address selection of a payment waiting at PhonePe: back from PhonePe, checkout shows
+ * the addresses that payment was started with (each side chosen, as the defaults are).
+ *
+ * @param payment - The waiting payment.
+ */
+export function selectionOfPayment(payment: WaitingPayment): AddressSelection {
+  return { shippingId: payment.shippingAddressId, billingId: payment.billingAddressId, billingSameAsShipping: false };
+}
+
+/**
+ * A cart as its shopper may buy it: each line's stock with the units the shopper's own
+ * waiting payment holds of that plant added back. Their own hold never makes their own
+ * cart unavailable to them: paying again with a change replaces that payment, and its
+ * stock comes back first (ADR 073).
+ *
+ * @param cart - The cart as the server has it (its stock is what is left after every hold).
+ * @param payment - The shopper's payment waiting at PhonePe, or null.
+ * @returns The same cart when nothing is held, else a copy with the stock adjusted.
+ */
+export function withOwnHold<C extends { readonly lines: readonly { readonly productId: string; readonly product: { readonly stockQuantity: number } | null }[] }>(
+  cart: C,
+  payment: WaitingPayment | null,
+): C {
+  if (!payment || payment.lines.length === 0) return cart;
+  const held = new Map<string, number>();
+  for (const l of payment.lines) held.set(l.productId, (held.get(l.productId) ?? 0) + l.quantity);
+  if (!cart.lines.some((l) => l.product && held.has(l.productId))) return cart;
+  return {
+    ...cart,
+    lines: cart.lines.map((l) => (l.product && held.has(l.productId) ? { ...l, product: { ...l.product, stockQuantity: l.product.stockQuantity + held.get(l.productId)! } } : l)),
+  };
+}
+
+/** Where a tab keeps the shopper's address choice: across the trip to PhonePe and back, and a reload. */
+export const SELECTION_STORAGE_PREFIX = 'jalaj:checkout-addresses:';
+
+/**
+ * The address choice the shopper made in this tab, or null when none was kept (or the
+ * storage cannot be read: private modes may refuse it).
+ *
+ * @param storage - The tab's `sessionStorage`.
+ * @param userId - The signed-in shopper: another account in the same tab has its own.
+ */
+export function rememberedSelection(storage: Pick<Storage, 'getItem'> | undefined, userId: string): AddressSelection | null {
+  try {
+    const raw = storage?.getItem(SELECTION_STORAGE_PREFIX + userId);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<Record<keyof AddressSelection, unknown>>;
+    const id = (x: unknown) => (typeof x === 'string' && x.length > 0 && x.length <= 64 ? x : null);
+    if (typeof v !== 'object' || v === null || typeof v.billingSameAsShipping !== 'boolean') return null;
+    return { shippingId: id(v.shippingId), billingId: id(v.billingId), billingSameAsShipping: v.billingSameAsShipping };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the shopper's address choice for this tab (nothing when the storage refuses).
+ *
+ * @param storage - The tab's `sessionStorage`.
+ * @param userId - The signed-in shopper.
+ * @param selection - Their choice.
+ */
+export function rememberSelection(storage: Pick<Storage, 'setItem'> | undefined, userId: string, selection: AddressSelection): void {
+  try {
+    storage?.setItem(SELECTION_STORAGE_PREFIX + userId, JSON.stringify(selection));
+  } catch {
+    // A full or refused storage only means the choice is not kept across a reload.
+  }
+}

@@ -3,12 +3,13 @@ import type { Cart } from '@jalaj/contracts';
 import { useSession } from '@jalaj/web-kit';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type AddressPayload, useAddresses } from '../../api/addresses.js';
-import { useShippingQuote } from '../../api/checkout.js';
+import { type OpenPayment, useShippingQuote } from '../../api/checkout.js';
 import { AddressFormDialog } from '../addresses/address-form-dialog.js';
 import { useCreateAddress } from '../addresses/use-create-address.js';
 import { CartSummary } from '../cart/cart-summary.js';
 import { useToast } from '../toast/toast-provider.js';
 import { AddressSelector } from './address-selector.js';
+import { OpenPaymentPanel } from './open-payment.js';
 import {
   type AddressPurpose,
   type AddressSelection,
@@ -18,7 +19,10 @@ import {
   followShippingForBilling,
   payableTotalPaise,
   reconcileSelection,
+  rememberedSelection,
+  rememberSelection,
   selectAdded,
+  selectionOfPayment,
   shippingBlockReason,
   shippingState,
 } from './checkout-rules.js';
@@ -33,16 +37,30 @@ export interface CheckoutViewProps {
   readonly lines: ReactNode;
   /** Why the cart cannot be paid as it is, if it cannot. */
   readonly blockedReason: string | null;
+  /** The shopper's payment waiting at PhonePe: null when none, undefined while it is asked. */
+  readonly payment: OpenPayment | null | undefined;
+}
+
+/** The tab's session storage, when the browser lets the page have it. */
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Checkout mode of `/cart` below the banner: the address selector and the lines, then the
- * order summary with the shipping charge of the chosen address (the server's quote) and
- * the payment card. A quote that could not be had is said so, with Try again, and Pay
- * waits for it: the card never shows less than will be charged.
+ * Checkout mode of `/cart` below the banner: the shopper's payment waiting at PhonePe, if
+ * any; the address selector and the lines, then the order summary with the shipping charge
+ * of the chosen address (the server's quote) and the payment card. A quote that could not
+ * be had is said so, with Try again, and Pay waits for it: the card never shows less than
+ * will be charged. The address choice is kept for the tab: back from PhonePe or after a
+ * reload it is what the shopper chose (else the waiting payment's, else the defaults).
  */
-export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) {
-  const { status } = useSession();
+export function CheckoutView({ cart, lines, blockedReason, payment }: CheckoutViewProps) {
+  const { status, user } = useSession();
+  const userId = user?.id ?? null;
   const { data, error, isLoading, isValidating, mutate } = useAddresses(status === 'signed-in');
   const addresses = data?.items;
   const createAddress = useCreateAddress();
@@ -50,14 +68,30 @@ export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) 
   const [selection, setSelection] = useState<AddressSelection>(EMPTY_SELECTION);
   const [adding, setAdding] = useState<AddressPurpose | null>(null);
 
-  // The flagged defaults apply to the first list seen; afterwards only vanished choices go.
-  const defaultsApplied = useRef(false);
+  // The first list seen starts from the choice kept for this tab, else the waiting
+  // payment's, else the flagged defaults; afterwards only vanished choices go. Until then
+  // the choices show as loading: a click before would be lost to the kept choice.
+  const started = useRef(false);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    if (!addresses) return;
-    const applyDefaults = !defaultsApplied.current;
-    defaultsApplied.current = true;
-    setSelection((current) => reconcileSelection(addresses, current, applyDefaults));
-  }, [addresses]);
+    if (!addresses || payment === undefined || userId === null) return;
+    if (started.current) {
+      setSelection((current) => reconcileSelection(addresses, current, false));
+      return;
+    }
+    started.current = true;
+    setReady(true);
+    const kept = rememberedSelection(tabStorage(), userId) ?? (payment ? selectionOfPayment(payment) : null);
+    setSelection(kept ? reconcileSelection(addresses, kept, false) : reconcileSelection(addresses, EMPTY_SELECTION, true));
+  }, [addresses, payment, userId]);
+
+  /** A choice of the shopper's: shown, and kept for the tab. */
+  const choose = (change: (current: AddressSelection) => AddressSelection) =>
+    setSelection((current) => {
+      const next = change(current);
+      if (userId !== null) rememberSelection(tabStorage(), userId, next);
+      return next;
+    });
 
   useEffect(() => {
     if (error) toast({ title: 'Failed to load addresses', tone: 'error' });
@@ -67,14 +101,14 @@ export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) 
   const quote = useShippingQuote(shippingAddress?.postalCode ?? null);
   const shipping = shippingState(shippingAddress !== null, { paise: quote.data?.shippingPaise, failed: quote.error !== undefined && !quote.isValidating });
   const shippingWait = shippingBlockReason(shipping);
-  const { state, pay } = usePay(cart, selection);
+  const { state, pay } = usePay(cart, selection, payment ?? null);
 
   async function add(payload: AddressPayload) {
     const purpose = adding ?? 'shipping';
     const created = await createAddress(payload);
     setAdding(null);
     await mutate((list) => (list && !list.items.some((a) => a.id === created.id) ? { ...list, items: [created, ...list.items] } : list), { revalidate: true });
-    setSelection((current) => selectAdded(current, created, purpose));
+    choose((current) => selectAdded(current, created, purpose));
   }
 
   const onPay = () => {
@@ -86,16 +120,17 @@ export function CheckoutView({ cart, lines, blockedReason }: CheckoutViewProps) 
   return (
     <div className="cart-layout">
       <div className="checkout-main">
+        {payment ? <OpenPaymentPanel payment={payment} /> : null}
         <AddressSelector
           addresses={addresses}
-          loading={status === 'signed-in' && isLoading}
+          loading={status === 'signed-in' && (isLoading || (addresses !== undefined && !ready))}
           failed={!addresses && error !== undefined}
           retrying={isValidating}
           onRetry={() => void mutate()}
           selection={selection}
-          onChooseShipping={(id) => setSelection((current) => chooseShipping(current, id))}
-          onChooseBilling={(id) => setSelection((current) => chooseBilling(current, id))}
-          onBillingSameAsShipping={(same) => setSelection((current) => followShippingForBilling(current, same))}
+          onChooseShipping={(id) => choose((current) => chooseShipping(current, id))}
+          onChooseBilling={(id) => choose((current) => chooseBilling(current, id))}
+          onBillingSameAsShipping={(same) => choose((current) => followShippingForBilling(current, same))}
           onAdd={setAdding}
           disabled={state === 'redirecting'}
         />

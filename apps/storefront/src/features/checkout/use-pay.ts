@@ -4,10 +4,10 @@ import { newIdempotencyKey } from '@jalaj/web-kit';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CART_PATH } from '../../api/cart.js';
-import { useCheckoutApi } from '../../api/checkout.js';
+import { OPEN_PAYMENT_PATH, useCheckoutApi } from '../../api/checkout.js';
 import { lineProblem } from '../cart/cart-line-item.js';
 import { type ToastInput, useToast } from '../toast/toast-provider.js';
-import type { AddressSelection } from './checkout-rules.js';
+import { type AddressSelection, type WaitingPayment, withOwnHold } from './checkout-rules.js';
 import { changesCart, keepsAttempt, PAYMENT_ERROR_FALLBACK, paymentErrorToast } from './payment-toasts.js';
 
 /** The pay button's state (spec §4 Payment): idle, or redirecting from the press until the browser leaves. */
@@ -23,7 +23,8 @@ export interface Pay {
   readonly pay: () => void;
 }
 
-const isWebAddress = (url: string) => {
+/** Whether `url` is a web address (the only kind the browser is sent to for PhonePe). */
+export const isWebAddress = (url: string) => {
   try {
     return ['https:', 'http:'].includes(new URL(url).protocol);
   } catch {
@@ -39,10 +40,11 @@ const isWebAddress = (url: string) => {
  * outcome is unknown carries the same `Idempotency-Key`, so it can never start a second
  * payment; a changed cart or address choice, or a decided failure, makes a new attempt.
  *
- * @param cart - The cart on screen.
+ * @param cart - The cart on screen (with what the shopper's own waiting payment holds).
  * @param selection - The chosen addresses.
+ * @param payment - The shopper's payment waiting at PhonePe, or null.
  */
-export function usePay(cart: Cart, selection: AddressSelection): Pay {
+export function usePay(cart: Cart, selection: AddressSelection, payment: WaitingPayment | null): Pay {
   const api = useCheckoutApi();
   const toast = useToast();
   const { mutate } = useSWRConfig();
@@ -90,7 +92,9 @@ export function usePay(cart: Cart, selection: AddressSelection): Pay {
 
     void (async () => {
       // Another tab may have emptied or changed the cart: check the cart as it is now.
-      const fresh = (await mutate<Cart>(CART_PATH).catch(() => undefined)) ?? cart;
+      // What the shopper's own waiting payment holds stays theirs (ADR 073).
+      const reloaded = await mutate<Cart>(CART_PATH).catch(() => undefined);
+      const fresh = reloaded ? withOwnHold(reloaded, payment) : cart;
       const second = refusal(fresh);
       if (second) {
         toast(second);
@@ -113,10 +117,12 @@ export function usePay(cart: Cart, selection: AddressSelection): Pay {
         if (!keepsAttempt(error)) attempt.current = null;
         toast({ ...paymentErrorToast(error), tone: 'error' });
         stop();
+        // A refused new payment may have replaced the waiting one (ADR 073): ask again what waits.
+        await mutate(OPEN_PAYMENT_PATH).catch(() => undefined);
         if (changesCart(error)) await mutate(CART_PATH).catch(() => undefined);
       }
     })();
-  }, [api, cart, mutate, selection, toast]);
+  }, [api, cart, mutate, payment, selection, toast]);
 
   return { state, pay };
 }
