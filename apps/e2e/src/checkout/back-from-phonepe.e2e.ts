@@ -145,6 +145,8 @@ test.describe('back from PhonePe unpaid', () => {
       expect((await page.request.delete(`/api/cart/items/${line.id}`, { headers })).status()).toBeLessThan(300);
       await putInCart(scarce, 3);
       await page.reload();
+      // Pay once the address choice is back (the choices load until then).
+      await expect(shippingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
       await pay();
       await expect(toast(page, `Only 2 of the 4 ${scarce.name} left can be set aside for one order while it is paid, so other shoppers can still buy it. Please lower the quantity to 2.`)).toBeVisible();
       expect(await stockOf(request, scarce.id)).toBe(4);
@@ -154,6 +156,7 @@ test.describe('back from PhonePe unpaid', () => {
       const line = await lineOf(scarce);
       expect((await page.request.patch(`/api/cart/items/${line.id}`, { headers, data: { quantity: 2 } })).status()).toBe(200);
       await page.reload();
+      await expect(shippingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
       await pay();
       await onSandbox(page);
       await expect.poll(() => stockOf(request, scarce.id), { message: 'two held' }).toBe(2);
