@@ -6,7 +6,7 @@
 const json = { 'content-type': 'application/json' };
 
 /** The password of every bench shopper. */
-const BENCH_PASSWORD = 'aquarium-bench-1';
+export const BENCH_PASSWORD = 'aquarium-bench-1';
 
 /** POSTs (JSON when there is a body); a 503 (a service busy on this shared machine) is tried again, up to 5 times. */
 async function send(url, body, headers = {}) {
