@@ -1,8 +1,28 @@
 import { z } from 'zod';
 import { adminProductSchema } from './schemas.js';
 
-const productId = z.string().min(1);
-const count = z.number().int().min(0);
+// Makers, not schemas: nothing here is built until a code's schema is first read.
+const productId = () => z.string().min(1);
+const count = () => z.number().int().min(0);
+const none = () => z.object({});
+
+/**
+ * An object of zod schemas, each built the first time it is read and kept from then on.
+ * Importing the module builds none: a browser page that meets no failure never pays for
+ * the 80-odd schemas below (about half a second of a budget phone's CPU, issue #40). Keys,
+ * `Object.keys`, `Object.hasOwn` and the types are those of a plain object of schemas.
+ *
+ * @param makers - A function per key that builds its schema.
+ * @returns The schemas by key, frozen.
+ */
+export function lazySchemas<const T extends Record<string, () => z.ZodObject>>(makers: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const schemas = {} as { [K in keyof T]: ReturnType<T[K]> };
+  for (const key of Object.keys(makers) as (keyof T & string)[]) {
+    let built: ReturnType<T[typeof key]> | undefined;
+    Object.defineProperty(schemas, key, { enumerable: true, get: () => (built ??= makers[key]!() as ReturnType<T[typeof key]>) });
+  }
+  return Object.freeze(schemas);
+}
 
 /**
  * The one list of error codes used across the shop, each with the zod schema of the data
@@ -11,119 +31,119 @@ const count = z.number().int().min(0);
  * screen text; the one catalogue of texts (`ERROR_TEXTS` in `@jalaj/commerce`) turns a
  * code and its data into the spec's words (ADR 013).
  */
-export const ERROR_DATA = {
+export const ERROR_DATA = lazySchemas({
   // Generic codes: any failure of their kind that has no specific code.
-  VALIDATION_FAILED: z.object({}),
-  INVALID_TOKEN: z.object({}),
-  NOT_FOUND: z.object({}),
-  UNAUTHENTICATED: z.object({}),
-  FORBIDDEN: z.object({}),
-  CONFLICT: z.object({}),
-  RATE_LIMITED: z.object({}),
-  UNAVAILABLE: z.object({}),
-  INTERNAL: z.object({}),
+  VALIDATION_FAILED: none,
+  INVALID_TOKEN: none,
+  NOT_FOUND: none,
+  UNAUTHENTICATED: none,
+  FORBIDDEN: none,
+  CONFLICT: none,
+  RATE_LIMITED: none,
+  UNAVAILABLE: none,
+  INTERNAL: none,
   /** A command's outcome is not known: its service did not answer in time (it may or may not have done the work). */
-  OUTCOME_UNKNOWN: z.object({}),
+  OUTCOME_UNKNOWN: none,
   /** An `Idempotency-Key` was used again for a different request. */
-  IDEMPOTENCY_CONFLICT: z.object({}),
-  PAYLOAD_TOO_LARGE: z.object({}),
-  UNSUPPORTED_MEDIA_TYPE: z.object({}),
-  URI_TOO_LONG: z.object({}),
+  IDEMPOTENCY_CONFLICT: none,
+  PAYLOAD_TOO_LARGE: none,
+  UNSUPPORTED_MEDIA_TYPE: none,
+  URI_TOO_LONG: none,
   /** A state-changing request sent by another site's page (the BFF's cross-site guard). */
-  CROSS_SITE_REQUEST: z.object({}),
+  CROSS_SITE_REQUEST: none,
   /** The request's headers are over the server's limit (431). */
-  HEADERS_TOO_LARGE: z.object({}),
+  HEADERS_TOO_LARGE: none,
   /** The request was not received in time (408). */
-  REQUEST_TIMEOUT: z.object({}),
+  REQUEST_TIMEOUT: none,
   // Stock and cart.
   /** The product has no stock left; `productName` when the refusal names the product (checkout's reservation). */
-  OUT_OF_STOCK: z.object({ productId, productName: z.string().optional() }),
+  OUT_OF_STOCK: () => z.object({ productId: productId(), productName: z.string().optional() }),
   /** More than the stock was asked for; `inCart` is what the cart already holds (0 when none). */
-  INSUFFICIENT_STOCK: z.object({ productId, available: count, inCart: count, productName: z.string().optional() }),
+  INSUFFICIENT_STOCK: () => z.object({ productId: productId(), available: count(), inCart: count(), productName: z.string().optional() }),
   /** A quantity that is not a whole number of at least 1. */
-  INVALID_QUANTITY: z.object({}),
-  CART_LINE_NOT_FOUND: z.object({}),
+  INVALID_QUANTITY: none,
+  CART_LINE_NOT_FOUND: none,
   /** An add lost a race twice in a row (another tab changed the same line). */
-  CART_ADD_FAILED: z.object({}),
+  CART_ADD_FAILED: none,
   // Identity.
-  SESSION_ENDED: z.object({}),
-  INVALID_CREDENTIALS: z.object({}),
-  EMAIL_NOT_CONFIRMED: z.object({}),
-  EMAIL_TAKEN: z.object({}),
-  CONFIRM_LINK_INVALID: z.object({}),
-  RESET_LINK_INVALID: z.object({}),
-  OTP_INVALID: z.object({}),
-  PHONE_INVALID: z.object({}),
-  PROFILE_NOT_FOUND: z.object({ action: z.enum(['load', 'update']) }),
+  SESSION_ENDED: none,
+  INVALID_CREDENTIALS: none,
+  EMAIL_NOT_CONFIRMED: none,
+  EMAIL_TAKEN: none,
+  CONFIRM_LINK_INVALID: none,
+  RESET_LINK_INVALID: none,
+  OTP_INVALID: none,
+  PHONE_INVALID: none,
+  PROFILE_NOT_FOUND: () => z.object({ action: z.enum(['load', 'update']) }),
   // Admin.
-  ADMIN_REQUIRED: z.object({}),
-  USER_NOT_FOUND: z.object({}),
+  ADMIN_REQUIRED: none,
+  USER_NOT_FOUND: none,
   /** No account has this id (the Users tab's detail). */
-  ACCOUNT_NOT_FOUND: z.object({}),
-  ALREADY_ADMIN: z.object({}),
-  NOT_ADMIN: z.object({}),
-  LAST_ADMIN: z.object({}),
+  ACCOUNT_NOT_FOUND: none,
+  ALREADY_ADMIN: none,
+  NOT_ADMIN: none,
+  LAST_ADMIN: none,
   // Addresses.
-  ADDRESS_NOT_FOUND: z.object({}),
-  DEFAULT_ADDRESS_FAILED: z.object({ kind: z.enum(['shipping', 'billing']) }),
+  ADDRESS_NOT_FOUND: none,
+  DEFAULT_ADDRESS_FAILED: () => z.object({ kind: z.enum(['shipping', 'billing']) }),
   // Products and images.
-  PRODUCT_NOT_FOUND: z.object({ productId: z.string().optional() }),
-  PRODUCT_INVALID: z.object({ action: z.enum(['create', 'update']) }),
+  PRODUCT_NOT_FOUND: () => z.object({ productId: z.string().optional() }),
+  PRODUCT_INVALID: () => z.object({ action: z.enum(['create', 'update']) }),
   /** A product save over a version older than the product's: nothing was saved; `product` is the product as it is now. */
-  PRODUCT_CHANGED: z.object({ product: adminProductSchema }),
+  PRODUCT_CHANGED: () => z.object({ product: adminProductSchema }),
   /** A product save whose stock change would take the stock below 0: `stockQuantity` is the stock now, `change` the save's change. */
-  PRODUCT_STOCK_BELOW_ZERO: z.object({ productId, stockQuantity: count, change: z.number().int() }),
+  PRODUCT_STOCK_BELOW_ZERO: () => z.object({ productId: productId(), stockQuantity: count(), change: z.number().int() }),
   /** A back-in-stock alert asked for a product that is in stock (issue #41): it can be bought now. */
-  PRODUCT_IN_STOCK: z.object({ productId, stockQuantity: count }),
-  IMAGE_TOO_LARGE: z.object({}),
-  IMAGE_TYPE_INVALID: z.object({}),
-  TOO_MANY_IMAGES: z.object({}),
+  PRODUCT_IN_STOCK: () => z.object({ productId: productId(), stockQuantity: count() }),
+  IMAGE_TOO_LARGE: none,
+  IMAGE_TYPE_INVALID: none,
+  TOO_MANY_IMAGES: none,
   /** An image upload the BFF could not take: not multipart, unreadable, or without a file. */
-  UPLOAD_INVALID: z.object({ reason: z.enum(['not-multipart', 'unreadable', 'empty']) }),
+  UPLOAD_INVALID: () => z.object({ reason: z.enum(['not-multipart', 'unreadable', 'empty']) }),
   /** The media service could not store an image (unreachable, or it failed without a code of its own). */
-  IMAGE_UPLOAD_FAILED: z.object({}),
+  IMAGE_UPLOAD_FAILED: none,
   /** A stored image could not be fetched from the media service (the BFF answers 502). */
-  IMAGE_LOAD_FAILED: z.object({}),
+  IMAGE_LOAD_FAILED: none,
   // Payments (checkout).
   /** The payment provider refused the payment. */
-  PAYMENT_DECLINED: z.object({ orderId: z.string().min(1), reason: z.string().optional() }),
+  PAYMENT_DECLINED: () => z.object({ orderId: z.string().min(1), reason: z.string().optional() }),
   /** The provider has not decided yet; the order waits for its callback. */
-  PAYMENT_PENDING: z.object({ orderId: z.string().min(1) }),
+  PAYMENT_PENDING: () => z.object({ orderId: z.string().min(1) }),
   /** The provider reports another amount than the order's total. */
-  AMOUNT_MISMATCH: z.object({ orderId: z.string().min(1), expectedPaise: z.number().int(), receivedPaise: z.number().int() }),
+  AMOUNT_MISMATCH: () => z.object({ orderId: z.string().min(1), expectedPaise: z.number().int(), receivedPaise: z.number().int() }),
   /** Payment start blocked (spec §5): the cart has no lines. */
-  CART_EMPTY: z.object({}),
+  CART_EMPTY: none,
   /** Payment start blocked (spec §5): no shipping address chosen. */
-  SHIPPING_ADDRESS_REQUIRED: z.object({}),
+  SHIPPING_ADDRESS_REQUIRED: none,
   /** Payment start blocked (spec §5): no billing address chosen. */
-  BILLING_ADDRESS_REQUIRED: z.object({}),
+  BILLING_ADDRESS_REQUIRED: none,
   /** A shipping quote for a PIN code that is not 6 digits (spec §5 Shipping calculation). */
-  INVALID_POSTAL_CODE: z.object({}),
+  INVALID_POSTAL_CODE: none,
   /** PhonePe could not create the payment; the order failed and its stock was released. */
-  PAYMENT_INIT_FAILED: z.object({ reason: z.string().optional() }),
+  PAYMENT_INIT_FAILED: () => z.object({ reason: z.string().optional() }),
   // What an unpaid checkout may hold (docs/adr/073-what-an-unpaid-checkout-may-hold.md): refused before any stock is held.
   /** More of one plant than one order may buy (`max`). */
-  UNITS_LIMIT: z.object({ productId, productName: z.string(), max: z.number().int().positive() }),
+  UNITS_LIMIT: () => z.object({ productId: productId(), productName: z.string(), max: z.number().int().positive() }),
   /** More of a plant than one unpaid checkout may hold: `holdable` of the `stock` left. */
-  HOLD_LIMIT: z.object({ productId, productName: z.string(), holdable: count, stock: count }),
+  HOLD_LIMIT: () => z.object({ productId: productId(), productName: z.string(), holdable: count(), stock: count() }),
   /** The shopper has `max` payments open at PhonePe already; `until` is when the first of them expires. */
-  PAYMENTS_LIMIT: z.object({ max: z.number().int().positive(), until: z.iso.datetime().nullable() }),
+  PAYMENTS_LIMIT: () => z.object({ max: z.number().int().positive(), until: z.iso.datetime().nullable() }),
   // Orders (history, Orders tab).
   /** No order with that id (or, for a shopper, not theirs; for an archive, none left to archive). */
-  ORDER_NOT_FOUND: z.object({}),
+  ORDER_NOT_FOUND: none,
   /** A bulk delete with an empty selection (spec §5 Order deletion). */
-  NO_ORDERS_SELECTED: z.object({}),
+  NO_ORDERS_SELECTED: none,
   /** The order has no bill of supply yet: it has not been paid. */
-  BILL_NOT_ISSUED: z.object({}),
+  BILL_NOT_ISSUED: none,
   /** A fulfilment step that does not follow the order's current one (or an order that is not paid). */
-  FULFILMENT_NOT_ALLOWED: z.object({ from: z.string().nullable(), to: z.string() }),
+  FULFILMENT_NOT_ALLOWED: () => z.object({ from: z.string().nullable(), to: z.string() }),
   /** Shipped without a courier or tracking number. */
-  TRACKING_REQUIRED: z.object({}),
+  TRACKING_REQUIRED: none,
   /** The order cannot be refunded: it is not paid, or it has been refunded already. */
-  REFUND_NOT_ALLOWED: z.object({ reason: z.enum(['not-paid', 'already-refunded']) }),
+  REFUND_NOT_ALLOWED: () => z.object({ reason: z.enum(['not-paid', 'already-refunded']) }),
   /** A refund of more than was paid (or less than ₹1). */
-  REFUND_AMOUNT_INVALID: z.object({ maxPaise: z.number().int().nonnegative() }),
-} as const satisfies Record<string, z.ZodObject>;
+  REFUND_AMOUNT_INVALID: () => z.object({ maxPaise: z.number().int().nonnegative() }),
+});
 
 /** Every error code, in the order of {@link ERROR_DATA}. */
 export const ERROR_CODES = Object.keys(ERROR_DATA) as [keyof typeof ERROR_DATA, ...(keyof typeof ERROR_DATA)[]];
@@ -254,27 +274,27 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
  * Codes of success notices (the toasts after a change), each with its data: like errors,
  * services send the code and the facts, and the catalogue holds the words.
  */
-export const NOTICE_DATA = {
-  CART_ITEM_ADDED: z.object({ quantity: z.number().int().min(1) }),
-  CART_LINE_INCREASED: z.object({ quantity: z.number().int().min(1) }),
-  CART_QUANTITY_UPDATED: z.object({ quantity: z.number().int().min(1) }),
-  CART_ITEM_REMOVED: z.object({}),
-  CART_CLEARED: z.object({}),
-  RESET_EMAIL_SENT: z.object({}),
+export const NOTICE_DATA = lazySchemas({
+  CART_ITEM_ADDED: () => z.object({ quantity: z.number().int().min(1) }),
+  CART_LINE_INCREASED: () => z.object({ quantity: z.number().int().min(1) }),
+  CART_QUANTITY_UPDATED: () => z.object({ quantity: z.number().int().min(1) }),
+  CART_ITEM_REMOVED: none,
+  CART_CLEARED: none,
+  RESET_EMAIL_SENT: none,
   /** A mailed confirmation link was followed: the email is confirmed, and the person signs in themselves. */
-  EMAIL_CONFIRMED: z.object({}),
-  PASSWORD_UPDATED: z.object({}),
-  OTP_SENT: z.object({}),
-  ADMIN_ADDED: z.object({}),
-  ADMIN_REMOVED: z.object({}),
+  EMAIL_CONFIRMED: none,
+  PASSWORD_UPDATED: none,
+  OTP_SENT: none,
+  ADMIN_ADDED: none,
+  ADMIN_REMOVED: none,
   /** One order deleted (archived) from the Orders tab: its line count and transaction id (spec §8). */
-  ORDER_ARCHIVED: z.object({ lineCount: z.number().int().min(1), merchantOrderId: z.string() }),
+  ORDER_ARCHIVED: () => z.object({ lineCount: z.number().int().min(1), merchantOrderId: z.string() }),
   /** A bulk delete (archive) from the Orders tab (spec §8). */
-  ORDERS_ARCHIVED: z.object({ count: z.number().int().min(1) }),
-  ORDER_RESTORED: z.object({ merchantOrderId: z.string() }),
-  FULFILMENT_UPDATED: z.object({ status: z.string() }),
-  REFUND_STARTED: z.object({ amountPaise: z.number().int().positive() }),
-} as const satisfies Record<string, z.ZodObject>;
+  ORDERS_ARCHIVED: () => z.object({ count: z.number().int().min(1) }),
+  ORDER_RESTORED: () => z.object({ merchantOrderId: z.string() }),
+  FULFILMENT_UPDATED: () => z.object({ status: z.string() }),
+  REFUND_STARTED: () => z.object({ amountPaise: z.number().int().positive() }),
+});
 
 export type NoticeCode = keyof typeof NOTICE_DATA;
 
