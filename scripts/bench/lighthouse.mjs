@@ -58,7 +58,11 @@ const fileOf = (url) => (typeof url === 'string' ? (url.split('/').pop() || url)
 function timeSpentOf(lhr) {
   const tasks = (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => `${fileOf(t.url)} ${Math.round(t.duration)} ms at ${Math.round(t.startTime)}`);
   const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).map((s) => `${fileOf(s.url)} ${Math.round(s.scripting)}+${Math.round(s.scriptParseCompile)} ms`);
-  return `long tasks: ${tasks.join('; ') || 'none'} | script eval+parse: ${scripts.join('; ')}`;
+  // What keeps accessibility, best practices or SEO under 100.
+  const failed = ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1).map((ref) => `${id}: ${ref.id}`),
+  );
+  return `long tasks: ${tasks.join('; ') || 'none'} | script eval+parse: ${scripts.join('; ')}${failed.length ? ` | failed: ${failed.join(', ')}` : ''}`;
 }
 
 function figuresOf(lhr, slowdown, hostIndex) {
