@@ -48,6 +48,9 @@ export async function renderPage(url: string, data: PageData): Promise<RenderedP
         </SessionProvider>
       </ApiProvider>
     </StrictMode>,
+    // Every Suspense boundary inline, in place: none is sent apart to be moved in by an
+    // inline script, which the page's Content-Security-Policy would block (issue #40).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);

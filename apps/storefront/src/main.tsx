@@ -38,9 +38,17 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * Ends the current task: the browser may handle input and paint before the next step. The
+ * scripts' evaluation and the take-over then run as two tasks, not one long one that a
+ * budget phone's tap would wait behind (issue #40).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 if (initialData && container.firstElementChild) {
   void loadLazyPage(window.location.pathname)
     .catch(() => undefined)
+    .then(nextTask)
     .then(() => hydrateRoot(container, app));
 } else {
   markPageUsable();

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LazyPage } from './features/pages/page-loading.js';
 import { HomeRoute } from './routes/home-route.js';
@@ -12,19 +12,28 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password-route.js')
 const ProfileRoute = lazy(() => import('./routes/profile-route.js').then((m) => ({ default: m.ProfileRoute })));
 const AddressesRoute = lazy(() => import('./routes/addresses-route.js').then((m) => ({ default: m.AddressesRoute })));
 const CartRoute = lazy(() => import('./routes/cart-route.js').then((m) => ({ default: m.CartRoute })));
-let productRouteModule: typeof import('./routes/product-route.js') | undefined;
-const loadProductRoute = async () => (productRouteModule ??= await import('./routes/product-route.js'));
-// Drawn in the same pass when its code is loaded already: a server-rendered product page is
-// then taken over at once, not after a Suspense retry that may see a changed session.
-const ProductRoute = lazy(() =>
-  productRouteModule ? resolvedNow({ default: productRouteModule.ProductRoute }) : loadProductRoute().then((m) => ({ default: m.ProductRoute })),
-);
 
 /** A thenable that calls back at once, which `React.lazy` reads without suspending. */
 function resolvedNow<T>(value: T): Promise<T> {
   return { then: (onFulfilled: (v: T) => unknown) => onFulfilled(value) } as unknown as Promise<T>;
 }
-const AboutRoute = lazy(() => import('./routes/about-route.js').then((m) => ({ default: m.AboutRoute })));
+
+/**
+ * A page loaded on demand that the BFF also renders on the server. Drawn in the same pass
+ * when its code is loaded already (`load`, called before the browser takes a server-rendered
+ * page over): the page is then taken over at once, not after a Suspense retry that may see
+ * a changed session.
+ */
+function serverRendered<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  let loaded: M | undefined;
+  const loadOnce = async () => (loaded ??= await load());
+  const Page = lazy(() => (loaded ? resolvedNow({ default: pick(loaded) }) : loadOnce().then((m) => ({ default: pick(m) }))));
+  return { load: loadOnce, Page };
+}
+const productRoute = serverRendered(() => import('./routes/product-route.js'), (m) => m.ProductRoute);
+const ProductRoute = productRoute.Page;
+const aboutRoute = serverRendered(() => import('./routes/about-route.js'), (m) => m.AboutRoute);
+const AboutRoute = aboutRoute.Page;
 const PaymentRoute = lazy(() => import('./routes/payment-route.js').then((m) => ({ default: m.PaymentRoute })));
 const PolicyRoute = lazy(() => import('./routes/policy-route.js').then((m) => ({ default: m.PolicyRoute })));
 const OrdersRoute = lazy(() => import('./routes/orders-route.js').then((m) => ({ default: m.OrdersRoute })));
@@ -36,7 +45,10 @@ const InvoiceRoute = lazy(() => import('./routes/invoice-route.js').then((m) => 
  * changed meanwhile, the session, and no longer match), and the BFF inlines their styles
  * (`source` is their key in Vite's manifest).
  */
-const SERVER_RENDERED_LAZY_PAGES = [{ path: /^\/product\/[^/]+$/, source: 'src/routes/product-route.tsx', load: loadProductRoute }];
+const SERVER_RENDERED_LAZY_PAGES = [
+  { path: /^\/product\/[^/]+$/, source: 'src/routes/product-route.tsx', load: productRoute.load },
+  { path: /^\/about-us$/, source: 'src/routes/about-route.tsx', load: aboutRoute.load },
+];
 
 /** Loads the code of the on-demand page a server-rendered URL shows, if any. */
 export function loadLazyPage(pathname: string): Promise<unknown> {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pathId } from '../auth/body.js';
-import type { CachedBody } from '../catalog/cached-body.js';
+import { CachedBody } from '../catalog/cached-body.js';
 import { ProductReads } from '../catalog/product-reads.service.js';
 import type { BffConfig } from '../config.js';
 import { type CompressedPage, compressPage } from './compressed-page.js';
@@ -51,6 +51,10 @@ interface CachedPage {
 /** Pages kept rendered: the landing page and the products most asked for. */
 const MAX_PAGES = 500;
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+/** Pages drawn from no catalogue read (issue #40: the About page fast on a phone): rendered once per build. */
+const STATIC_PAGES = new Set(['/about-us']);
+/** The read a static page is drawn from: none, the same for ever. */
+const NO_READ = CachedBody.of({});
 
 /**
  * The styles and scripts of the entry (`index.html`) and of the given on-demand pages, with
@@ -103,9 +107,9 @@ export function composePage(template: string, rendered: RenderedPage, styles: st
 }
 
 /**
- * Server-renders the storefront's landing page and product pages (issue #12): the first
- * paint shows the plants without waiting for the scripts, which then take the markup
- * over. A page is rendered once per catalogue read it is drawn from (the catalogue cache's
+ * Server-renders the storefront's landing page and product pages (issue #12) and the About
+ * page (issue #40): the first paint shows the plants without waiting for the scripts, which
+ * then take the markup over. A page is rendered once per catalogue read it is drawn from (the catalogue cache's
  * {@link CachedBody}, new after every change) and kept compressed; other
  * paths, a filtered landing page, an unknown product, or any failure get the plain
  * index page, which renders in the browser as before.
@@ -153,6 +157,7 @@ export class StorefrontPages {
   /** The catalogue read a URL's page is drawn from; null for pages rendered in the browser only. */
   private sourceFor(url: string): { read: () => Promise<CachedBody> | CachedBody; data: (json: string) => PageData } | null {
     if (url === '/') return { read: () => this.products.list({}), data: (json) => ({ products: json }) };
+    if (STATIC_PAGES.has(url)) return { read: () => NO_READ, data: () => ({}) };
     const match = PRODUCT_PAGE.exec(url);
     if (!match) return null;
     let id: string;

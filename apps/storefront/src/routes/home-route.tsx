@@ -3,6 +3,7 @@ import { useConfirmOutcome } from '../features/auth/use-confirm-outcome.js';
 import { FeaturedPlants } from '../features/catalog/featured-plants.js';
 import { Benefits } from '../features/home/benefits.js';
 import { Hero } from '../features/home/hero.js';
+import { HydrateLater } from '../features/layout/hydrate-later.js';
 import { Testimonials } from '../features/home/testimonials.js';
 import { SiteFooter } from '../features/layout/site-footer.js';
 import { SiteHeader } from '../features/layout/site-header.js';
@@ -25,11 +26,18 @@ export function HomeRoute() {
       <SiteHeader />
       <main id="main-content" tabIndex={-1}>
         <Hero />
-        <FeaturedPlants />
-        <Benefits />
-        <Testimonials />
+        {/* The header and the hero answer first; the sections below them are taken over after. */}
+        <HydrateLater>
+          <FeaturedPlants />
+        </HydrateLater>
+        <HydrateLater>
+          <Benefits />
+          <Testimonials />
+        </HydrateLater>
       </main>
-      <SiteFooter />
+      <HydrateLater>
+        <SiteFooter />
+      </HydrateLater>
     </>
   );
 }
