@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { fillAddress, signUpShopper } from '../support/shop.js';
+import { fillAddress, headerSignOut, HEADER_MENU_BREAKPOINT, signedInLink, signUpShopper } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -43,8 +43,6 @@ async function mailedLink(request: APIRequestContext, to: string, pathPrefix: st
   return `${url.pathname}${url.search}`;
 }
 
-/** Below this width the header folds its links into the Menu button (storefront styles.css). */
-const HEADER_MENU_BREAKPOINT = 1024;
 
 /**
  * A header link, opening the menu first on a narrow screen. Decided by the viewport, not
@@ -81,7 +79,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function signOutFromHeader(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+  await (await headerSignOut(page)).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 }
 
@@ -129,7 +127,7 @@ test.describe('storefront account', () => {
       await expect(toast(page, 'Welcome back!')).toBeVisible();
       await expect(toast(page, 'You have successfully signed in.')).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await expect(signedInLink(page)).toBeVisible();
 
       // A signed-in shopper who opens the sign-in page is sent home.
       await page.goto('/auth');
@@ -312,7 +310,7 @@ test.describe('storefront account', () => {
       await page.getByLabel('Password').fill(newPassword);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(toast(page, 'Welcome back!')).toBeVisible();
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await expect(signedInLink(page)).toBeVisible();
     });
   });
 

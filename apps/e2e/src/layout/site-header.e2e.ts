@@ -6,7 +6,8 @@ import { DESKTOP_ONLY } from '../support/tags.js';
  * The sticky header keeps to one line at every width, for every kind of visitor: an
  * admin's bar is the longest (Plants, About, Contact, Admin, My Orders, My Account, Cart,
  * Sign Out), and between 1024 and 1047 px it used to wrap 'My Orders' and 'My Account'
- * onto two lines (issue #14).
+ * onto two lines (issue #14). Below 1024 px a shopper's bar holds My Orders, the cart and
+ * the menu (issue #40).
  */
 
 const WIDTHS = [320, 390, 1024, 1040, 1440] as const;
@@ -51,11 +52,18 @@ test.describe('the site header', { tag: DESKTOP_ONLY }, () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto('/');
         const banner = page.getByRole('banner');
-        await expect(banner.getByRole(action === 'Sign In' ? 'link' : 'button', { name: action, exact: true })).toBeVisible();
         if (width >= MENU_BREAKPOINT) {
+          await expect(banner.getByRole(action === 'Sign In' ? 'link' : 'button', { name: action, exact: true })).toBeVisible();
           for (const name of links) await expect(banner.getByRole('link', { name, exact: true })).toBeVisible();
         } else {
           await expect(banner.getByRole('button', { name: 'Menu' })).toBeVisible();
+          // Below the menu's width a shopper keeps My Orders and the cart in the bar; Sign Out is in the menu.
+          if (action === 'Sign In') await expect(banner.getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+          else {
+            await expect(banner.getByRole('link', { name: 'My Orders', exact: true })).toBeVisible();
+            await expect(banner.getByRole('link', { name: /^Cart\b/ })).toBeVisible();
+            await expect(banner.getByRole('button', { name: 'Sign Out', exact: true })).toBeHidden();
+          }
         }
         await page.evaluate(() => document.fonts.ready);
         const { bar, boxes, scrollWidth, clientWidth } = await measure(page);

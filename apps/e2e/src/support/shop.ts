@@ -55,8 +55,30 @@ export async function signUpShopper(page: Page, label = 'shopper'): Promise<stri
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page).toHaveURL(/\/$/);
   await signInWithForm(page, email, SHOPPER_PASSWORD);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(signedInLink(page)).toBeVisible();
   return email;
+}
+
+/**
+ * The header's My Orders, shown to a signed-in shopper at every width (in the nav from 1024
+ * px, in the bar below): the sign that the header has the shopper signed in.
+ */
+export const signedInLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'My Orders', exact: true });
+
+/** Below this width the header folds its nav, My Account and Sign Out into the Menu (storefront styles.css). */
+export const HEADER_MENU_BREAKPOINT = 1024;
+
+/**
+ * The header's Sign Out: in the bar from 1024 px; below, in the menu, which is opened here.
+ *
+ * @returns The visible button.
+ */
+export async function headerSignOut(page: Page): Promise<Locator> {
+  const banner = page.getByRole('banner');
+  if ((page.viewportSize()?.width ?? HEADER_MENU_BREAKPOINT) < HEADER_MENU_BREAKPOINT) await banner.getByRole('button', { name: 'Menu' }).click();
+  const button = banner.getByRole('button', { name: 'Sign Out', exact: true });
+  await expect(button).toBeVisible();
+  return button;
 }
 
 /** Signs in through the sign-in form, which lands on `/`. */

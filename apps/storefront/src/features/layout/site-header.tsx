@@ -22,8 +22,9 @@ export function BrandLink({ onClick }: { readonly onClick?: () => void }) {
  * The sticky site header: the nav links, then the account buttons (Admin for
  * admins, My Orders, My Account, Cart, Sign Out) or Sign In. While the session
  * is still being restored it shows neither, so the wrong set never flashes.
- * Below the desktop width the nav and the account links fold into the menu;
- * Cart and Sign Out stay in the bar.
+ * Below the desktop width the nav and the account links fold into the menu, but
+ * My Orders and the Cart stay in the bar, one tap away, and Sign Out moves into
+ * the menu (issue #40): each link is drawn once for each width, the other hidden.
  */
 export function SiteHeader() {
   const { status, user } = useSession();
@@ -31,6 +32,10 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const close = () => setMenuOpen(false);
+  const onSignOut = () => {
+    close();
+    void signOut();
+  };
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -75,7 +80,7 @@ export function SiteHeader() {
                     </a>
                   </li>
                 ) : null}
-                <li>
+                <li className="site-nav__wide-only">
                   <Link to="/orders" className="site-nav__link" onClick={close}>
                     <PackageIcon width={18} height={18} />
                     My Orders
@@ -87,21 +92,25 @@ export function SiteHeader() {
                     My Account
                   </Link>
                 </li>
+                <li className="site-nav__narrow-only">
+                  <button type="button" className="site-nav__link site-nav__button" onClick={onSignOut}>
+                    <LogOutIcon width={18} height={18} />
+                    Sign Out
+                  </button>
+                </li>
               </ul>
             ) : null}
           </nav>
           <div className="site-header__actions">
             {status === 'signed-in' ? (
               <>
+                {/* Named 'My Orders' at every width; a phone shows 'Orders', the narrowest the icon alone. */}
+                <Link to="/orders" className="button button--outline button--small header-orders" aria-label="My Orders" onClick={close}>
+                  <PackageIcon width={18} height={18} />
+                  <span className="header-orders__label">Orders</span>
+                </Link>
                 <CartLink onClick={close} />
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => {
-                    close();
-                    void signOut();
-                  }}
-                >
+                <button type="button" className="button button--ghost button--small header-signout" onClick={onSignOut}>
                   <LogOutIcon width={18} height={18} className="header-signout__icon" />
                   Sign Out
                 </button>
