@@ -54,6 +54,16 @@ const answerPayment = (page: Page, answer: { readonly merchantOrderId: string } 
   page.route(`**/api/payments/${answer.merchantOrderId}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }));
 const sameAsShipping = (page: Page) => page.getByRole('checkbox', { name: 'Use shipping address for billing' });
 
+/** Below this width the chosen addresses read as 'Ship to' and 'Bill to' lines with Change (storefront address-selector.tsx). */
+const COMPACT_ADDRESSES_BELOW = 640;
+
+/** Opens the address choices where a phone shows the chosen ones compactly (decided by the viewport, not by what shows yet). */
+async function openAddressChoices(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? COMPACT_ADDRESSES_BELOW) >= COMPACT_ADDRESSES_BELOW) return;
+  await page.getByRole('button', { name: 'Change shipping address' }).click();
+  await expect(shippingGroup(page)).toBeVisible();
+}
+
 
 
 /** Shows the spec's toast: its title and its text. */
@@ -91,6 +101,7 @@ test.describe('checkout', () => {
 
     await test.step('a Kolkata address added in place is chosen for both sides: ₹75.00 shipping', async () => {
       await addAddress(page, KOLKATA);
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(summary(page).getByText('₹75.00')).toBeVisible();
@@ -142,6 +153,7 @@ test.describe('checkout', () => {
       // The first address became the default for both; it is listed after the newer Andaman one.
       await page.evaluate(() => sessionStorage.clear());
       await page.reload();
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(summary(page).getByText('₹75.00')).toBeVisible();
@@ -150,6 +162,7 @@ test.describe('checkout', () => {
       await page.getByRole('article', { name: 'Island' }).getByRole('button', { name: 'Set as Default Shipping' }).click();
       await expect(toast(page, 'Default shipping address updated')).toBeVisible();
       await page.goto('/cart?checkout=true');
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: ANDAMAN_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(summary(page).getByText('₹150.00')).toBeVisible();

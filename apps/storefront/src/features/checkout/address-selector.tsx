@@ -1,8 +1,12 @@
 import { addressTitle } from '@jalaj/commerce';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Address } from '../../api/addresses.js';
 import { PlusIcon, RefreshIcon } from '../ui/icons.js';
+import { useMediaQuery } from '../ui/use-media-query.js';
 import { type AddressPurpose, type AddressSelection, addressChoices } from './checkout-rules.js';
+
+/** Below this width the chosen addresses read as two short lines with Change (issue #40). */
+export const COMPACT_ADDRESSES_QUERY = '(max-width: 639px)';
 
 /** Props of {@link AddressSelector}. */
 export interface AddressSelectorProps {
@@ -28,11 +32,41 @@ export interface AddressSelectorProps {
  * shipping or both) and the billing choices (billing or both) as radio groups, 'Use
  * shipping address for billing', and "Add New Address" in each group, opening the shared
  * address form. Native radios keep it keyboard-operable (arrow keys within a group).
+ *
+ * On a phone, once both addresses are chosen, it shows them as 'Ship to' and 'Bill to'
+ * lines, each with Change, which opens the choices (and Done closes them): the page stays
+ * short enough to see the plants and the total (issue #40).
  */
 export function AddressSelector(props: AddressSelectorProps) {
   const { addresses, loading, failed, retrying, onRetry, selection, onBillingSameAsShipping, onAdd, disabled = false } = props;
   const titleId = useId();
   const sameId = useId();
+  const phone = useMediaQuery(COMPACT_ADDRESSES_QUERY);
+  // The side whose Change the shopper pressed (the choices are open), or null.
+  const [open, setOpen] = useState<AddressPurpose | null>(null);
+  const section = useRef<HTMLElement>(null);
+  // Where the focus goes once the choices have opened or closed: the pressed side's choice, or its Change.
+  const [focusTo, setFocusTo] = useState<{ readonly selector: string } | null>(null);
+  useEffect(() => {
+    if (!focusTo) return;
+    section.current?.querySelector<HTMLElement>(focusTo.selector)?.focus();
+    setFocusTo(null);
+  }, [focusTo]);
+
+  const shipping = addresses?.find((a) => a.id === selection.shippingId);
+  const billing = selection.billingSameAsShipping ? shipping : addresses?.find((a) => a.id === selection.billingId);
+  const compact = phone && open === null && !loading && !failed && shipping !== undefined && billing !== undefined;
+
+  const change = (purpose: AddressPurpose) => {
+    setOpen(purpose);
+    let selector = 'input[name="shipping-address"]:checked';
+    if (purpose === 'billing') selector = selection.billingSameAsShipping ? `#${CSS.escape(sameId)}` : 'input[name="billing-address"]:checked';
+    setFocusTo({ selector });
+  };
+  const done = () => {
+    setFocusTo({ selector: `[data-change="${open ?? 'shipping'}"]` });
+    setOpen(null);
+  };
 
   let body;
   if (loading) {
@@ -41,13 +75,21 @@ export function AddressSelector(props: AddressSelectorProps) {
         <p className="sr-only" role="status">
           Loading addresses...
         </p>
-        <div className="address-options" aria-hidden="true">
-          {[0, 1].map((i) => (
-            <span key={i} className="address-option address-option--placeholder">
-              <span className="skeleton-line skeleton-line--title" />
-              <span className="skeleton-line skeleton-line--short" />
-            </span>
-          ))}
+        {/* On a phone the chosen addresses will most often read as two lines: the placeholder keeps their height. */}
+        <div className={phone ? 'address-summary' : 'address-options'} aria-hidden="true">
+          {[0, 1].map((i) =>
+            phone ? (
+              <span key={i} className="address-summary__row address-summary__row--placeholder">
+                <span className="skeleton-line skeleton-line--short" />
+                <span className="skeleton-line" />
+              </span>
+            ) : (
+              <span key={i} className="address-option address-option--placeholder">
+                <span className="skeleton-line skeleton-line--title" />
+                <span className="skeleton-line skeleton-line--short" />
+              </span>
+            ),
+          )}
         </div>
       </>
     );
@@ -71,6 +113,25 @@ export function AddressSelector(props: AddressSelectorProps) {
           Add New Address
         </button>
       </div>
+    );
+  } else if (compact && shipping && billing) {
+    body = (
+      <dl className="address-summary">
+        <div className="address-summary__row">
+          <dt className="address-summary__label">Ship to</dt>
+          <dd className="address-summary__value">
+            <AddressLine address={shipping} />
+            <ChangeButton purpose="shipping" onClick={change} disabled={disabled} />
+          </dd>
+        </div>
+        <div className="address-summary__row">
+          <dt className="address-summary__label">Bill to</dt>
+          <dd className="address-summary__value">
+            {billing.id === shipping.id ? <span className="address-summary__text">Same as shipping address</span> : <AddressLine address={billing} />}
+            <ChangeButton purpose="billing" onClick={change} disabled={disabled} />
+          </dd>
+        </div>
+      </dl>
     );
   } else {
     body = (
@@ -110,18 +171,48 @@ export function AddressSelector(props: AddressSelectorProps) {
             disabled={disabled}
           />
         )}
+        {phone && open !== null ? (
+          <button type="button" className="button button--outline address-summary__done" onClick={done}>
+            Done
+          </button>
+        ) : null}
       </>
     );
   }
 
   return (
-    <section className="panel checkout-addresses" aria-labelledby={titleId} aria-busy={loading}>
+    <section ref={section} className="panel checkout-addresses" aria-labelledby={titleId} aria-busy={loading}>
       <h2 id={titleId} className="panel__title">
         Delivery and Billing
       </h2>
-      <p className="panel__lead">Choose where your plants go and the address for your invoice.</p>
+      {compact || (phone && loading) ? null : <p className="panel__lead">Choose where your plants go and the address for your invoice.</p>}
       {body}
     </section>
+  );
+}
+
+/** A chosen address on one line: its title, then the name, street, city and PIN code. */
+function AddressLine({ address }: { readonly address: Address }) {
+  return (
+    <span className="address-summary__text">
+      <strong className="address-summary__title">{addressTitle(address.nickname)}</strong> {address.fullName}, {address.addressLine1}, {address.city} {address.postalCode}
+    </span>
+  );
+}
+
+/** Change beside a chosen address; its name says which ('Change shipping address'). */
+function ChangeButton({ purpose, onClick, disabled }: { readonly purpose: AddressPurpose; readonly onClick: (purpose: AddressPurpose) => void; readonly disabled: boolean }) {
+  return (
+    <button
+      type="button"
+      className="button button--ghost button--small address-summary__change"
+      data-change={purpose}
+      aria-label={`Change ${purpose} address`}
+      onClick={() => onClick(purpose)}
+      disabled={disabled}
+    >
+      Change
+    </button>
   );
 }
 

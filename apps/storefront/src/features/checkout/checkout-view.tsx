@@ -1,7 +1,7 @@
 import { SHIPPING_QUOTE_TEXTS } from '@jalaj/commerce';
 import type { Cart } from '@jalaj/contracts';
 import { useSession } from '@jalaj/web-kit';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { type AddressPayload, useAddresses } from '../../api/addresses.js';
 import { type OpenPayment, useShippingQuote } from '../../api/checkout.js';
 import { AddressFormDialog } from '../addresses/address-form-dialog.js';
@@ -70,10 +70,12 @@ export function CheckoutView({ cart, lines, blockedReason, payment }: CheckoutVi
 
   // The first list seen starts from the choice kept for this tab, else the waiting
   // payment's, else the flagged defaults; afterwards only vanished choices go. Until then
-  // the choices show as loading: a click before would be lost to the kept choice.
+  // the choices show as loading: a click before would be lost to the kept choice. Before the
+  // browser paints: a phone would otherwise draw every choice for a frame, then the chosen
+  // ones compactly, and the page below would jump (layout shift, issue #40).
   const started = useRef(false);
   const [ready, setReady] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!addresses || payment === undefined || userId === null) return;
     if (started.current) {
       setSelection((current) => reconcileSelection(addresses, current, false));

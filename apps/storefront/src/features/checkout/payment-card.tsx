@@ -32,7 +32,10 @@ export interface PaymentCardProps {
 /**
  * The checkout's payment card (spec §2 Cart): the total amount, the item count and the pay
  * button, which reads 'Redirecting to PhonePe...' and is disabled from the press until the
- * browser has left for PhonePe.
+ * browser has left for PhonePe. On a phone the total and the pay button form a bar fixed to
+ * the bottom of the screen (checkout.css), so they stay in view however far the shopper
+ * scrolls (issue #40). The bar shows the total alone (the heading says the item count, the
+ * summary the shipping); the rest of the card stays in its place below the summary.
  */
 export function PaymentCard({ totalPaise, itemCount, shipping, state, blockedReason, onPay }: PaymentCardProps) {
   const titleId = useId();
@@ -44,34 +47,36 @@ export function PaymentCard({ totalPaise, itemCount, shipping, state, blockedRea
       <h2 id={titleId} className="cart-summary__title">
         Payment
       </h2>
-      <dl className="payment-card__rows" aria-live="polite" aria-atomic="true">
-        <div className="payment-card__total">
-          <dt>Total Amount</dt>
-          <dd className={totalPaise === null ? 'payment-card__pending' : undefined}>{totalPaise === null ? SHIPPING_QUOTE_TEXTS.totalPending : formatRupees(totalPaise)}</dd>
-        </div>
-        <div className="payment-card__count">
-          <dt className="sr-only">Items</dt>
-          <dd>
-            {pluralizeItems(itemCount)}
-            {SHIPPING_NOTES[shipping]}
-          </dd>
-        </div>
-      </dl>
+      <div className="payment-card__bar">
+        <dl className="payment-card__rows" aria-live="polite" aria-atomic="true">
+          <div className="payment-card__total">
+            <dt>Total Amount</dt>
+            <dd className={totalPaise === null ? 'payment-card__pending' : undefined}>{totalPaise === null ? SHIPPING_QUOTE_TEXTS.totalPending : formatRupees(totalPaise)}</dd>
+          </div>
+          <div className="payment-card__count">
+            <dt className="sr-only">Items</dt>
+            <dd>
+              {pluralizeItems(itemCount)}
+              {SHIPPING_NOTES[shipping]}
+            </dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="button button--primary button--block payment-card__pay"
+          onClick={onPay}
+          disabled={redirecting}
+          aria-disabled={blockedReason ? true : undefined}
+          aria-describedby={blockedReason ? hintId : undefined}
+        >
+          {redirecting ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
+          {redirecting ? `Redirecting to ${PAYMENT_PROVIDER}...` : `Pay with ${PAYMENT_PROVIDER}`}
+        </button>
+      </div>
       <p className="cart-summary__note">
         <LockIcon width={18} height={18} />
         <span>Pay securely by UPI with {PAYMENT_PROVIDER}. This demo shop uses {PAYMENT_PROVIDER}&apos;s sandbox: no real money moves.</span>
       </p>
-      <button
-        type="button"
-        className="button button--primary button--block payment-card__pay"
-        onClick={onPay}
-        disabled={redirecting}
-        aria-disabled={blockedReason ? true : undefined}
-        aria-describedby={blockedReason ? hintId : undefined}
-      >
-        {redirecting ? <span className="spinner spinner--light" aria-hidden="true" /> : null}
-        {redirecting ? `Redirecting to ${PAYMENT_PROVIDER}...` : `Pay with ${PAYMENT_PROVIDER}`}
-      </button>
       {blockedReason ? (
         <p id={hintId} className="cart-summary__blocked">
           {blockedReason}
