@@ -1,7 +1,7 @@
 import { formatRupees as rupees, orderNumber, payableAmountPaise } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { addAddress, addToCart, billingGroup, KOLKATA, paymentCard, shippingGroup, summary } from '../support/checkout.js';
+import { addAddress, addToCart, billingGroup, KOLKATA, openAddressChoices, paymentCard, shippingGroup, summary } from '../support/checkout.js';
 import { adminHeaders, type AddressFields, shopperHeaders, signUpShopper, toast } from '../support/shop.js';
 import { sandboxUrl } from '../support/stack.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
@@ -57,6 +57,7 @@ test.describe('back from PhonePe unpaid', () => {
     await test.step('the shopper ships to the office (Bengaluru, ₹150) and goes to PhonePe', async () => {
       await page.goto('/cart?checkout=true');
       await addAddress(page, KOLKATA);
+      await openAddressChoices(page);
       await addAddress(page, OFFICE, shippingGroup(page));
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
@@ -71,6 +72,7 @@ test.describe('back from PhonePe unpaid', () => {
     await test.step('Back: the office is still chosen, the waiting payment is shown, and the held plant is the shopper’s to buy', async () => {
       await page.goBack();
       await expect(page).toHaveURL(/\/cart\?checkout=true$/);
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
       await expect(summary(page).getByText('₹150.00')).toBeVisible();
@@ -85,11 +87,13 @@ test.describe('back from PhonePe unpaid', () => {
 
     await test.step('a reload keeps the choice; paying the waiting payment again opens the same PhonePe page', async () => {
       await page.reload();
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
       await waiting(page).getByRole('link', { name: `Pay ${total(15_000)} with PhonePe` }).click();
       await onSandbox(page);
       expect(new URL(page.url()).pathname).toBe(first);
       await page.goBack();
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
       await expect(billingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
 
@@ -156,6 +160,7 @@ test.describe('back from PhonePe unpaid', () => {
       const line = await lineOf(scarce);
       expect((await page.request.patch(`/api/cart/items/${line.id}`, { headers, data: { quantity: 2 } })).status()).toBe(200);
       await page.reload();
+      await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
       await pay();
       await onSandbox(page);

@@ -2,7 +2,7 @@ import { formatRupees as rupees, payableAmountPaise } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type Page, type Request, type Route, test } from '@playwright/test';
 import { type AddressFields, products, signInDemoShopper, signUpShopper, toast } from '../support/shop.js';
-import { addAddress, addToCart, billingGroup, KOLKATA, paymentCard, shippingGroup, summary } from '../support/checkout.js';
+import { addAddress, addToCart, billingGroup, KOLKATA, openAddressChoices, paymentCard, shippingGroup, summary } from '../support/checkout.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -53,18 +53,6 @@ const failedOutcome = { ...paidOutcome, merchantOrderId: 'MO1763800000001f00000_
 const answerPayment = (page: Page, answer: { readonly merchantOrderId: string } & Record<string, unknown>) =>
   page.route(`**/api/payments/${answer.merchantOrderId}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) }));
 const sameAsShipping = (page: Page) => page.getByRole('checkbox', { name: 'Use shipping address for billing' });
-
-/** Below this width the chosen addresses read as 'Ship to' and 'Bill to' lines with Change (storefront address-selector.tsx). */
-const COMPACT_ADDRESSES_BELOW = 640;
-
-/** Opens the address choices where a phone shows the chosen ones compactly (decided by the viewport, not by what shows yet). */
-async function openAddressChoices(page: Page): Promise<void> {
-  if ((page.viewportSize()?.width ?? COMPACT_ADDRESSES_BELOW) >= COMPACT_ADDRESSES_BELOW) return;
-  await page.getByRole('button', { name: 'Change shipping address' }).click();
-  await expect(shippingGroup(page)).toBeVisible();
-}
-
-
 
 /** Shows the spec's toast: its title and its text. */
 async function expectToast(page: Page, title: string, text: string): Promise<void> {

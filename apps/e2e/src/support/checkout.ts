@@ -41,3 +41,13 @@ export const billingGroup = (page: Page) => page.getByRole('group', { name: 'Bil
 export const summary = (page: Page) => page.getByRole('complementary', { name: 'Order Summary' });
 /** The checkout's payment card (total, Pay with PhonePe). */
 export const paymentCard = (page: Page) => page.getByRole('region', { name: 'Payment' });
+
+/** Below this width the chosen addresses read as 'Ship to' and 'Bill to' lines with Change (storefront address-selector.tsx). */
+const COMPACT_ADDRESSES_BELOW = 640;
+
+/** Opens the address choices where a phone shows the chosen ones compactly (decided by the viewport, not by what shows yet). */
+export async function openAddressChoices(page: Page): Promise<void> {
+  if ((page.viewportSize()?.width ?? COMPACT_ADDRESSES_BELOW) >= COMPACT_ADDRESSES_BELOW) return;
+  await page.getByRole('button', { name: 'Change shipping address' }).click();
+  await expect(shippingGroup(page)).toBeVisible();
+}
