@@ -1,6 +1,6 @@
 import { defineConfig, devices, type PlaywrightWorkerOptions, type Project } from '@playwright/test';
 import { chromiumLaunch } from './chromium.js';
-import { DESKTOP_ONLY } from './src/support/tags.js';
+import { DESKTOP_ONLY, PHONE_ONLY } from './src/support/tags.js';
 
 /**
  * Browser specs (`*.e2e.ts`) in Debian's Chromium against the whole shop, started by
@@ -91,8 +91,9 @@ export default defineConfig({
     (shop): Project => ({
       name: shop.name,
       workers: 1,
-      // What a phone adds nothing to runs once, at desktop size (src/support/tags.ts).
-      grepInvert: shop.name === 'phone' ? new RegExp(DESKTOP_ONLY) : undefined,
+      // What a phone adds nothing to runs once, at desktop size; a phone's own layout only
+      // on the phone (src/support/tags.ts).
+      grepInvert: new RegExp(shop.name === 'phone' ? DESKTOP_ONLY : PHONE_ONLY),
       use: { ...shop.device, baseURL: shop.baseURL },
       // A folder per project: npm test runs the projects one after the other, and a run
       // empties the folders of the projects it runs (one shared folder lost the desktop

@@ -3,6 +3,7 @@ import type { Product } from '@jalaj/contracts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
 import { products, signUpShopper, toast } from '../support/shop.js';
+import { PHONE_ONLY } from '../support/tags.js';
 
 /**
  * Checkout and the header on a budget phone's screen, 360 and 390 px wide (issue #40): the
@@ -18,8 +19,6 @@ const SCREENS = [
   { width: 390, height: 844 },
 ] as const;
 
-test.skip(({ isMobile }) => !isMobile, 'a phone layout: the phone project draws it');
-
 /** Whether the point at the centre of the element is the element itself: nothing lies over it. */
 const uncovered = (locator: Locator) =>
   locator.evaluate((element) => {
@@ -31,7 +30,7 @@ const uncovered = (locator: Locator) =>
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 for (const screen of SCREENS) {
-  test(`at ${screen.width} px checkout keeps the total and Pay in view and the addresses short; My Orders and the cart are one tap away`, async ({ page }, testInfo) => {
+  test(`at ${screen.width} px checkout keeps the total and Pay in view and the addresses short; My Orders and the cart are one tap away`, { tag: PHONE_ONLY }, async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     await page.setViewportSize(screen);
     const plants = (await products(page.request)).filter((p: Product) => p.stockQuantity >= 3).slice(0, 3);

@@ -12,3 +12,10 @@
  * A test of a layout, a touch interaction or a shopper's journey must not carry it.
  */
 export const DESKTOP_ONLY = '@desktop-only';
+
+/**
+ * The tag of a test that runs in the phone project only: a phone's own layout (what stays in
+ * view, what is one tap away), which a desktop window does not draw. The desktop project
+ * skips it (playwright.config.ts).
+ */
+export const PHONE_ONLY = '@phone-only';
