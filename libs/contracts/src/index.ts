@@ -14,3 +14,4 @@ export * from './http/route-schemas.js';
 export * from './image-keys.js';
 export * from './phonepe-sandbox.js';
 export * from './change-hints.js';
+export * from './page-head.js';

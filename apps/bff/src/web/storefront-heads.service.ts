@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { AppErrorException, type Product } from '@jalaj/contracts';
+import { AppErrorException, type PageHead, type Product, type StorefrontPage } from '@jalaj/contracts';
 import { getLogger, InjectConfig } from '@jalaj/server-kit';
 import { pathId } from '../auth/body.js';
 import type { CachedBody } from '../catalog/cached-body.js';
@@ -8,21 +8,6 @@ import { ProductReads } from '../catalog/product-reads.service.js';
 import type { BffConfig } from '../config.js';
 import { type CompressedPage, compressPage } from './compressed-page.js';
 import { StorefrontPages } from './storefront-pages.service.js';
-
-/** What a storefront address shows (apps/storefront/src/seo/page-head.ts). */
-export type StorefrontPage =
-  | { readonly kind: 'home' | 'private' | 'missing' }
-  | { readonly kind: 'static'; readonly path: string }
-  | { readonly kind: 'product'; readonly id: string };
-
-/** A page's head as the storefront's server bundle writes it (apps/storefront/src/seo/page-head.ts). */
-export interface PageHead {
-  readonly status: 200 | 404;
-  readonly private: boolean;
-  readonly title: string | null;
-  readonly description: string | null;
-  readonly tags: string;
-}
 
 /** What the storefront's server bundle (entry-server.tsx) exports for search engines. */
 export interface StorefrontSeo {

@@ -1,5 +1,5 @@
 import { formatRupees, paiseToDecimalString } from '@jalaj/commerce';
-import type { Product } from '@jalaj/contracts';
+import type { PageHead, Product } from '@jalaj/contracts';
 import type { BreadcrumbList, Organization, Product as ProductData, Thing, WebSite, WithContext } from 'schema-dts';
 import { SHOP_CONTACT } from '../features/pages/contact.js';
 import { HOME_TITLE, NOT_FOUND_TITLE, pageTitle, PRODUCT_NOT_FOUND_TITLE, SHOP_NAME } from './titles.js';
@@ -16,20 +16,6 @@ export const HOME_DESCRIPTION = 'Jalaj sells healthy aquarium plants online acro
 /** The shop's public address (`PUBLIC_URL`'s origin), which every absolute URL starts with. */
 export interface Site {
   readonly origin: string;
-}
-
-/** A page's head as the BFF writes it into index.html. */
-export interface PageHead {
-  /** 404 for an unknown address or product. */
-  readonly status: 200 | 404;
-  /** A page of one shopper's (or about a session): never kept by a shared cache, never indexed. */
-  readonly private: boolean;
-  /** The document title, or null to keep the shell's. */
-  readonly title: string | null;
-  /** The meta description, or null to keep the shell's. */
-  readonly description: string | null;
-  /** The rest, as HTML for the head: canonical link, robots, Open Graph, Twitter card, JSON-LD. */
-  readonly tags: string;
 }
 
 /** Where a meta description is cut: search results show about this much. */

@@ -1,9 +1,9 @@
-import type { Product } from '@jalaj/contracts';
+import type { PageHead, Product, StorefrontPage } from '@jalaj/contracts';
 import { matchRoutes } from 'react-router-dom';
 import { ABOUT } from '../features/pages/about-page.js';
 import { POLICIES } from '../features/pages/policies.js';
 import { routes } from '../route-table.js';
-import { homeHead, notFoundHead, type PageHead, privateHead, productHead, type Site, staticHead } from './head-tags.js';
+import { homeHead, notFoundHead, privateHead, productHead, type Site, staticHead } from './head-tags.js';
 
 /**
  * What each storefront address is for search engines (issue #40). The BFF asks the
@@ -11,16 +11,6 @@ import { homeHead, notFoundHead, type PageHead, privateHead, productHead, type S
  * server-rendered or not: the route table decides which addresses exist (any other is a
  * 404), and the pages' own titles and leads give the titles and descriptions.
  */
-
-/** What a storefront address shows, as the route table matches it. */
-export type StorefrontPage =
-  | { readonly kind: 'home' }
-  /** About and the policy pages. */
-  | { readonly kind: 'static'; readonly path: string; readonly name: string; readonly description: string }
-  | { readonly kind: 'product'; readonly id: string }
-  /** A page for a signed-in shopper or about their session: account, cart, checkout, orders, payment, sign-in. */
-  | { readonly kind: 'private' }
-  | { readonly kind: 'missing' };
 
 /** The route of a product page, as the route table writes it. */
 const PRODUCT_ROUTE = 'product/:id';
