@@ -1,7 +1,7 @@
 import { formatRupees as rupees, orderNumber, payableAmountPaise } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { addAddress, addToCart, billingGroup, KOLKATA, openAddressChoices, paymentCard, shippingGroup, summary } from '../support/checkout.js';
+import { addAddress, addToCart, billingGroup, KOLKATA, KOLKATA_RADIO, openAddressChoices, paymentCard, shippingGroup, summary } from '../support/checkout.js';
 import { adminHeaders, type AddressFields, shopperHeaders, signUpShopper, toast } from '../support/shop.js';
 import { sandboxUrl } from '../support/stack.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
@@ -25,7 +25,6 @@ const OFFICE: AddressFields = {
   state: 'Karnataka',
   postalCode: '560001',
 };
-const HOME_RADIO = 'Home: Ananya Sen, Kolkata 700016';
 const OFFICE_RADIO = 'Office: Ananya Sen, Bengaluru 560001';
 
 const waiting = (page: Page) => page.getByRole('region', { name: /^Your payment for order #\w+ is waiting$/ });
@@ -60,7 +59,7 @@ test.describe('back from PhonePe unpaid', () => {
       await openAddressChoices(page);
       await addAddress(page, OFFICE, shippingGroup(page));
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
-      await expect(billingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
+      await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(paymentCard(page)).toContainText(total(15_000));
       await paymentCard(page).getByRole('button', { name: 'Pay with PhonePe' }).click();
       await onSandbox(page);
@@ -74,7 +73,7 @@ test.describe('back from PhonePe unpaid', () => {
       await expect(page).toHaveURL(/\/cart\?checkout=true$/);
       await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
-      await expect(billingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
+      await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await expect(summary(page).getByText('₹150.00')).toBeVisible();
       await expect(waiting(page)).toContainText(`It ships to Office, Bengaluru 560001`);
       await expect(waiting(page)).toContainText(`PhonePe has not received ${total(15_000)} for it yet`);
@@ -95,12 +94,12 @@ test.describe('back from PhonePe unpaid', () => {
       await page.goBack();
       await openAddressChoices(page);
       await expect(shippingGroup(page).getByRole('radio', { name: OFFICE_RADIO })).toBeChecked();
-      await expect(billingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
+      await expect(billingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
 
     });
 
     await test.step('changed to home and paid: the new payment replaces the waiting one; one order, to Kolkata', async () => {
-      await shippingGroup(page).getByRole('radio', { name: HOME_RADIO }).check();
+      await shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO }).check();
       await expect(summary(page).getByText('₹75.00')).toBeVisible();
       await paymentCard(page).getByRole('button', { name: 'Pay with PhonePe' }).click();
       await onSandbox(page);
@@ -150,7 +149,7 @@ test.describe('back from PhonePe unpaid', () => {
       await putInCart(scarce, 3);
       await page.reload();
       // Pay once the address choice is back (the choices load until then).
-      await expect(shippingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
+      await expect(shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await pay();
       await expect(toast(page, `Only 2 of the 4 ${scarce.name} left can be set aside for one order while it is paid, so other shoppers can still buy it. Please lower the quantity to 2.`)).toBeVisible();
       expect(await stockOf(request, scarce.id)).toBe(4);
@@ -161,7 +160,7 @@ test.describe('back from PhonePe unpaid', () => {
       expect((await page.request.patch(`/api/cart/items/${line.id}`, { headers, data: { quantity: 2 } })).status()).toBe(200);
       await page.reload();
       await openAddressChoices(page);
-      await expect(shippingGroup(page).getByRole('radio', { name: HOME_RADIO })).toBeChecked();
+      await expect(shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO })).toBeChecked();
       await pay();
       await onSandbox(page);
       await expect.poll(() => stockOf(request, scarce.id), { message: 'two held' }).toBe(2);
@@ -178,7 +177,7 @@ test.describe('back from PhonePe unpaid', () => {
       await pay();
       await onSandbox(page);
       await page.goBack();
-      await shippingGroup(page).getByRole('radio', { name: HOME_RADIO }).check();
+      await shippingGroup(page).getByRole('radio', { name: KOLKATA_RADIO }).check();
       await pay();
       await expect(toast(page, 'Order limit')).toBeVisible();
       await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('You already have 3 payments waiting at PhonePe. Pay one of them, or try again after');

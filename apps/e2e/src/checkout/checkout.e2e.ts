@@ -2,7 +2,7 @@ import { formatRupees as rupees, payableAmountPaise } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type Page, type Request, type Route, test } from '@playwright/test';
 import { type AddressFields, products, signInDemoShopper, signUpShopper, toast } from '../support/shop.js';
-import { addAddress, addToCart, billingGroup, KOLKATA, openAddressChoices, paymentCard, shippingGroup, summary } from '../support/checkout.js';
+import { addAddress, addToCart, billingGroup, KOLKATA, KOLKATA_RADIO, openAddressChoices, paymentCard, shippingGroup, summary } from '../support/checkout.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -30,7 +30,6 @@ const ANDAMAN: AddressFields = {
   postalCode: '744101',
 };
 
-const KOLKATA_RADIO = 'Home: Ananya Sen, Kolkata 700016';
 const ANDAMAN_RADIO = 'Island: Ravi Kumar, Port Blair 744101';
 
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pay with PhonePe' });

@@ -15,6 +15,8 @@ export const KOLKATA: AddressFields = {
   state: 'West Bengal',
   postalCode: '700016',
 };
+/** The name of {@link KOLKATA}'s choice in the checkout's address groups. */
+export const KOLKATA_RADIO = 'Home: Ananya Sen, Kolkata 700016';
 
 /** Puts one of the plant in the shopper's cart from its product page. */
 export async function addToCart(page: Page, plant: Product): Promise<void> {
