@@ -121,6 +121,9 @@ test.describe('paying through the PhonePe sandbox', () => {
     await expect(page).toHaveURL(/\/payment-pending\?orderId=/);
     const merchantOrderId = new URL(page.url()).searchParams.get('orderId')!;
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // It says how long PhonePe may take, and links to the order it waits for.
+    await expect(page.getByText(/PhonePe may take until .+; if it has not confirmed the payment by then, the payment fails/)).toBeVisible();
+    await expect(page.getByRole('link', { name: /^View Order #/ })).toHaveAttribute('href', /^\/orders/);
 
     // PhonePe decides later (the shopper approved it in the UPI app): the sandbox settles it and sends the webhook.
     const settled = await page.request.post(`${sandboxUrl()}/_sandbox/orders/${merchantOrderId}/settle`, { data: { state: 'COMPLETED' } });
