@@ -35,6 +35,12 @@ describe('the catalogue of texts', () => {
     expect(withNoticeTexts({ notice: { code: 'CART_LINE_INCREASED', data: { quantity: 1 } } })).toMatchObject({ title: 'Updated Cart', message: 'Cart updated with 1 more item' });
   });
 
+  it('leaves a notice whose data does not fit its code without texts, never ‘undefined items’', () => {
+    const filled = withNoticeTexts({ notice: { code: 'CART_ITEM_ADDED', data: {} } }) as { title?: string; message?: string };
+    expect(filled.title).toBeUndefined();
+    expect(filled.message).toBeUndefined();
+  });
+
   it('keeps a message the platform set itself, and reads a plain form failure as its fields’ texts', () => {
     expect(withTexts({ code: 'FORBIDDEN', message: 'A text of its own' }).message).toBe('A text of its own');
     const fieldErrors = [

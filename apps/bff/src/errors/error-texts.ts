@@ -6,7 +6,7 @@ import {
   type CatalogueData,
   type RenderedMessage,
 } from '@jalaj/commerce';
-import { ERROR_DATA, type AppError, type ErrorCode, type ErrorData, type Notice, type NoticeCode, type NoticeData } from '@jalaj/contracts';
+import { ERROR_DATA, NOTICE_DATA, type AppError, type ErrorCode, type ErrorData, type Notice, type NoticeCode, type NoticeData } from '@jalaj/contracts';
 
 // The catalogue lives in @jalaj/commerce, which may not import the contracts (ADR 013):
 // this is where both meet, so the compiler checks here that every code of the contracts
@@ -50,6 +50,8 @@ export type WithNoticeTexts<T> = T extends { notice: Notice } ? T & RenderedMess
 export function withNoticeTexts<T>(data: T): WithNoticeTexts<T> {
   if (typeof data !== 'object' || data === null || !('notice' in data)) return data as WithNoticeTexts<T>;
   const notice = (data as { notice: Notice }).notice;
-  const rendered = renderReceived(notice.code, notice.data);
+  // As for errors: data that does not fit its code must not read as 'undefined items'.
+  const fits = NOTICE_DATA[notice.code]?.safeParse(notice.data ?? {});
+  const rendered = fits?.success ? renderReceived(notice.code, fits.data) : undefined;
   return (rendered ? { ...data, ...rendered } : data) as WithNoticeTexts<T>;
 }

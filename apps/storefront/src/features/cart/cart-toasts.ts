@@ -1,5 +1,4 @@
-import { CART_MESSAGES, renderReceived } from '@jalaj/commerce';
-import { NOTICE_DATA, type Notice } from '@jalaj/contracts';
+import { CART_MESSAGES } from '@jalaj/commerce';
 import type { ApiError } from '@jalaj/web-kit';
 import { renderApiError } from '../ui/error-text.js';
 
@@ -10,22 +9,19 @@ export interface CartToastText {
 }
 
 /**
- * The toast of an accepted cart change, rendered here from the reply's notice (code and
- * data) with the catalogue (ADR 013); the reply's own `title`/`message` are for other clients.
+ * The toast of an accepted cart change: the title and text the BFF rendered from the
+ * reply's notice with the catalogue (ADR 013, 084).
  *
- * @param notice - The reply's notice, e.g. `{ code: 'CART_ITEM_ADDED', data: { quantity: 2 } }`.
- * @returns The toast's title and text; 'Updated Cart' with no text when the data does not fit the code.
+ * @param change - The reply, e.g. `{ notice: { code: 'CART_ITEM_ADDED', … }, title: 'Added to Cart', message: '2 items successfully added to your cart' }`.
+ * @returns The toast's title and text; 'Updated Cart' with no text when the reply has none.
  */
-export function noticeToast(notice: Notice): CartToastText {
-  // Data from a sender on another version must not read as 'undefined items successfully added'.
-  const data = NOTICE_DATA[notice.code].safeParse(notice.data ?? {});
-  const rendered = data.success ? renderReceived(notice.code, data.data) : undefined;
-  return { title: rendered?.title ?? CART_MESSAGES.updatedTitle, description: rendered?.message ?? '' };
+export function noticeToast(change: { readonly title?: string; readonly message?: string }): CartToastText {
+  return { title: change.title ?? CART_MESSAGES.updatedTitle, description: change.message ?? '' };
 }
 
 /**
- * The toast of a refused cart change (409: 'Out of Stock', 'Insufficient Stock' …),
- * rendered from the problem's code and data with the catalogue.
+ * The toast of a refused cart change (409: 'Out of Stock', 'Insufficient Stock' …), with
+ * the problem's title and text.
  *
  * @param error - The refusal.
  * @returns The toast's title ('Error' when the code has none) and text.

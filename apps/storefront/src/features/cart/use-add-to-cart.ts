@@ -71,7 +71,7 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
         await store(change.cart);
         const dialogShown = showDialog && openAddedToCartDialog({ product, quantity });
         // Without a dialog to show, the toast is the only sign that the add worked.
-        if (showToast || (showDialog && !dialogShown)) toast({ ...noticeToast(change.notice), tone: 'success' });
+        if (showToast || (showDialog && !dialogShown)) toast({ ...noticeToast(change), tone: 'success' });
         return true;
       } catch (error) {
         // The session ended (or was still being restored) without a valid token.

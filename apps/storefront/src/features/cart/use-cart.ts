@@ -101,7 +101,7 @@ export function useCartActions(): CartActions {
           const change = await api.setQuantity(line.id, quantity);
           await store(change.cart);
           // A quantity of 0 removed the line; a plain change speaks through the live totals instead of a toast.
-          if (change.notice.code === 'CART_ITEM_REMOVED') toast({ ...noticeToast(change.notice), tone: 'success' });
+          if (change.notice.code === 'CART_ITEM_REMOVED') toast({ ...noticeToast(change), tone: 'success' });
           return true;
         } catch (error) {
           return fail(error, CART_MESSAGES.updateFailedText);
@@ -111,7 +111,7 @@ export function useCartActions(): CartActions {
         try {
           const change = await api.remove(line.id);
           await store(change.cart);
-          toast({ ...noticeToast(change.notice), tone: 'success' });
+          toast({ ...noticeToast(change), tone: 'success' });
           return true;
         } catch (error) {
           return fail(error, CART_MESSAGES.removeFailedText);
@@ -121,7 +121,7 @@ export function useCartActions(): CartActions {
         try {
           const change = await api.clear();
           await store(change.cart);
-          toast({ ...noticeToast(change.notice), tone: 'success' });
+          toast({ ...noticeToast(change), tone: 'success' });
           return true;
         } catch (error) {
           return fail(error, CART_MESSAGES.clearFailedText);

@@ -1,7 +1,9 @@
+import { renderReceived } from '@jalaj/commerce';
 import { apiErrorFromResponse, networkError } from '@jalaj/web-kit';
 import { changesCart, keepsAttempt, paymentErrorToast } from './payment-toasts.js';
 
-const problem = (status: number, code: string, data?: object, message = 'Server text') => apiErrorFromResponse(status, { status, code, data, message });
+/** A problem response as the BFF sends it: its title and text rendered from the code and data with the catalogue. */
+const problem = (status: number, code: string, data?: object) => apiErrorFromResponse(status, { status, code, data, ...(renderReceived(code, data) ?? { message: 'Server text' }) });
 
 describe('paymentErrorToast', () => {
   it('reads PAYMENT_INIT_FAILED as Payment Error with the reason, or the spec fallback', () => {

@@ -1,22 +1,16 @@
-import { renderReceived, type RenderedMessage } from '@jalaj/commerce';
-import { ERROR_DATA } from '@jalaj/contracts';
+import type { RenderedMessage } from '@jalaj/commerce';
 import { type ApiError, isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
 
 /**
- * The title and text of a failed call, rendered here from its code and data with the
- * catalogue (ADR 013), as the BFF would: a plain form failure reads as its fields' texts.
- * A code this build does not know, or data that does not fit its code (a server on another
- * version), reads as the server's own title and text.
+ * The title and text of a failed call: the ones the BFF rendered from its code and data
+ * with the catalogue (ADR 013, 084; data that does not fit its code reads as the code's
+ * generic text there), or, for a plain form failure, its fields' texts.
  *
  * @param error - The failure.
  * @returns Its title (when it has one) and text.
  */
 export function renderApiError(error: ApiError): RenderedMessage {
   if (error.code === 'VALIDATION_FAILED' && error.fieldErrors?.length) return { message: error.fieldErrors.map((e) => e.message).join(' ') };
-  const schema = Object.hasOwn(ERROR_DATA, error.code) ? ERROR_DATA[error.code as keyof typeof ERROR_DATA] : undefined;
-  const data = schema?.safeParse(error.data);
-  const rendered = data?.success ? renderReceived(error.code, data.data) : undefined;
-  if (rendered) return rendered;
   return error.title === undefined ? { message: error.message } : { title: error.title, message: error.message };
 }
 
