@@ -15,7 +15,7 @@ import { registerRequestGuards } from './security/request-guards.js';
 import { registerCrawlerFiles } from './web/crawler-files.js';
 import { registerWebApps } from './web/static.js';
 import { StorefrontHeads } from './web/storefront-heads.service.js';
-import { apiSecurityHeaders, HSTS, isApiRequest, securityHeaders, sendsHsts } from './web/security-headers.js';
+import { apiSecurityHeaders, assetSecurityHeaders, HSTS, isApiRequest, isAssetRequest, securityHeaders, sendsHsts } from './web/security-headers.js';
 import { WebAppsService } from './web/web-apps.service.js';
 
 await bootstrapService({
@@ -46,11 +46,12 @@ await bootstrapService({
     const hsts = config.HSTS ?? (config.NODE_ENV === 'production' ? 'always' : 'auto');
     const pageHeaders = securityHeaders();
     const apiHeaders = apiSecurityHeaders();
+    const assetHeaders = assetSecurityHeaders();
     app
       .getHttpAdapter()
       .getInstance()
       .addHook('onRequest', (req, reply, done) => {
-        reply.headers(isApiRequest(req.url) ? apiHeaders : pageHeaders);
+        reply.headers(isApiRequest(req.url) ? apiHeaders : isAssetRequest(req.url) ? assetHeaders : pageHeaders);
         if (sendsHsts(hsts, req.protocol)) reply.header('strict-transport-security', HSTS);
         done();
       });

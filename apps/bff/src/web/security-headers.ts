@@ -90,5 +90,19 @@ export function apiSecurityHeaders(): Readonly<Record<string, string>> {
   });
 }
 
+/**
+ * The security headers of the apps' hashed assets (scripts, styles, fonts, images under
+ * `assets/`): a browser must not guess their type, and no other site may load them. The
+ * pages' policy (a CSP, framing, referrer and cross-origin rules for a document, about
+ * 1.1 KB) means nothing to a script: sent on each of a page's scripts it was 8–10 KB of
+ * the 150 KB a page may send (issue #40, ADR 084).
+ */
+export function assetSecurityHeaders(): Readonly<Record<string, string>> {
+  return Object.freeze({ 'cross-origin-resource-policy': 'same-origin', 'x-content-type-options': 'nosniff' });
+}
+
+/** Whether a request is for a hashed asset of the storefront (`/assets/`) or the admin (`/admin/assets/`). */
+export const isAssetRequest = (url: string): boolean => url.startsWith('/assets/') || url.startsWith('/admin/assets/');
+
 /** Whether a request is for the JSON API (its documentation, an HTML page, is not). */
 export const isApiRequest = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/docs');

@@ -203,6 +203,10 @@ describe('the HTTP edge of the BFF (real processes)', () => {
       expect(r.headers['content-type']).toMatch(/^(text|application)\/javascript/);
       expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(r.headers.vary).toMatch(/accept-encoding/i);
+      // A script carries the headers that mean something to it, not the page's policy (ADR 084).
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(r.headers['content-security-policy']).toBeUndefined();
       expect(r.body.length).toBeLessThan(plain.body.length / 2);
       const { brotliDecompressSync } = await import('node:zlib');
       expect(brotliDecompressSync(r.body).equals(plain.body)).toBe(true);
