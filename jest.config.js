@@ -18,6 +18,8 @@ const shared = {
     // Shared libs resolve to their TypeScript sources; local-platform is plain ESM.
     '^@jalaj/((?!local-platform)[a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Components import their style sheets; specs test what they render, not how it looks.
+    '\\.css$': '<rootDir>/libs/testing/src/style-stub.mjs',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/.data/'],
   modulePathIgnorePatterns: ['<rootDir>/.data/', '/dist/'],

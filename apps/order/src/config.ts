@@ -52,8 +52,9 @@ export function holdLimitsOf(config: z.infer<typeof holdLimitsConfigSchema>): Ho
 }
 
 /**
- * The seller printed on bills of supply (docs/adr/019-orders-bills-and-fulfilment.md). The
- * defaults are a demo shop in Kolkata: a real shop sets its own name, address and GSTIN.
+ * The seller printed on bills of supply (docs/adr/019-orders-bills-and-fulfilment.md, 079).
+ * The defaults are a demo shop in Kolkata: a real shop sets its own name, address, GSTIN,
+ * phone and email.
  */
 export const sellerConfigSchema = z.object({
   SELLER_NAME: z.string().trim().min(1).max(120).default('Jalaj Aquatics'),
@@ -66,6 +67,15 @@ export const sellerConfigSchema = z.object({
   /** 15 characters: state code, PAN, entity number, Z, check character. */
   SELLER_GSTIN: z.string().trim().toUpperCase().refine(isGstin, 'SELLER_GSTIN must be a 15-character GSTIN like 19ABCDE1234F1Z5').default('19ABCDE1234F1Z5'),
   SELLER_STATE: z.string().trim().refine((s) => gstStateCode(s) !== null, 'SELLER_STATE must be an Indian state or union territory').default('West Bengal'),
+  /** The phone a buyer calls about a bill: digits, spaces, `+`, `-` and brackets (`+91 33 2241 0000`). */
+  SELLER_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s()-]{6,20}$/, 'SELLER_PHONE must be a phone number like +91 33 2241 0000')
+    .refine((v) => v.replace(/\D/g, '').length >= 6, 'SELLER_PHONE must have at least 6 digits')
+    .default('+91 33 2241 0000'),
+  /** The address a buyer writes to about a bill. */
+  SELLER_EMAIL: z.string().trim().pipe(z.email('SELLER_EMAIL must be an email address like hello@jalaj.shop')).default('hello@jalaj.shop'),
   /** 1 to 4 letters or digits: the bills read `<prefix>/<yy-yy>/<serial>`. */
   BILL_SERIAL_PREFIX: z.string().trim().refine(isBillPrefix, 'BILL_SERIAL_PREFIX must be 1 to 4 letters or digits').default('JLJ'),
 });
@@ -77,7 +87,7 @@ export const sellerConfigSchema = z.object({
 export function sellerOf(config: z.infer<typeof sellerConfigSchema>) {
   const stateCode = gstStateCode(config.SELLER_STATE)!;
   if (config.SELLER_GSTIN.slice(0, 2) !== stateCode) throw new Error(`SELLER_GSTIN must start with ${stateCode}, the state code of SELLER_STATE (${config.SELLER_STATE})`);
-  return { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, gstin: config.SELLER_GSTIN, state: config.SELLER_STATE, stateCode };
+  return { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, gstin: config.SELLER_GSTIN, state: config.SELLER_STATE, stateCode, phone: config.SELLER_PHONE, email: config.SELLER_EMAIL };
 }
 
 /** The order service's own variables (its database, PhonePe, the hold limits, the seller); bootstrapService adds the base ones and validates them all at boot. */

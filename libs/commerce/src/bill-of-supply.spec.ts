@@ -1,5 +1,5 @@
 import { INDIAN_STATES } from './address.js';
-import { BILL_NUMBER_MAX_LENGTH, billNumberPattern, financialYear, formatBillNumber, GST_STATE_CODES, gstStateCode, isBillNumber, isBillPrefix, isGstin } from './bill-of-supply.js';
+import { BILL_NUMBER_MAX_LENGTH, billNumberPattern, financialYear, formatBillNumber, GST_STATE_CODES, gstStateCode, isBillNumber, isBillPrefix, isGstin, placeOfSupply, placeOfSupplyText } from './bill-of-supply.js';
 
 describe('financialYear', () => {
   it('runs from April to March', () => {
@@ -88,5 +88,12 @@ describe('gstStateCode', () => {
     expect(gstStateCode('Dadra and Nagar Haveli and Daman and Diu')).toBe('26');
     expect(gstStateCode(' west bengal ')).toBe('19');
     expect(gstStateCode('Atlantis')).toBeNull();
+  });
+});
+
+describe('placeOfSupplyText', () => {
+  it('writes the state with its GST code, as bills and the export print it', () => {
+    expect(placeOfSupplyText(placeOfSupply('West Bengal'))).toBe('West Bengal (19)');
+    expect(placeOfSupplyText(placeOfSupply('Atlantis'))).toBe('Atlantis (97)');
   });
 });

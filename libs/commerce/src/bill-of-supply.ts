@@ -102,6 +102,11 @@ export function placeOfSupply(state: string): { state: string; code: string } {
   return { state, code: gstStateCode(state) ?? OTHER_TERRITORY_CODE };
 }
 
+/** The place of supply as bills and the accountant's export write it: `West Bengal (19)`. */
+export function placeOfSupplyText(place: { readonly state: string; readonly code: string }): string {
+  return `${place.state} (${place.code})`;
+}
+
 const yearMonthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit' });
 
 /**

@@ -6,6 +6,8 @@ import {
   orderProductName,
   orderStatusDisplay,
   paymentMethodLabel,
+  paymentMethodText,
+  paymentModeWords,
   roleBadgeColor,
   userDisplayName,
 } from './display.js';
@@ -75,5 +77,23 @@ describe('fallback names', () => {
     expect(fn(null)).toBe(fallback);
     expect(fn(undefined)).toBe(fallback);
     expect(fn('')).toBe(fallback);
+  });
+});
+
+describe('payment modes in words', () => {
+  it('reads PhonePe’s mode in words, acronyms kept in capitals', () => {
+    expect(paymentModeWords('UPI_INTENT')).toBe('UPI Intent');
+    expect(paymentModeWords('NET_BANKING')).toBe('Net Banking');
+    expect(paymentModeWords('CARD')).toBe('Card');
+    expect(paymentModeWords('  ')).toBeNull();
+  });
+
+  it("says 'Not specified' on the admin screens and names PhonePe on the shopper's", () => {
+    expect(paymentMethodLabel('UPI_QR')).toBe('UPI QR');
+    expect(paymentMethodLabel(null)).toBe('Not specified');
+    expect(paymentMethodText(null)).toBe('PhonePe');
+    expect(paymentMethodText('')).toBe('PhonePe');
+    expect(paymentMethodText('UPI_INTENT')).toBe('PhonePe (UPI Intent)');
+    expect(paymentMethodText('NET_BANKING')).toBe('PhonePe (Net Banking)');
   });
 });

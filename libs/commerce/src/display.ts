@@ -116,12 +116,46 @@ export function orderProductName(name: string | null | undefined): string {
   return trimmedText(name) || 'Unknown Product';
 }
 
+// Payment words PhonePe writes that stay in capitals.
+const PAYMENT_ACRONYMS: ReadonlySet<string> = new Set(['UPI', 'QR', 'EMI', 'NEFT', 'IMPS', 'PPI']);
+
 /**
- * The payment method on an admin order card.
+ * PhonePe's payment mode in words: `UPI_INTENT` → 'UPI Intent', `NET_BANKING` → 'Net Banking'.
  *
- * @param method - The stored payment method.
- * @returns The method, or `"Not specified"`.
+ * @param mode - The mode as PhonePe reported it.
+ * @returns The words, or null when PhonePe did not say.
  */
-export function paymentMethodLabel(method: string | null | undefined): string {
-  return trimmedText(method) || 'Not specified';
+export function paymentModeWords(mode: string | null | undefined): string | null {
+  const words = trimmedText(mode)
+    .split(/[_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => (PAYMENT_ACRONYMS.has(word.toUpperCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()));
+  return words.length === 0 ? null : words.join(' ');
+}
+
+/** The spec's 'Not specified' when the payment method is unknown (admin screens). */
+export const PAYMENT_NOT_SPECIFIED = 'Not specified';
+
+/**
+ * The payment method on the admin screens and in the accountant's export.
+ *
+ * @param mode - PhonePe's payment mode.
+ * @returns The mode in words ({@link paymentModeWords}), or `"Not specified"`.
+ */
+export function paymentMethodLabel(mode: string | null | undefined): string {
+  return paymentModeWords(mode) ?? PAYMENT_NOT_SPECIFIED;
+}
+
+/** The payment method when PhonePe did not say how it was paid (spec §9: the provider's name). */
+export const DEFAULT_PAYMENT_METHOD = 'PhonePe';
+
+/**
+ * How an order was paid, as the shopper's screens and the bill say it: PhonePe and, when
+ * PhonePe told, the way (`UPI_INTENT` → `PhonePe (UPI Intent)`).
+ *
+ * @param mode - PhonePe's payment mode, null when unknown.
+ */
+export function paymentMethodText(mode: string | null | undefined): string {
+  const words = paymentModeWords(mode);
+  return words === null ? DEFAULT_PAYMENT_METHOD : `${DEFAULT_PAYMENT_METHOD} (${words})`;
 }

@@ -39,6 +39,23 @@ export function orderMoneyFacts(order: Omit<OrderMoneyFacts, 'refundInProgress'>
   };
 }
 
+/**
+ * The rounding to a whole rupee of an order: what was charged less its discounted subtotal
+ * and shipping, either sign (the bill's, the money lines' and the export's, one rule).
+ */
+export function orderRoundingPaise(order: { readonly totalPaise: number; readonly subtotalPaise: number; readonly shippingPaise: number }): number {
+  return order.totalPaise - order.subtotalPaise - order.shippingPaise;
+}
+
+/**
+ * The volume discount of a line as it was bought (prices frozen at checkout): the list unit
+ * price less the discounted one, times the quantity; the line's total is its list price
+ * less this (the bill's and the export's, one rule).
+ */
+export function boughtLineDiscountPaise(line: { readonly unitPricePaise: number; readonly discountedUnitPricePaise: number; readonly quantity: number }): number {
+  return (line.unitPricePaise - line.discountedUnitPricePaise) * line.quantity;
+}
+
 /** One line of an order's money. */
 export interface OrderMoneyLine {
   readonly key: 'subtotal' | 'savings' | 'shipping' | 'rounding' | 'total' | 'refunded' | 'net';
@@ -80,7 +97,7 @@ export function signedRupees(paise: number, plus = false): string {
 export function orderMoneyLines(order: OrderMoneyFacts): OrderMoneyLine[] {
   const listPaise = order.lines.reduce((sum, l) => sum + l.unitPricePaise * l.quantity, 0);
   const savingsPaise = order.subtotalPaise - listPaise;
-  const roundingPaise = order.totalPaise - order.subtotalPaise - order.shippingPaise;
+  const roundingPaise = orderRoundingPaise(order);
   const refundedPaise = order.refundedPaise ?? 0;
   const line = (key: OrderMoneyLine['key'], amountPaise: number, amount = formatRupees(amountPaise)): OrderMoneyLine => ({
     key,

@@ -208,6 +208,10 @@ export type RefundInput = z.infer<typeof refundInputSchema>;
 /** The place of supply under GST: a state's name and its two-digit code. */
 export const placeOfSupplySchema = z.object({ state: z.string(), code: z.string().regex(/^\d{2}$/) });
 
+/** A party of a bill: the name, the address's lines (street, then `City PIN, State, Country`) and the phone ('' when none). */
+export const billPartySchema = z.object({ name: z.string(), address: z.array(z.string()), phone: z.string() });
+export type BillParty = z.infer<typeof billPartySchema>;
+
 /**
  * A GST bill of supply for an order of live plants (HSN 0602, exempt): what the printable
  * invoice shows, composed by the order service (seller from its configuration).
@@ -220,8 +224,12 @@ export const billOfSupplySchema = z.object({
   billNumber: z.string().max(16),
   /** The day the order was paid (the bill's date). */
   billDate: z.iso.datetime(),
-  seller: z.object({ name: z.string(), address: z.array(z.string()), gstin: z.string(), state: z.string(), stateCode: z.string() }),
-  buyer: z.object({ name: z.string(), address: z.array(z.string()) }),
+  /** The shop, from the order service's configuration (`SELLER_*`): whom the buyer writes to or calls about the bill. */
+  seller: z.object({ name: z.string(), address: z.array(z.string()), gstin: z.string(), state: z.string(), stateCode: z.string(), phone: z.string(), email: z.string() }),
+  /** Billed to: the billing address as it was when the order was placed. */
+  buyer: billPartySchema,
+  /** Shipped to: the shipping address as it was when the order was placed (its state is the place of supply). */
+  shipTo: billPartySchema,
   placeOfSupply: placeOfSupplySchema,
   lines: z.array(
     z.object({
@@ -327,8 +335,17 @@ const billFixture: BillOfSupply = {
   orderNumber: '00a1b2c3',
   billNumber: 'JLJ/26-27/000123',
   billDate: '2026-11-22T10:15:00.000Z',
-  seller: { name: 'Jalaj Aquatics', address: ['14 College Street', 'Kolkata 700073, West Bengal'], gstin: '19ABCDE1234F1Z5', state: 'West Bengal', stateCode: '19' },
-  buyer: { name: 'Ananya Sen', address: ['12 Park Street', 'Kolkata 700016, West Bengal, India'] },
+  seller: {
+    name: 'Jalaj Aquatics',
+    address: ['14 College Street', 'Kolkata 700073, West Bengal'],
+    gstin: '19ABCDE1234F1Z5',
+    state: 'West Bengal',
+    stateCode: '19',
+    phone: '+91 33 2241 0000',
+    email: 'hello@jalaj.shop',
+  },
+  buyer: { name: 'Ananya Sen', address: ['12 Park Street', 'Kolkata 700016, West Bengal, India'], phone: '9830012345' },
+  shipTo: { name: 'Ananya Sen', address: ['12 Park Street', 'Kolkata 700016, West Bengal, India'], phone: '9830012345' },
   placeOfSupply: { state: 'West Bengal', code: '19' },
   lines: [{ hsn: '0602', description: 'Anubias nana', quantity: 3, unitPricePaise: 24900, discountPaise: 3735, discountPercent: 5, valuePaise: 70965 }],
   subtotalPaise: 70965,

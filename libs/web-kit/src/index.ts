@@ -1,7 +1,8 @@
 /**
  * `@jalaj/web-kit` — what the storefront and the admin share in the browser:
  * the BFF API client (in-memory access token, cookies, retries, problem JSON
- * errors), the SWR hooks built on it, and the signed-in session.
+ * errors), the SWR hooks built on it, the signed-in session, the brand, and the
+ * bill of supply both apps show and print.
  *
  * @packageDocumentation
  */
@@ -15,3 +16,4 @@ export * from './session-core.js';
 export * from './session.js';
 export * from './api-routes.js';
 export * from './brand.js';
+export * from './bill-of-supply-sheet.js';

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { animationsSettled, violations } from '../support/a11y.js';
 import { adminHeaders, serverFigures } from '../support/admin-api.js';
+import { billOf, fact } from '../support/bill.js';
 import { payThroughApi } from '../support/orders.js';
 import { chooseOption, signInAsAdmin, signUpShopper } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
@@ -37,8 +38,6 @@ async function newShopper(browser: Browser, testInfo: TestInfo): Promise<Shopper
 /** The newest admin toast (an antd notification, role alert) with this exact text. */
 const toast = (page: Page, text: string): Locator => page.getByRole('alert').getByText(text, { exact: true }).last();
 
-const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The cells of one CSV line (RFC 4180: quoted cells may hold commas and doubled quotes). */
 function csvCells(line: string): string[] {
   const out: string[] = [];
@@ -58,10 +57,6 @@ function csvCells(line: string): string[] {
   out.push(cell);
   return out;
 }
-
-/** The value beside a label in a description list (`<dt>` then `<dd>`). */
-const fact = (scope: Locator, label: string) =>
-  scope.locator('dt').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test.describe('partial refunds', { tag: DESKTOP_ONLY }, () => {
   test('₹100 of an order refunded: partly refunded and still shipped, counted net in the figures, the user drawer and the CSV, printed on both bills', async ({
@@ -111,9 +106,12 @@ test.describe('partial refunds', { tag: DESKTOP_ONLY }, () => {
     // The admin's Bill: what was billed unchanged, the refund under it, and what stays paid.
     await drawer.getByRole('button', { name: 'Bill' }).click();
     const bill = page.getByRole('dialog', { name: 'Bill of Supply' });
-    await expect(bill.getByRole('row', { name: /^Total/ })).toContainText(formatRupees(totalPaise));
-    await expect(bill.getByRole('row', { name: /^(Refund in progress|Refunded on)/ })).toContainText(`-${formatRupees(REFUND_PAISE)}`);
-    await expect(bill.getByRole('row', { name: /^Paid after refunds/ })).toContainText(formatRupees(leftPaise));
+    // The same bill as the shopper's (libs/web-kit): the money lines, then each refund.
+    const sheet = billOf(bill);
+    await expect(fact(sheet, 'Total')).toHaveText(formatRupees(totalPaise));
+    await expect(sheet.locator('dt').filter({ hasText: /^(Refund in progress|Refunded)$/ }).locator('xpath=following-sibling::dd[1]')).toHaveText(`-${formatRupees(REFUND_PAISE)}`);
+    await expect(fact(sheet, 'Paid after refunds')).toHaveText(formatRupees(leftPaise));
+    await expect(sheet.getByRole('list', { name: 'Refunds' })).toContainText(`${formatRupees(REFUND_PAISE)} refunded through PhonePe`);
     await page.screenshot({ path: testInfo.outputPath('admin-bill-partly-refunded.png') });
     await bill.getByRole('button', { name: 'Close' }).click();
     await expect(bill).toBeHidden();

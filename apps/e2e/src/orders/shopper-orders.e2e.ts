@@ -1,7 +1,8 @@
 import { BILL_EXEMPT_NOTE, BILL_NUMBER_PATTERN, formatRupees, GSTIN_PATTERN, LIVE_PLANTS_HSN, orderNumber, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { OrderView } from '@jalaj/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from '../support/checkout.js';
+import { escapeRe, fact } from '../support/bill.js';
 import { placePaidOrder, plantInStock } from '../support/orders.js';
 import { signUpShopper } from '../support/shop.js';
 import { sandboxUrl } from '../support/stack.js';
@@ -30,12 +31,6 @@ async function openOrders(page: Page): Promise<OrderView[]> {
   expect(res.ok(), 'GET /api/orders').toBe(true);
   return ((await res.json()) as { items: OrderView[] }).items;
 }
-
-const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The value beside a label in a description list (`<dt>` then `<dd>`). */
-const fact = (scope: Locator, label: string) =>
-  scope.locator('dt').filter({ hasText: new RegExp(`^${escapeRe(label)}$`) }).locator('xpath=following-sibling::dd[1]');
 
 const orderCard = (page: Page, merchantOrderId: string) =>
   page.getByRole('article', { name: `Order #${orderNumber(merchantOrderId)}` });

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { formatRupees, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from './checkout.js';
-import { products } from './shop.js';
+import { type AddressFields, products } from './shop.js';
 import { sandboxUrl } from './stack.js';
 
 /** A plant with at least `n` in stock. */
@@ -56,7 +57,7 @@ export async function placePaidOrder(page: Page, options: { plant?: Product; add
  * drawn. For the specs whose subject is what comes after the purchase (the admin's Orders
  * tab, its figures); the checkout, payment and shopper-orders specs buy through the pages.
  */
-export async function payThroughApi(request: APIRequestContext, options: { plant?: Product; addAddress?: boolean } = {}): Promise<PlacedOrder> {
+export async function payThroughApi(request: APIRequestContext, options: { plant?: Product; addAddress?: boolean; shipTo?: AddressFields } = {}): Promise<PlacedOrder> {
   const plant = options.plant ?? (await plantInStock(request));
   const refreshed = await request.post('/api/auth/refresh');
   expect(refreshed.status(), 'a signed-in shopper').toBe(200);
@@ -74,8 +75,24 @@ export async function payThroughApi(request: APIRequestContext, options: { plant
   } else {
     addressId = ((await ok('the addresses', request.get('/api/me/addresses', { headers }))) as { items: { id: string }[] }).items[0].id;
   }
+  // Another address to ship to (a gift): billed to the first, shipped to this one.
+  let shippingAddressId = addressId;
+  if (options.shipTo) {
+    const a = options.shipTo;
+    const data = { nickname: a.nickname, fullName: a.fullName, phone: a.phone, addressLine1: a.line1, addressLine2: a.line2, city: a.city, state: a.state, postalCode: a.postalCode, addressType: 'shipping' };
+    shippingAddressId = ((await ok('the address to ship to', request.post('/api/me/addresses', { headers, data }), 201)) as { id: string }).id;
+  }
   await ok('the cart', request.post('/api/cart/items', { headers, data: { productId: plant.id, quantity: 1 } }));
-  const started = (await ok('Pay with PhonePe', request.post('/api/checkout/pay', { headers, data: { shippingAddressId: addressId, billingAddressId: addressId } }))) as {
+  // As the storefront pays: one Idempotency-Key, and the same request again when the shop
+  // could not say in time whether it started (504 on a machine busy with a cold shop).
+  const payKey = { ...headers, 'Idempotency-Key': randomUUID() };
+  const pay = async () => {
+    for (let attempt = 1; ; attempt++) {
+      const r = await request.post('/api/checkout/pay', { headers: payKey, data: { shippingAddressId, billingAddressId: addressId } });
+      if (r.status() !== 504 || attempt === 3) return r;
+    }
+  };
+  const started = (await ok('Pay with PhonePe', pay())) as {
     merchantOrderId: string;
     redirectUrl: string;
     amountPaise: number;

@@ -40,7 +40,8 @@ describe('the bill of supply of an order', () => {
     const billingAddress = { ...view.billingAddress, fullName: 'Ravi Sen', addressLine2: 'Flat 4B' };
     const bill = billOfSupply(Object.assign(Object.create(order) as Order, { shippingAddress, billingAddress }), 'JLJ/26-27/000124', seller);
     expect(bill.placeOfSupply).toEqual({ state: 'Andaman and Nicobar Islands', code: '35' });
-    expect(bill.buyer).toEqual({ name: 'Ravi Sen', address: ['12 Park Street', 'Flat 4B', 'Kolkata 700016, West Bengal, India'] });
+    expect(bill.buyer).toEqual({ name: 'Ravi Sen', address: ['12 Park Street', 'Flat 4B', 'Kolkata 700016, West Bengal, India'], phone: '9830012345' });
+    expect(bill.shipTo).toEqual({ name: 'Ananya Sen', address: ['12 Park Street', 'Port Blair 700016, Andaman and Nicobar Islands, India'], phone: '9830012345' });
   });
 
   it('writes an address as street lines, then city, PIN, state and country', () => {
@@ -50,7 +51,23 @@ describe('the bill of supply of an order', () => {
 
 describe('the seller configuration', () => {
   it('defaults to the demo shop in West Bengal', () => {
-    expect(sellerOf(sellerConfigSchema.parse({}))).toEqual({ name: 'Jalaj Aquatics', address: ['14 College Street', 'Kolkata 700073, West Bengal'], gstin: '19ABCDE1234F1Z5', state: 'West Bengal', stateCode: '19' });
+    expect(sellerOf(sellerConfigSchema.parse({}))).toEqual({
+      name: 'Jalaj Aquatics',
+      address: ['14 College Street', 'Kolkata 700073, West Bengal'],
+      gstin: '19ABCDE1234F1Z5',
+      state: 'West Bengal',
+      stateCode: '19',
+      phone: '+91 33 2241 0000',
+      email: 'hello@jalaj.shop',
+    });
+  });
+
+  it('takes the seller’s phone and email as configured, and refuses ones that are neither', () => {
+    const seller = sellerOf(sellerConfigSchema.parse({ SELLER_PHONE: ' +91 (33) 2241-0099 ', SELLER_EMAIL: ' bills@example.in ' }));
+    expect(seller).toMatchObject({ phone: '+91 (33) 2241-0099', email: 'bills@example.in' });
+    expect(sellerConfigSchema.safeParse({ SELLER_PHONE: 'call us' }).success).toBe(false);
+    expect(sellerConfigSchema.safeParse({ SELLER_PHONE: '+-() 12' }).success).toBe(false);
+    expect(sellerConfigSchema.safeParse({ SELLER_EMAIL: 'hello at jalaj' }).success).toBe(false);
   });
 
   it('splits the address at |, and refuses a bad GSTIN, state or prefix', () => {

@@ -1,5 +1,5 @@
-import { BILL_EXEMPT_NOTE, invoiceNumber, LIVE_PLANTS_HSN, orderNumber, placeOfSupply } from '@jalaj/commerce';
-import type { AddressSnapshot, BillOfSupply } from '@jalaj/contracts';
+import { BILL_EXEMPT_NOTE, boughtLineDiscountPaise, invoiceNumber, LIVE_PLANTS_HSN, orderNumber, orderRoundingPaise, placeOfSupply } from '@jalaj/commerce';
+import type { AddressSnapshot, BillOfSupply, BillParty } from '@jalaj/contracts';
 import type { Order } from '../checkout/entities/order.entity.js';
 
 /** The seller as bills print it (from the order service's configuration, `sellerOf`). */
@@ -9,6 +9,8 @@ export interface Seller {
   gstin: string;
   state: string;
   stateCode: string;
+  phone: string;
+  email: string;
 }
 
 /** An address snapshot as a bill's lines: street lines, then `City PIN, State, Country`. */
@@ -16,17 +18,22 @@ export function addressLines(a: AddressSnapshot): string[] {
   return [a.addressLine1, a.addressLine2 ?? '', `${a.city} ${a.postalCode}, ${a.state}, ${a.country}`].map((l) => l.trim()).filter(Boolean);
 }
 
+/** An address snapshot as a party of a bill: who, where, and the phone to reach them. */
+export function billParty(a: AddressSnapshot): BillParty {
+  return { name: a.fullName, address: addressLines(a), phone: a.phone.trim() };
+}
+
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /**
- * The GST bill of supply of a paid order (docs/adr/019-orders-bills-and-fulfilment.md):
- * the buyer from the billing snapshot, the place of supply from the shipping snapshot's
- * state, every line under HSN 0602 with its volume discount, and the rupee rounding that
+ * The GST bill of supply of a paid order (docs/adr/019-orders-bills-and-fulfilment.md, 079):
+ * the buyer from the billing snapshot, the goods' destination and the place of supply from
+ * the shipping snapshot, every line under HSN 0602 with its volume discount, and the rupee rounding that
  * makes up the paid total; the refunds, if any, under it.
  *
  * @param o - The paid order.
  * @param billNumber - Its bill number (allocated when it was paid).
-  * @param seller - The shop, from configuration.
+ * @param seller - The shop, from configuration.
  */
 export function billOfSupply(o: Order, billNumber: string, seller: Seller): BillOfSupply {
   const shipTo = o.shippingAddress;
@@ -35,21 +42,22 @@ export function billOfSupply(o: Order, billNumber: string, seller: Seller): Bill
     orderNumber: orderNumber(o.merchantOrderId),
     billNumber,
     billDate: (o.paidAt ?? o.createdAt).toISOString(),
-    seller: { name: seller.name, address: [...seller.address], gstin: seller.gstin, state: seller.state, stateCode: seller.stateCode },
-    buyer: { name: o.billingAddress.fullName, address: addressLines(o.billingAddress) },
+    seller: { name: seller.name, address: [...seller.address], gstin: seller.gstin, state: seller.state, stateCode: seller.stateCode, phone: seller.phone, email: seller.email },
+    buyer: billParty(o.billingAddress),
+    shipTo: billParty(shipTo),
     placeOfSupply: placeOfSupply(shipTo.state),
     lines: o.lines.getItems().map((l) => ({
       hsn: LIVE_PLANTS_HSN,
       description: l.productName,
       quantity: l.quantity,
       unitPricePaise: l.unitPricePaise,
-      discountPaise: (l.unitPricePaise - l.discountedUnitPricePaise) * l.quantity,
+      discountPaise: boughtLineDiscountPaise(l),
       discountPercent: l.discountPercent,
       valuePaise: l.lineTotalPaise,
     })),
     subtotalPaise: o.subtotalPaise,
     shippingPaise: o.shippingPaise,
-    roundingPaise: o.totalPaise - o.subtotalPaise - o.shippingPaise,
+    roundingPaise: orderRoundingPaise(o),
     totalPaise: o.totalPaise,
     // What was billed stays as billed; money given back is printed under it (docs/adr/074-partial-refunds.md).
     refunds: o.refunds.getItems().map((r) => ({ amountPaise: r.amountPaise, requestedAt: iso(r.requestedAt), refundedAt: iso(r.refundedAt) })),

@@ -1,12 +1,11 @@
 import { INVOICE_PRINT_DELAY_MS } from '@jalaj/commerce';
-import { type ApiError, useSession } from '@jalaj/web-kit';
+import { type ApiError, BillOfSupplySheet, useSession } from '@jalaj/web-kit';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { type Bill, useBill } from '../../api/orders.js';
 import { SessionPending, SignInPrompt } from '../account/sign-in-prompt.js';
 import { renderApiError } from '../ui/error-text.js';
 import { LoadError } from '../ui/load-error.js';
-import { BillOfSupply } from './bill-of-supply.js';
 import { PrinterIcon } from './order-icons.js';
 import { ORDERS_SIGN_IN_MESSAGE } from './order-view.js';
 import './invoice.css';
@@ -65,7 +64,9 @@ function InvoiceBody({ status, bill, error, retrying, onRetry }: InvoiceBodyProp
             Print
           </button>
         </div>
-        <BillOfSupply bill={bill} />
+        <div className="invoice-sheet">
+          <BillOfSupplySheet bill={bill} />
+        </div>
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { formatCustomerDate, formatRupees, orderProgress, type TrackingLink } from '@jalaj/commerce';
+import { formatCustomerDate, formatRupees, orderProgress, paymentMethodText, type TrackingLink } from '@jalaj/commerce';
 import type { AddressSnapshot } from '@jalaj/contracts';
 import type { Order } from '../../api/orders.js';
 import { Dialog } from '../ui/dialog.js';
@@ -10,7 +10,6 @@ import {
   orderBadge,
   orderHistory,
   orderTitle,
-  paymentMethodText,
   refundSummary,
 } from './order-view.js';
 import { OrderTotals } from './order-totals.js';

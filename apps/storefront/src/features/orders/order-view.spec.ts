@@ -12,8 +12,6 @@ import {
   orderCountText,
   orderHistory,
   orderTitle,
-  paymentMethodText,
-  placeOfSupplyText,
   refundSummary,
 } from './order-view.js';
 
@@ -40,14 +38,6 @@ describe('order view', () => {
   it('keeps a line’s frozen name and reads Unknown Product only when it has none', () => {
     expect(lineName({ productName: 'Anubias nana' })).toBe('Anubias nana');
     expect(lineName({ productName: '  ' })).toBe('Unknown Product');
-  });
-
-  it('names the payment method: PhonePe, with the way it was paid when known', () => {
-    expect(paymentMethodText(null)).toBe('PhonePe');
-    expect(paymentMethodText('')).toBe('PhonePe');
-    expect(paymentMethodText('UPI_INTENT')).toBe('PhonePe (UPI Intent)');
-    expect(paymentMethodText('NET_BANKING')).toBe('PhonePe (Net Banking)');
-    expect(paymentMethodText('CARD')).toBe('PhonePe (Card)');
   });
 
   it('writes an address snapshot as postal lines, leaving out the empty second line', () => {
@@ -133,9 +123,5 @@ describe('order view', () => {
   it('prices a line as bought, with the volume discount when there was one', () => {
     expect(linePriceText(order.lines[0]!)).toBe('3 × ₹236.55 (5% off ₹249.00)');
     expect(linePriceText({ quantity: 1, unitPricePaise: 24900, discountPercent: 0, discountedUnitPricePaise: 24900 })).toBe('1 × ₹249.00');
-  });
-
-  it('prints the place of supply with its state code', () => {
-    expect(placeOfSupplyText({ state: 'West Bengal', code: '19' })).toBe('West Bengal (19)');
   });
 });

@@ -27,9 +27,6 @@ export const ORDERS_SIGN_IN_MESSAGE = 'Please sign in to view your orders';
 /** The empty state of `/orders` (spec §2). */
 export const NO_ORDERS_TITLE = 'No orders yet';
 
-/** The payment method shown when PhonePe did not say how it was paid (spec §9: the provider's name). */
-export const DEFAULT_PAYMENT_METHOD = 'PhonePe';
-
 /** The text of the page's order count: `1 order`, `3 orders`. */
 export function orderCountText(count: number): string {
   return `${count} ${count === 1 ? 'order' : 'orders'}`;
@@ -54,21 +51,6 @@ export function orderBadge(state: OrderState | null | undefined, context: Status
 /** The name of a bought line: the name it was bought under, or 'Unknown Product' (spec §3). */
 export function lineName(line: Pick<OrderLine, 'productName'>): string {
   return orderProductName(line.productName);
-}
-
-const MODE_WORDS: Readonly<Record<string, string>> = Object.freeze({ UPI: 'UPI', EMI: 'EMI', QR: 'QR' });
-
-/**
- * How an order was paid: PhonePe and, when PhonePe told, the way (`UPI_INTENT` → `PhonePe (UPI Intent)`).
- *
- * @param paymentMode - PhonePe's payment mode, null when unknown.
- */
-export function paymentMethodText(paymentMode: string | null | undefined): string {
-  const words = (paymentMode ?? '')
-    .split(/[_\s]+/)
-    .filter((word) => word !== '')
-    .map((word) => MODE_WORDS[word.toUpperCase()] ?? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
-  return words.length === 0 ? DEFAULT_PAYMENT_METHOD : `${DEFAULT_PAYMENT_METHOD} (${words.join(' ')})`;
 }
 
 /** The lines of an address snapshot as a postal address reads, without empty parts. */
@@ -196,9 +178,4 @@ export function refundSummary(refund: OrderRefund): RefundSummary {
 export function linePriceText(line: Pick<OrderLine, 'quantity' | 'unitPricePaise' | 'discountPercent' | 'discountedUnitPricePaise'>): string {
   const each = `${line.quantity} × ${formatRupees(line.discountedUnitPricePaise)}`;
   return line.discountPercent > 0 ? `${each} (${line.discountPercent}% off ${formatRupees(line.unitPricePaise)})` : each;
-}
-
-/** The place of supply as a bill prints it: `West Bengal (19)`. */
-export function placeOfSupplyText(place: { readonly state: string; readonly code: string }): string {
-  return `${place.state} (${place.code})`;
 }
