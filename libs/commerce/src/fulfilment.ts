@@ -20,6 +20,15 @@ export const FULFILMENT_LABELS: Readonly<Record<FulfilmentStep, string>> = Objec
   cancelled: 'Cancelled',
 });
 
+/**
+ * How a fulfilment step reads on the admin screens and in the accountant's export, and the
+ * Orders tab's filter values: `none` (or no step yet) 'Not started', `to-ship` 'Waiting to ship'.
+ */
+export function fulfilmentLabel(step: FulfilmentStep | 'none' | 'to-ship' | null): string {
+  if (step === 'to-ship') return 'Waiting to ship';
+  return step === null || step === 'none' ? 'Not started' : FULFILMENT_LABELS[step];
+}
+
 /** What a shopper reads of a paid order until the seller starts on it (issue #38). */
 export const PAID_BEING_PREPARED = 'Paid — being prepared';
 

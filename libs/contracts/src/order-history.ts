@@ -264,7 +264,12 @@ export const billOfSupplySchema = z.object({
 });
 export type BillOfSupply = z.infer<typeof billOfSupplySchema>;
 
-/** One row of the accountant's CSV: one per order line. */
+/**
+ * One row of the accountant's CSV: one per order line, the order's lines in the cart's
+ * order. The order's own amounts (shipping, rounding, total, refunded, revenue) are on its
+ * first line only and null on the others, so each amount column adds up to the orders'
+ * amounts without counting an order twice (docs/adr/079-one-bill-and-an-export-that-sums.md).
+ */
 export const orderExportRowSchema = z.object({
   billNumber: z.string().nullable(),
   orderNumber: z.string(),
@@ -276,18 +281,26 @@ export const orderExportRowSchema = z.object({
   customerName: z.string().nullable(),
   customerEmail: z.string().nullable(),
   placeOfSupply: z.string(),
+  /** The line's place in its order, from 1: the order's amounts are on line 1. */
+  lineNumber: z.number().int().positive(),
   hsn: z.string(),
   productName: z.string(),
   quantity: z.number().int(),
   unitPricePaise: z.number().int(),
   discountPercent: z.number().int(),
+  /** The volume discount on the line: list price × quantity − line total. */
+  discountPaise: z.number().int().nonnegative(),
   lineTotalPaise: z.number().int(),
-  shippingPaise: z.number().int(),
-  orderTotalPaise: z.number().int(),
-  /** What was refunded or is being refunded of the order, in all; null when nothing. */
-  refundPaise: z.number().int().nullable(),
-  /** What the order brought in: paid less refunded for a sale, 0 otherwise (`orderRevenuePaise`). */
-  revenuePaise: z.number().int().nonnegative(),
+  /** The order's shipping (first line only). */
+  shippingPaise: z.number().int().nullable(),
+  /** The order's rounding to the rupee, total − subtotal − shipping, either sign (first line only). */
+  roundingPaise: z.number().int().nullable(),
+  /** What the order was billed (first line only): its lines, shipping and rounding. */
+  orderTotalPaise: z.number().int().nullable(),
+  /** What was refunded or is being refunded of the order, in all, 0 when nothing (first line only). */
+  refundPaise: z.number().int().nonnegative().nullable(),
+  /** What the order brought in (first line only): paid less refunded for a sale, 0 otherwise (`orderRevenuePaise`). */
+  revenuePaise: z.number().int().nonnegative().nullable(),
   paymentMode: z.string().nullable(),
   transactionId: z.string().nullable(),
 });
@@ -371,15 +384,18 @@ const exportRowFixture: OrderExportRow = {
   customerName: 'Ananya Sen',
   customerEmail: 'ananya@example.com',
   placeOfSupply: 'West Bengal (19)',
+  lineNumber: 1,
   hsn: '0602',
   productName: 'Anubias nana',
   quantity: 3,
   unitPricePaise: 24900,
   discountPercent: 5,
+  discountPaise: 3735,
   lineTotalPaise: 70965,
   shippingPaise: 7500,
+  roundingPaise: 35,
   orderTotalPaise: 78500,
-  refundPaise: null,
+  refundPaise: 0,
   revenuePaise: 78500,
   paymentMode: 'UPI_INTENT',
   transactionId: 'OM2511221015000012345',
@@ -485,8 +501,9 @@ export const orderHistorySubjects = {
     },
   },
   /**
-   * A batch of the CSV export's rows (one per order line) for the filters, in a stable order
-   * (newest first); `after` is the previous batch's `next`. Admins only.
+   * A batch of the CSV export's rows (one per order line, the order's amounts on its first
+   * line only) for the filters, in a stable order (newest first); `after` is the previous
+   * batch's `next`. Admins only.
    */
   'rpc.order.admin.export': {
     request: z.object({ actor: actorSchema, filter: adminOrderFilterSchema, after: text(200).nullish(), limit: z.number().int().min(1).max(1000).default(500) }).strict(),

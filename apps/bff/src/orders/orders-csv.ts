@@ -1,4 +1,4 @@
-import { paiseToDecimalString, SHOP_TIME_ZONE } from '@jalaj/commerce';
+import { fulfilmentLabel, isSold, orderStatusDisplay, orderStatusOf, paiseToDecimalString, paymentMethodLabel, SHOP_TIME_ZONE } from '@jalaj/commerce';
 import type { OrderExportRow } from '@jalaj/contracts';
 
 /** A column of the accountant's export: its heading, and its cell of one order line. */
@@ -13,30 +13,47 @@ const text = (heading: string, get: (r: OrderExportRow) => string | null): Colum
 /** A column of numbers the shop computes (quantities, rupees, percentages): left bare, so spreadsheets add them up. */
 const number = (heading: string, get: (r: OrderExportRow) => string | number | null): Column => ({ heading, cell: (r) => csvNumber(get(r)) });
 
-/** The columns of the accountant's export, in order. */
+/** Rupees with two decimals, or an empty cell for none. */
+const rupees = (paise: number | null) => (paise === null ? null : paiseToDecimalString(paise));
+
+/**
+ * The heading of an order's amount: it is on the order's first line only (docs/adr/079), so
+ * a column sums to the orders' amounts; the heading says so where the accountant reads it.
+ */
+const perOrder = (what: string) => `${what} (INR, order's first line only)`;
+
+/**
+ * The columns of the accountant's export, in order: one row per order line; the order's
+ * amounts on its first line. States, steps and payment modes in the words the admin screens
+ * use (libs/commerce), not the stored codes.
+ */
 const COLUMNS: readonly Column[] = [
   text('Bill number', (r) => r.billNumber),
   text('Order number', (r) => r.orderNumber),
   text('Transaction ID', (r) => r.merchantOrderId),
   text('Ordered (IST)', (r) => istDateTime(r.createdAt)),
   text('Paid (IST)', (r) => (r.paidAt ? istDateTime(r.paidAt) : null)),
-  text('Status', (r) => r.state),
-  text('Fulfilment', (r) => r.fulfilmentStatus),
+  text('Status', (r) => orderStatusDisplay(orderStatusOf(r.state), 'list').label),
+  // An order that is no sale goes nowhere: no step, rather than "Not started".
+  text('Fulfilment', (r) => (r.fulfilmentStatus !== null || isSold(r.state) ? fulfilmentLabel(r.fulfilmentStatus) : null)),
   text('Customer', (r) => r.customerName),
   text('Email', (r) => r.customerEmail),
   text('Place of supply', (r) => r.placeOfSupply),
+  number('Line', (r) => r.lineNumber),
   text('HSN', (r) => r.hsn),
   text('Product', (r) => r.productName),
   number('Quantity', (r) => r.quantity),
   number('Unit price (INR)', (r) => paiseToDecimalString(r.unitPricePaise)),
   number('Discount %', (r) => r.discountPercent),
+  number('Discount (INR)', (r) => paiseToDecimalString(r.discountPaise)),
   number('Line total (INR)', (r) => paiseToDecimalString(r.lineTotalPaise)),
-  number('Shipping (INR)', (r) => paiseToDecimalString(r.shippingPaise)),
-  number('Order total (INR)', (r) => paiseToDecimalString(r.orderTotalPaise)),
-  number('Refunded (INR)', (r) => (r.refundPaise === null ? null : paiseToDecimalString(r.refundPaise))),
+  number(perOrder('Shipping'), (r) => rupees(r.shippingPaise)),
+  number(perOrder('Rounding'), (r) => rupees(r.roundingPaise)),
+  number(perOrder('Order total'), (r) => rupees(r.orderTotalPaise)),
+  number(perOrder('Refunded'), (r) => rupees(r.refundPaise)),
   // What the order brought in (paid less refunded, 0 when it is no sale), as today's figures and the user drawer count it.
-  number('Revenue (INR)', (r) => paiseToDecimalString(r.revenuePaise)),
-  text('Payment mode', (r) => r.paymentMode),
+  number(perOrder('Revenue'), (r) => rupees(r.revenuePaise)),
+  text('Payment mode', (r) => paymentMethodLabel(r.paymentMode)),
   text('PhonePe transaction', (r) => r.transactionId),
 ];
 

@@ -2,6 +2,7 @@ import { adminShortId, formatAdminDate, formatRupees, orderNumber } from '@jalaj
 import { readFile } from 'node:fs/promises';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { animationsSettled, violations } from '../support/a11y.js';
+import { escapeRe } from '../support/bill.js';
 import { payThroughApi, type PlacedOrder } from '../support/orders.js';
 import { chooseOption, signInAsAdmin as signInToDashboard, signUpShopper } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
@@ -68,7 +69,8 @@ test.describe('admin orders', () => {
     await expect(card.getByRole('heading', { name: 'Test Shopper' })).toBeVisible();
     await expect(card).toContainText(shopper.email);
     await expect(card).toContainText('Completed');
-    await expect(card).toContainText(formatAdminDate(new Date()));
+    // The date with the time of day, India time (issue #42): `29/11/26, 11:05 pm`.
+    await expect(card.getByRole('definition').filter({ hasText: formatAdminDate(new Date()) })).toHaveText(new RegExp(`^${escapeRe(formatAdminDate(new Date()))}, \\d{1,2}:\\d{2} [ap]m$`));
     // One name for the order (issue #38, item 8): its number, the one the shopper reads; PhonePe's ids are in Details.
     await expect(card.getByRole('definition').filter({ hasText: `#${number}` })).toHaveText(`#${number}`);
     await expect(card).not.toContainText('Transaction ID');
@@ -92,6 +94,7 @@ test.describe('admin orders', () => {
     await expect(drawer.getByRole('region', { name: 'Billing address' })).toContainText('Kolkata 700016');
     await expect(drawer).toContainText('PhonePe transaction ID');
     await expect(drawer).toContainText(`Order number#${number}`);
+    await expect(drawer).toContainText(new RegExp(`Ordered${escapeRe(formatAdminDate(new Date()))}, \\d{1,2}:\\d{2} [ap]m`));
     await expect(drawer).toContainText(`PhonePe merchant order ID${order.transactionId}`);
     await page.screenshot({ path: testInfo.outputPath(`order-drawer-${testInfo.project.name}.png`) });
     await expect(drawer).toContainText('Fulfilment: Not started');

@@ -190,7 +190,7 @@ describe("today's figures through the BFF (real processes)", () => {
     const csvRevenue = async () => {
       const csv = parseCsv((await call('GET', `/api/admin/orders/export.csv?q=${sale.merchantOrderId}`, { token: adminToken })).body as string);
       const at = (heading: string) => csv[0]!.indexOf(heading);
-      return { state: csv[1]![at('Status')], refunded: csv[1]![at('Refunded (INR)')], revenue: csv[1]![at('Revenue (INR)')] };
+      return { state: csv[1]![at('Status')], refunded: csv[1]![at("Refunded (INR, order's first line only)")], revenue: csv[1]![at("Revenue (INR, order's first line only)")] };
     };
     expect(await drawer()).toEqual({ paidOrders: 1, totalSpentPaise: sale.amountPaise });
 
@@ -201,13 +201,13 @@ describe("today's figures through the BFF (real processes)", () => {
     expect((await listTotal(`state=paid&from=${today}&to=${today}`)).total).toBe(partly.paidOrders);
     expect((await listTotal('fulfilment=to-ship&pageSize=100')).items.map((o) => o.id)).toContain(sale.orderId);
     expect(await drawer()).toEqual({ paidOrders: 1, totalSpentPaise: sale.amountPaise - 10000 });
-    expect(await csvRevenue()).toEqual({ state: 'partly_refunded', refunded: '100.00', revenue: paiseToDecimalString(sale.amountPaise - 10000) });
+    expect(await csvRevenue()).toEqual({ state: 'Partly refunded', refunded: '100.00', revenue: paiseToDecimalString(sale.amountPaise - 10000) });
 
     // The rest back: no sale any more, in any of them.
     expect((await refund(sale.amountPaise - 10000)).order).toMatchObject({ state: 'refund_pending', refundedPaise: sale.amountPaise });
     expect(await figures()).toMatchObject({ paidOrders: base.paidOrders - 1, revenuePaise: base.revenuePaise - sale.amountPaise, toShip: base.toShip - 1 });
     expect(await drawer()).toEqual({ paidOrders: 0, totalSpentPaise: 0 });
-    expect(await csvRevenue()).toEqual({ state: 'refund_pending', refunded: paiseToDecimalString(sale.amountPaise), revenue: '0.00' });
+    expect(await csvRevenue()).toEqual({ state: 'Refund pending', refunded: paiseToDecimalString(sale.amountPaise), revenue: '0.00' });
   }, 60000);
 
   it('counts the plants at or under the low-stock threshold as stock moves, sales included', async () => {

@@ -301,7 +301,7 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
       expect(byNumber.status).toBe(200);
       const lines = csvLines(byNumber.body as string);
       // Every text cell is quoted (RFC 4180); the numbers are bare.
-      expect(byNumber.body).toContain(`,"${o.email}","West Bengal (19)","0602",`);
+      expect(byNumber.body).toContain(`,"${o.email}","West Bengal (19)",1,"0602",`);
       // Both lines carry the order's bill of supply serial, assigned when it was paid.
       const bill = lines[0]![0]!;
       expect(bill).toMatch(/^JLJ\/\d{2}-\d{2}\/\d{6}$/);
@@ -310,12 +310,24 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
         [bill, number, o.merchantOrderId],
       ]);
       // In the cart's order (newest added first there).
-      expect(lines.map((l) => l[11])).toEqual(o.products.map((p) => p.name).reverse());
+      expect(lines.map((l) => l[12])).toEqual(o.products.map((p) => p.name).reverse());
       const customer = (await o.call('GET', '/api/me', { token: o.token })).body as { fullName: string };
-      for (const l of lines) {
-        expect(l.slice(5, 11)).toEqual(['paid', 'processing', customer.fullName, o.email, 'West Bengal (19)', '0602']);
-        expect(l[12]).toBe('1');
-      }
+      // States, steps and payment modes in words (ADR 079), each line numbered in its order.
+      expect(lines.map((l) => l.slice(5, 12))).toEqual([
+        ['Completed', 'Processing', customer.fullName, o.email, 'West Bengal (19)', '1', '0602'],
+        ['Completed', 'Processing', customer.fullName, o.email, 'West Bengal (19)', '2', '0602'],
+      ]);
+      for (const l of lines) expect(l[13]).toBe('1');
+      // The order's amounts once, on its first line, so the columns sum to what was billed.
+      const heading = parseCsv(byNumber.body as string)[0]!;
+      const cell = (l: string[], name: string) => l[heading.indexOf(name)]!;
+      const amounts = ['Shipping', 'Rounding', 'Order total', 'Refunded', 'Revenue'].map((what) => `${what} (INR, order's first line only)`);
+      expect(amounts.map((a) => cell(lines[1]!, a))).toEqual(['', '', '', '', '']);
+      const paise = (name: string) => lines.reduce((sum, l) => sum + Math.round(Number(cell(l, name) || 0) * 100), 0);
+      expect(paise("Order total (INR, order's first line only)")).toBe(o.amountPaise);
+      expect(paise('Line total (INR)') + paise("Shipping (INR, order's first line only)") + paise("Rounding (INR, order's first line only)")).toBe(o.amountPaise);
+      expect(paise("Revenue (INR, order's first line only)")).toBe(o.amountPaise);
+      expect(cell(lines[0]!, 'Payment mode')).not.toMatch(/_/);
 
       // By the customer's email (identity's search), and the pending filter leaves the paid order out.
       expect(csvLines((await admin('GET', `/api/admin/orders/export.csv?q=${encodeURIComponent(other.email)}`, { token: adminToken })).body as string).map((l) => l[2])).toEqual([other.merchantOrderId]);

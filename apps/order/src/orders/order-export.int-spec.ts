@@ -32,12 +32,14 @@ describe('order export over 20,000 orders (real processes)', () => {
     const token = (await call('POST', '/api/auth/sign-in', { body: TEST_ADMIN })).body.accessToken as string;
     actor = { id: (await call('GET', '/api/me', { token })).body.id as string, role: 'admin' };
     // Three orders share each creation time, so the keyset's tie-break on the id is exercised.
+    // Every 7th sale is partly refunded (₹100 back), so the refund and revenue columns are not the totals.
     await orderDb.query(
-      `insert into orders (id, merchant_order_id, order_number, user_id, state, subtotal_paise, shipping_paise, total_paise,
+      `insert into orders (id, merchant_order_id, order_number, user_id, state, subtotal_paise, shipping_paise, total_paise, refunded_paise,
                            shipping_address_id, shipping_address, billing_address_id, billing_address, checkout_hash, reservation_id,
                            expires_at, created_at, updated_at, paid_at, fulfilment_status)
        select 'ord_gen_' || lpad(i::text, 6, '0'), 'MO' || (1763800000000 + i) || lpad(i::text, 8, '0') || '_gen0', lpad(i::text, 8, '0'),
-              'usr_gen_' || (i % 40), case when i % 10 = 0 then 'failed' else 'paid' end, 49800, 7500, 57300,
+              'usr_gen_' || (i % 40), case when i % 10 = 0 then 'failed' when i % 7 = 0 then 'partly_refunded' else 'paid' end, 49800, 7500, 57300,
+              case when i % 10 <> 0 and i % 7 = 0 then 10000 else 0 end,
               'adr_1', $1::jsonb, 'adr_1', $1::jsonb, 'hash', 'ord_gen_' || i,
               now(), timestamptz '2026-11-22 10:00:00.123456+00' - make_interval(secs => (i / 3) * 60), now(), null,
               case when i % 4 = 0 then 'shipped' end
@@ -83,7 +85,36 @@ describe('order export over 20,000 orders (real processes)', () => {
     // Filtered to a rarer set (paid, shipped, three India days) deep in the list.
     const filtered = await rows(null, 1000, { state: 'paid', fulfilment: 'shipped', from: '2026-11-18', to: '2026-11-20' });
     expect(filtered.rows.length).toBeGreaterThan(0);
-    expect(filtered.rows.every((r) => r.state === 'paid' && r.fulfilmentStatus === 'shipped')).toBe(true);
+    // `paid` lists the sales: partly refunded ones too (ADR 074).
+    expect(filtered.rows.every((r) => (r.state === 'paid' || r.state === 'partly_refunded') && r.fulfilmentStatus === 'shipped')).toBe(true);
+  }, 60000);
+
+  it('gives each order’s amounts once, so every amount column of a day sums to the orders’ own sums', async () => {
+    const filter = { from: '2026-11-20', to: '2026-11-20' };
+    const all: OrderExportRow[] = [];
+    let after: string | null = null;
+    do {
+      const b: { rows: OrderExportRow[]; next: string | null } = await rows(after, 333, filter);
+      all.push(...b.rows);
+      after = b.next;
+    } while (after);
+    const [db] = (
+      await orderDb.query<{ orders: number; subtotal: string; shipping: string; total: string; refunded: string; revenue: string }>(
+        `select count(*)::int as orders, sum(subtotal_paise) as subtotal, sum(shipping_paise) as shipping, sum(total_paise) as total, sum(refunded_paise) as refunded,
+                sum(case when state in ('paid', 'partly_refunded') then total_paise - refunded_paise else 0 end) as revenue
+           from orders where created_at >= timestamptz '2026-11-20 00:00+05:30' and created_at < timestamptz '2026-11-21 00:00+05:30' and archived_at is null`,
+      )
+    ).rows;
+    expect(db!.orders).toBeGreaterThan(100);
+    expect(Number(db!.refunded)).toBeGreaterThan(0);
+    const sum = (pick: (r: OrderExportRow) => number | null) => all.reduce((t, r) => t + (pick(r) ?? 0), 0);
+    expect(all.filter((r) => r.orderTotalPaise !== null)).toHaveLength(db!.orders);
+    expect(sum((r) => r.lineTotalPaise)).toBe(Number(db!.subtotal));
+    expect(sum((r) => r.shippingPaise)).toBe(Number(db!.shipping));
+    expect(sum((r) => r.orderTotalPaise)).toBe(Number(db!.total));
+    expect(sum((r) => r.lineTotalPaise) + sum((r) => r.shippingPaise) + sum((r) => r.roundingPaise)).toBe(Number(db!.total));
+    expect(sum((r) => r.refundPaise)).toBe(Number(db!.refunded));
+    expect(sum((r) => r.revenuePaise)).toBe(Number(db!.revenue));
   }, 60000);
 
   it('walks across orders that share a creation time without losing or repeating a line', async () => {

@@ -1,3 +1,5 @@
+import { linePricing, payableAmountPaise, salesFigures } from '@jalaj/commerce';
+import type { OrderExportRow } from '@jalaj/contracts';
 import { decodeCursor, encodeCursor, rowsForOneLookup, toExportRow, type ExportLineRow } from './order-export.js';
 import { orderFilterSql } from './orders.repository.js';
 
@@ -81,6 +83,7 @@ describe('an export row', () => {
       postalCode: '700016',
       country: 'India',
     },
+    subtotal_paise: '70965',
     shipping_paise: '7500',
     total_paise: '78500',
     refunded_paise: '0',
@@ -91,6 +94,7 @@ describe('an export row', () => {
     quantity: 3,
     unit_price_paise: '24900',
     discount_percent: 5,
+    discounted_unit_price_paise: '23655',
     line_total_paise: '70965',
   };
 
@@ -106,15 +110,18 @@ describe('an export row', () => {
       customerName: 'Ananya Sen',
       customerEmail: 'ananya@example.com',
       placeOfSupply: 'West Bengal (19)',
+      lineNumber: 1,
       hsn: '0602',
       productName: 'Anubias nana',
       quantity: 3,
       unitPricePaise: 24900,
       discountPercent: 5,
+      discountPaise: 3735,
       lineTotalPaise: 70965,
       shippingPaise: 7500,
+      roundingPaise: 35,
       orderTotalPaise: 78500,
-      refundPaise: null,
+      refundPaise: 0,
       revenuePaise: 78500,
       paymentMode: 'UPI_INTENT',
       transactionId: 'OM1',
@@ -128,6 +135,90 @@ describe('an export row', () => {
   it('counts a partly refunded order for what was paid less what was refunded, and an order that is no sale for nothing', () => {
     expect(toExportRow({ ...line, state: 'partly_refunded', refunded_paise: '10000' }, null)).toMatchObject({ refundPaise: 10000, revenuePaise: 68500 });
     expect(toExportRow({ ...line, state: 'refunded', refunded_paise: '78500' }, null)).toMatchObject({ refundPaise: 78500, revenuePaise: 0 });
-    expect(toExportRow({ ...line, state: 'pending', paid_at: null }, null)).toMatchObject({ refundPaise: null, revenuePaise: 0 });
+    expect(toExportRow({ ...line, state: 'pending', paid_at: null }, null)).toMatchObject({ refundPaise: 0, revenuePaise: 0 });
+  });
+
+  it('puts the order’s amounts on its first line only', () => {
+    expect(toExportRow({ ...line, position: 1 }, null)).toMatchObject({
+      lineNumber: 2,
+      lineTotalPaise: 70965,
+      discountPaise: 3735,
+      shippingPaise: null,
+      roundingPaise: null,
+      orderTotalPaise: null,
+      refundPaise: null,
+      revenuePaise: null,
+    });
+  });
+});
+
+/** An order's lines as the export's query reads them: list price and quantity per line, then the order's own figures. */
+function orderLines(id: string, state: ExportLineRow['state'], lines: readonly [unitPaise: number, quantity: number][], shippingPaise: number, refundedPaise: number): ExportLineRow[] {
+  const priced = lines.map(([unit, quantity]) => linePricing(unit, quantity));
+  const subtotalPaise = priced.reduce((sum, l) => sum + l.lineTotalPaise, 0);
+  const totalPaise = payableAmountPaise(subtotalPaise, shippingPaise);
+  return priced.map((l, position) => ({
+    id,
+    created_key: '2026-11-22T10:14:00.000000Z',
+    created_at: '2026-11-22T10:14:00.000Z',
+    paid_at: '2026-11-22T10:15:00.000Z',
+    merchant_order_id: `MO1763800000000${id}_7f3k`,
+    order_number: id,
+    bill_number: null,
+    state,
+    fulfilment_status: null,
+    user_id: 'usr_1',
+    shipping_address: { id: 'adr_1', nickname: null, fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' },
+    subtotal_paise: String(subtotalPaise),
+    shipping_paise: String(shippingPaise),
+    total_paise: String(totalPaise),
+    refunded_paise: String(refundedPaise),
+    payment_mode: 'UPI_INTENT',
+    transaction_id: null,
+    position,
+    product_name: `Plant ${position + 1}`,
+    quantity: l.quantity,
+    unit_price_paise: String(l.unitPricePaise),
+    discount_percent: l.discountPercent,
+    discounted_unit_price_paise: String(l.discountedUnitPricePaise),
+    line_total_paise: String(l.lineTotalPaise),
+  }));
+}
+
+describe('the export’s amount columns, summed as an accountant sums them', () => {
+  // Three orders of several lines: one paid whose total was rounded up, one partly refunded whose
+  // total was rounded down, one refunded in full; and a failed one, which is no sale.
+  const orders = [
+    orderLines('ord_paid', 'paid', [[24900, 3], [19950, 1]], 7500, 0),
+    orderLines('ord_part', 'partly_refunded', [[34990, 2], [12345, 6], [9910, 1]], 15000, 10000),
+    orderLines('ord_back', 'refunded', [[24900, 1]], 7500, 32400),
+    orderLines('ord_fail', 'failed', [[19950, 2]], 7500, 0),
+  ];
+  const rows = orders.flat().map((r) => toExportRow(r, null));
+  const sum = (pick: (r: OrderExportRow) => number | null) => rows.reduce((total, r) => total + (pick(r) ?? 0), 0);
+  const facts = orders.map((lines) => lines[0]!).map((o) => ({ state: o.state, total: Number(o.total_paise), subtotal: Number(o.subtotal_paise), shipping: Number(o.shipping_paise), refunded: Number(o.refunded_paise) }));
+
+  it('has orders whose totals were rounded either way, so the rounding column is not all zeros', () => {
+    const rounding = rows.filter((r) => r.roundingPaise !== null).map((r) => r.roundingPaise!);
+    expect(rounding.some((p) => p > 0)).toBe(true);
+    expect(rounding.some((p) => p < 0)).toBe(true);
+  });
+
+  it('adds each order once: the order totals, shipping, refunds and revenue sum to the orders’ own', () => {
+    expect(sum((r) => r.orderTotalPaise)).toBe(facts.reduce((t, o) => t + o.total, 0));
+    expect(sum((r) => r.shippingPaise)).toBe(facts.reduce((t, o) => t + o.shipping, 0));
+    expect(sum((r) => r.refundPaise)).toBe(facts.reduce((t, o) => t + o.refunded, 0));
+    expect(sum((r) => r.revenuePaise)).toBe(salesFigures(facts.map((o) => ({ state: o.state, totalPaise: o.total, refundedPaise: o.refunded }))).revenuePaise);
+  });
+
+  it('adds up down the file: lines + shipping + rounding = order totals, and a sale’s total less its refunds = its revenue', () => {
+    expect(sum((r) => r.lineTotalPaise) + sum((r) => r.shippingPaise) + sum((r) => r.roundingPaise)).toBe(sum((r) => r.orderTotalPaise));
+    expect(sum((r) => r.lineTotalPaise)).toBe(facts.reduce((t, o) => t + o.subtotal, 0));
+    const sales = rows.filter((r) => r.state === 'paid' || r.state === 'partly_refunded');
+    expect(sales.reduce((t, r) => t + (r.orderTotalPaise ?? 0) - (r.refundPaise ?? 0), 0)).toBe(sum((r) => r.revenuePaise));
+  });
+
+  it('adds up across each line: list price × quantity − discount = line total', () => {
+    for (const r of rows) expect(r.unitPricePaise * r.quantity - r.discountPaise).toBe(r.lineTotalPaise);
   });
 });

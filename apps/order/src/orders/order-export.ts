@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { LIVE_PLANTS_HSN, orderRevenuePaise, placeOfSupply } from '@jalaj/commerce';
+import { boughtLineDiscountPaise, LIVE_PLANTS_HSN, orderRevenuePaise, orderRoundingPaise, placeOfSupply, placeOfSupplyText } from '@jalaj/commerce';
 import { fail, ok, type Actor, type AddressSnapshot, type AdminOrderFilter, type FulfilmentStatus, type OrderCustomer, type OrderExportRow, type OrderState, type Result } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { orderFilterSql } from './orders.repository.js';
-
-/** `West Bengal (19)`: the place of supply as the accountant's file writes it. */
-function placeOfSupplyText(state: string): string {
-  const p = placeOfSupply(state);
-  return `${p.state} (${p.code})`;
-}
 
 /** The most user ids identity looks up in one request (`rpc.identity.profiles.lookup`). */
 export const CUSTOMER_LOOKUP_MAX = 100;
@@ -57,6 +51,7 @@ export interface ExportLineRow {
   fulfilment_status: FulfilmentStatus | null;
   user_id: string;
   shipping_address: AddressSnapshot | string;
+  subtotal_paise: string | number;
   shipping_paise: string | number;
   total_paise: string | number;
   refunded_paise: string | number;
@@ -67,6 +62,7 @@ export interface ExportLineRow {
   quantity: number;
   unit_price_paise: string | number;
   discount_percent: number;
+  discounted_unit_price_paise: string | number;
   line_total_paise: string | number;
 }
 
@@ -90,11 +86,17 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 const num = (v: string | number) => Number(v);
 
 /**
- * One CSV row from an order line. The place of supply is the shipping address's state name
- * for now (the GST state code comes with the bill of supply's table, issue #11).
+ * One CSV row from an order line. The order's own amounts go on its first line only (null
+ * on the others), so that summing a column of the file counts each order once: the line
+ * totals, shipping and rounding add up to the order totals, and the totals less the refunds
+ * to the revenue of the sales (docs/adr/079-one-bill-and-an-export-that-sums.md).
  */
 export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): OrderExportRow {
   const shipping: AddressSnapshot = typeof r.shipping_address === 'string' ? (JSON.parse(r.shipping_address) as AddressSnapshot) : r.shipping_address;
+  const order = { state: r.state, subtotalPaise: num(r.subtotal_paise), shippingPaise: num(r.shipping_paise), totalPaise: num(r.total_paise), refundedPaise: num(r.refunded_paise) };
+  // Lines are numbered from 0 as the cart listed them (checkout.repository.ts).
+  const first = r.position === 0;
+  const once = (paise: number) => (first ? paise : null);
   return {
     billNumber: r.bill_number,
     orderNumber: r.order_number,
@@ -105,17 +107,20 @@ export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): O
     fulfilmentStatus: r.fulfilment_status,
     customerName: customer?.fullName ?? null,
     customerEmail: customer?.email || null,
-    placeOfSupply: placeOfSupplyText(shipping.state),
+    placeOfSupply: placeOfSupplyText(placeOfSupply(shipping.state)),
+    lineNumber: r.position + 1,
     hsn: LIVE_PLANTS_HSN,
     productName: r.product_name,
     quantity: r.quantity,
     unitPricePaise: num(r.unit_price_paise),
     discountPercent: r.discount_percent,
+    discountPaise: boughtLineDiscountPaise({ unitPricePaise: num(r.unit_price_paise), discountedUnitPricePaise: num(r.discounted_unit_price_paise), quantity: r.quantity }),
     lineTotalPaise: num(r.line_total_paise),
-    shippingPaise: num(r.shipping_paise),
-    orderTotalPaise: num(r.total_paise),
-    refundPaise: num(r.refunded_paise) > 0 ? num(r.refunded_paise) : null,
-    revenuePaise: orderRevenuePaise({ state: r.state, totalPaise: num(r.total_paise), refundedPaise: num(r.refunded_paise) }),
+    shippingPaise: once(order.shippingPaise),
+    roundingPaise: once(orderRoundingPaise(order)),
+    orderTotalPaise: once(order.totalPaise),
+    refundPaise: once(order.refundedPaise),
+    revenuePaise: once(orderRevenuePaise(order)),
     paymentMode: r.payment_mode,
     transactionId: r.transaction_id,
   };
@@ -123,7 +128,7 @@ export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): O
 
 /**
  * The accountant's CSV export (`rpc.order.admin.export`): the filtered orders' lines, newest
- * order first and each order's lines in the cart's order, in batches on the keyset
+ * order first and each order's lines in the cart's order (its amounts on the first), in batches on the keyset
  * `(created_at, id, position)`, so a batch costs the same on page 1 and page 200 and
  * orders placed meanwhile neither repeat nor shift rows. The BFF writes the file.
  */
@@ -154,8 +159,8 @@ export class OrderExportService {
     const fetched = await this.query<ExportLineRow>(
       `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, o.created_at, o.paid_at,
               o.merchant_order_id, o.order_number, o.bill_number, o.state, o.fulfilment_status, o.user_id, o.shipping_address,
-              o.shipping_paise, o.total_paise, o.refunded_paise, o.payment_mode, o.transaction_id,
-              l.position, l.product_name, l.quantity, l.unit_price_paise, l.discount_percent, l.line_total_paise
+              o.subtotal_paise, o.shipping_paise, o.total_paise, o.refunded_paise, o.payment_mode, o.transaction_id,
+              l.position, l.product_name, l.quantity, l.unit_price_paise, l.discount_percent, l.discounted_unit_price_paise, l.line_total_paise
          from orders o join order_lines l on l.order_id = o.id
         where ${where}${keyset}
         order by o.created_at desc, o.id desc, l.position asc

@@ -1,9 +1,9 @@
 import { CalendarOutlined, CreditCardOutlined, DeleteOutlined, EyeOutlined, MailOutlined, NumberOutlined, UndoOutlined } from '@ant-design/icons';
-import { adminShortId, formatRupees, isSold, orderNumber } from '@jalaj/commerce';
+import { adminShortId, formatRupees, isSold, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
 import type { AdminOrderSummary } from '@jalaj/contracts';
 import { Button, Card, Checkbox, Popconfirm, Tag, Typography } from 'antd';
 import { ProductImage } from '../products/product-image.js';
-import { adminDate, fulfilmentLabel, paymentMethodLabel, statusBadge } from './order-display.js';
+import { adminDateTime, fulfilmentLabel, statusBadge } from './order-display.js';
 
 /** The spec's name for an order whose account no longer exists. */
 const UNKNOWN_USER = 'Unknown User';
@@ -75,7 +75,7 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
           <dt>
             <CalendarOutlined aria-hidden="true" /> Date
           </dt>
-          <dd>{adminDate(order.createdAt)}</dd>
+          <dd>{adminDateTime(order.createdAt)}</dd>
         </div>
         <div>
           <dt>

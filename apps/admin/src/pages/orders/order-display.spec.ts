@@ -1,4 +1,4 @@
-import { addressLines, adminDate, fulfilmentLabel, paymentMethodLabel, statusBadge } from './order-display.js';
+import { addressLines, adminDateTime, fulfilmentLabel, statusBadge } from './order-display.js';
 
 describe('how the Orders tab shows an order', () => {
   it('badges the payment state as the spec colours it', () => {
@@ -9,17 +9,11 @@ describe('how the Orders tab shows an order', () => {
     expect(statusBadge(null)).toEqual({ label: 'Unknown', color: undefined });
   });
 
-  it('dates in en-IN short form, India time', () => {
-    expect(adminDate('2026-11-22T20:00:00.000Z')).toBe('23/11/26');
-    expect(adminDate('not a date')).toBe('');
-  });
-
-  it("reads the payment method in words, or 'Not specified'", () => {
-    expect(paymentMethodLabel('UPI_INTENT')).toBe('UPI Intent');
-    expect(paymentMethodLabel('CARD')).toBe('Card');
-    expect(paymentMethodLabel('NET_BANKING')).toBe('Net Banking');
-    expect(paymentMethodLabel(null)).toBe('Not specified');
-    expect(paymentMethodLabel('  ')).toBe('Not specified');
+  it('dates in en-IN short form with the time of day, India time', () => {
+    expect(adminDateTime('2026-11-22T20:00:00.000Z')).toBe('23/11/26, 1:30 am');
+    expect(adminDateTime('2026-11-22T10:15:00.000Z')).toBe('22/11/26, 3:45 pm');
+    expect(adminDateTime('not a date')).toBe('');
+    expect(adminDateTime(null)).toBe('');
   });
 
   it("calls an order nobody has started on 'Not started'", () => {

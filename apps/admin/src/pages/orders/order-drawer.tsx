@@ -1,5 +1,5 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { formatRupees, ORDER_MESSAGES, orderNumber } from '@jalaj/commerce';
+import { formatRupees, ORDER_MESSAGES, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
 import type { AddressSnapshot, AdminOrderView } from '@jalaj/contracts';
 import { Alert, Button, Descriptions, Drawer, Grid, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useAdminOrder } from '../../api/orders.js';
 import { ProductImage } from '../products/product-image.js';
 import { BillModal } from './bill-modal.js';
 import { FulfilmentForm } from './fulfilment-form.js';
-import { addressLines, adminDate, adminDateTime, fulfilmentLabel, paymentMethodLabel, statusBadge } from './order-display.js';
+import { addressLines, adminDateTime, fulfilmentLabel, statusBadge } from './order-display.js';
 import { canRefund, RefundForm } from './refund-form.js';
 
 /** The details of one order beside the list: fetched fresh, updated after each change. */
@@ -61,8 +61,8 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
   const facts = [
     { key: 'status', label: 'Status', children: <Tag color={badge.color}>{badge.label}</Tag> },
     { key: 'customer', label: 'Customer', children: order.customer ? `${order.customer.fullName?.trim() || 'Unknown User'} (${order.customer.email})` : 'Unknown User' },
-    { key: 'date', label: 'Ordered', children: adminDate(order.createdAt) },
-    { key: 'paid', label: 'Paid', children: order.paidAt ? adminDate(order.paidAt) : '—' },
+    { key: 'date', label: 'Ordered', children: adminDateTime(order.createdAt) },
+    { key: 'paid', label: 'Paid', children: order.paidAt ? adminDateTime(order.paidAt) : '—' },
     // One name for the order, the shopper's and the seller's (issue #38, item 8); PhonePe's ids beside it, as on the bill.
     { key: 'number', label: 'Order number', children: `#${orderNumber(order.merchantOrderId)}` },
     { key: 'txn', label: 'PhonePe merchant order ID', children: <span className="order-drawer__mono">{order.merchantOrderId}</span> },
@@ -77,7 +77,7 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
 
   return (
     <div className="order-drawer__body">
-      {order.archivedAt && <Alert type="warning" showIcon title={`Deleted on ${adminDate(order.archivedAt)}: this order is in Archived and can be restored from the list.`} />}
+      {order.archivedAt && <Alert type="warning" showIcon title={`Deleted on ${adminDateTime(order.archivedAt)}: this order is in Archived and can be restored from the list.`} />}
       {order.reportedAmountPaise !== null && (
         <Alert type="warning" showIcon title={`On hold: PhonePe reported ${formatRupees(order.reportedAmountPaise)} for this order${order.errorCode ? ` (${order.errorCode})` : ''}.`} />
       )}
