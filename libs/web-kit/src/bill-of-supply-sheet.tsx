@@ -13,7 +13,7 @@ import { type ReactNode, useId } from 'react';
 import './bill-of-supply-sheet.css';
 
 /** The words of the bill that are not the order's data, in one place. */
-export const BILL_TEXTS = Object.freeze({
+const BILL_TEXTS = Object.freeze({
   title: 'Bill of Supply',
   invoiceNumber: 'Invoice No.',
   billNumber: 'Bill No.',

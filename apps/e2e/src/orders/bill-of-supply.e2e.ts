@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatRupees, GSTIN_PATTERN, orderNumber, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { OrderView } from '@jalaj/contracts';
 import { type Browser, type BrowserContext, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { violations } from '../support/a11y.js';
 import { adminHeaders } from '../support/admin-api.js';
 import { A4_POINTS, billOf, expectBillFits, fact, printBill, type PrintedBill } from '../support/bill.js';
 import { KOLKATA } from '../support/checkout.js';
@@ -118,6 +119,7 @@ test.describe('the bill of supply', { tag: DESKTOP_ONLY }, () => {
       const bill = billOf(invoicePage);
       await expectWholeBill(bill, order, totalPaise);
       await expectBillFits(invoicePage, bill);
+      expect(await violations(invoicePage), `the invoice on a ${size}`).toEqual([]);
       await invoicePage.screenshot({ path: testInfo.outputPath(`invoice-${size}.png`), fullPage: true });
     }
     expectPrintedBill(await printBill(invoicePage, testInfo, 'invoice-a4'), order, totalPaise, ['Back to My Orders', 'Print']);
@@ -134,6 +136,7 @@ test.describe('the bill of supply', { tag: DESKTOP_ONLY }, () => {
     const bill = billOf(dialog);
     await expectWholeBill(bill, order, totalPaise);
     await expectBillFits(page, bill);
+    expect(await violations(page), 'the admin’s Bill').toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('admin-bill-desktop.png') });
     expectPrintedBill(await printBill(page, testInfo, 'admin-bill-a4'), order, totalPaise, ['Export CSV', 'Admin Dashboard', 'Update Fulfilment']);
 
