@@ -98,6 +98,80 @@ export type StockAlertList = z.infer<typeof stockAlertListSchema>;
 /** The most shoppers one back-in-stock event names; more waiting make more events. */
 export const BACK_IN_STOCK_MAX_USERS = 500;
 
+/**
+ * What changed a plant's stock:
+ * - `opening`: the stock a plant had when its history began (the migration that started
+ *   it, or the demo catalogue's seed);
+ * - `created`: the stock an admin gave a new product;
+ * - `edit`: an admin's save of the product form (the stock typed, applied as a change);
+ * - `adjustment`: an admin's adjustment with a reason (plants received, lost, counted);
+ * - `sale`: an order's checkout took the plants (its reservation);
+ * - `release`: an order's hold given back because it was not paid (failed, replaced);
+ * - `expiry`: an order's hold given back because its time ran out.
+ */
+export const STOCK_CHANGE_CAUSES = ['opening', 'created', 'edit', 'adjustment', 'sale', 'release', 'expiry'] as const;
+export type StockChangeCause = (typeof STOCK_CHANGE_CAUSES)[number];
+
+/** The longest reason an adjustment may carry. */
+export const STOCK_ADJUSTMENT_REASON_MAX = 200;
+
+/** The largest change one adjustment may make, either way. */
+export const STOCK_ADJUSTMENT_MAX = 100_000;
+
+/**
+ * One recorded change of a product's stock (issue #42, ADR 080), newest first in its
+ * history. Catalog writes it in the statement that changes the stock, so the stock is
+ * always the sum of its product's changes.
+ */
+export const stockChangeSchema = z.object({
+  /** Increasing with each change the shop records (the history's order). */
+  id: z.string(),
+  at: z.iso.datetime(),
+  cause: z.enum(STOCK_CHANGE_CAUSES),
+  /** Plants added (positive) or taken (negative); never 0. */
+  change: z.number().int(),
+  stockAfter: z.number().int().nonnegative(),
+  /** The order whose checkout took or gave back the plants (sale, release, expiry). */
+  orderNumber: z.string().nullable(),
+  /** The admin who made it (created, edit, adjustment): identity's user id. */
+  actorId: z.string().nullable(),
+  /** An adjustment's reason. */
+  note: z.string().nullable(),
+});
+export type StockChange = z.infer<typeof stockChangeSchema>;
+
+/** The most changes one page of a stock history holds. */
+export const STOCK_HISTORY_MAX_PAGE_SIZE = 50;
+
+/** A page of a product's stock history, newest first. */
+export const stockHistoryQuerySchema = z.object({ ...pageFields(STOCK_HISTORY_MAX_PAGE_SIZE, 10) }).strict();
+export type StockHistoryQuery = z.infer<typeof stockHistoryQuerySchema>;
+
+/** One page of a product's stock history, newest first, with the product's stock now and how many changes it has. */
+export const stockHistoryPageSchema = z.object({
+  productId: z.string(),
+  stockQuantity: z.number().int().nonnegative(),
+  items: z.array(stockChangeSchema),
+  total: z.number().int().nonnegative(),
+  ...pageReplyFields,
+});
+export type StockHistoryPage = z.infer<typeof stockHistoryPageSchema>;
+
+/** An admin's adjustment of a product's stock: plants added (+) or taken (−), and why. */
+export const stockAdjustmentSchema = z
+  .object({
+    change: z
+      .number()
+      .int()
+      .min(-STOCK_ADJUSTMENT_MAX)
+      .max(STOCK_ADJUSTMENT_MAX)
+      .refine((n) => n !== 0, 'An adjustment changes the stock')
+      .describe('Plants added (positive) or taken away (negative), not 0.'),
+    reason: text(STOCK_ADJUSTMENT_REASON_MAX).trim().min(1).describe('Why the stock changed; shown in the history.'),
+  })
+  .strict();
+export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
+
 const lineSchema = z.object({ productId: text(64), quantity: z.number().int().positive().max(MAX_INT4) });
 
 const productFixture: Product = {
@@ -122,6 +196,7 @@ const shopper = { id: 'usr_01JD0000000000000000000002', role: 'user' as const };
 const inputFixture: ProductInput = { name: 'Anubias nana', description: 'Hardy.', price: '249.00', stockQuantity: 40, category: 'midground', imageUrls: [] };
 const updateFixture: ProductUpdateInput = { ...inputFixture, version: 1, loadedStockQuantity: 40 };
 const ok = <T>(data: T) => ({ ok: true as const, data });
+const stockChangeFixture: StockChange = { id: '41', at: '2026-11-23T08:30:00.000Z', cause: 'sale', change: -2, stockAfter: 40, orderNumber: '1A2B3C4D', actorId: null, note: null };
 
 /** Catalog's request/reply subjects. Asked by: the BFF (products), cart and order (stock). */
 export const catalogSubjects = {
@@ -189,6 +264,8 @@ export const catalogSubjects = {
     request: z
       .object({
         reservationId: text(64).min(1),
+        /** The order the plants are held for (its number, spec §9): the stock history's sale and release name it. */
+        orderNumber: text(32).min(1),
         lines: z.array(lineSchema).min(1).max(100),
         ttlSeconds: z.number().int().min(30).max(86400),
         maxSharePercent: z.number().int().min(1).max(100).optional(),
@@ -196,7 +273,7 @@ export const catalogSubjects = {
       .strict(),
     reply: resultSchema(z.object({ reservationId: z.string(), expiresAt: z.iso.datetime() })),
     fixtures: {
-      request: { reservationId: 'res_1', lines: [{ productId: productFixture.id, quantity: 2 }], ttlSeconds: 900, maxSharePercent: 50 },
+      request: { reservationId: 'res_1', orderNumber: '1A2B3C4D', lines: [{ productId: productFixture.id, quantity: 2 }], ttlSeconds: 900, maxSharePercent: 50 },
       reply: ok({ reservationId: 'res_1', expiresAt: '2026-11-22T10:15:00.000Z' }),
     },
   },
@@ -211,6 +288,28 @@ export const catalogSubjects = {
     request: z.object({ reservationId: text(64).min(1) }).strict(),
     reply: resultSchema(z.object({ reservationId: z.string(), status: z.enum(['committed', 'released']) })),
     fixtures: { request: { reservationId: 'res_1' }, reply: ok({ reservationId: 'res_1', status: 'released' as const }) },
+  },
+  /**
+   * One page of a product's stock history, newest first (admins only: ADMIN_REQUIRED;
+   * PRODUCT_NOT_FOUND). Asked by: the BFF, which adds the admins' names.
+   */
+  'rpc.catalog.stock.history': {
+    request: z.object({ actor: actorSchema, productId: text(64).min(1), query: stockHistoryQuerySchema }).strict(),
+    reply: resultSchema(stockHistoryPageSchema),
+    fixtures: {
+      request: { actor: admin, productId: productFixture.id, query: { page: 1, pageSize: 10 } },
+      reply: ok({ productId: productFixture.id, stockQuantity: 40, items: [stockChangeFixture], total: 1, page: 1, pageSize: 10 }),
+    },
+  },
+  /**
+   * Adds or takes plants from a product's stock with a reason (admins only), recorded in
+   * its history with the admin. PRODUCT_STOCK_BELOW_ZERO when it would leave less than 0;
+   * PRODUCT_NOT_FOUND. Emits `evt.catalog.product.updated.v1`. Answers the product as it is.
+   */
+  'rpc.catalog.stock.adjust': {
+    request: z.object({ actor: actorSchema, productId: text(64).min(1), adjustment: stockAdjustmentSchema }).strict(),
+    reply: resultSchema(adminProductSchema),
+    fixtures: { request: { actor: admin, productId: productFixture.id, adjustment: { change: -2, reason: 'Lost in transit' } }, reply: ok({ ...adminProductFixture, stockQuantity: 38 }) },
   },
   /** The products the shopper waits for a back-in-stock mail for, newest first (issue #41). Asked by: the BFF. */
   'rpc.catalog.stock-alerts.list': {

@@ -158,6 +158,9 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
       return product ? { ...body, version: product.version, loadedStockQuantity: product.stockQuantity } : body;
     },
   },
+  'admin.products.stock-history': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), query: () => ({ page: '1', pageSize: '10' }) },
+  // More than the product has: an adjustment that gets through the checks is refused (below 0).
+  'admin.products.stock-adjust': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), body: () => ({ change: -100_000, reason: 'fuzz' }), readBack: fuzzProduct },
   'admin.products.delete': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), readBack: fuzzProduct },
   'admin.media.upload': { caller: 'admin' },
   'admin.figures': { caller: 'admin', query: () => ({ day: '2026-11-23' }) },

@@ -5,6 +5,7 @@ import { Migration20261230000000StockRulesInTypescript } from './20261230000000-
 import { Migration20270101000000ProductVersion } from './20270101000000-product-version.migration.js';
 import { Migration20270105000000StockAlerts } from './20270105000000-stock-alerts.migration.js';
 import { Migration20270105000000ProductUpdatedAt } from './20270105000000-product-updated-at.migration.js';
+import { Migration20270111000000StockHistory } from './20270111000000-stock-history.migration.js';
 
 /** The catalog's migrations, oldest first. */
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   Migration20270101000000ProductVersion,
   Migration20270105000000StockAlerts,
   Migration20270105000000ProductUpdatedAt,
+  Migration20270111000000StockHistory,
 ];

@@ -4,13 +4,17 @@ import { paiseToDecimalString } from '@jalaj/commerce';
 import { newId } from '@jalaj/contracts';
 import { DEMO_PLANTS, demoImageUrl } from '@jalaj/demo-data';
 import { getLogger, takeTransactionLock } from '@jalaj/server-kit';
+import { StockLedger } from '../history/stock-ledger.service.js';
 import { Product } from './entities/product.entity.js';
 
 /** Fills an empty catalogue with the demo plants (`SEED_DEMO_DATA=true`, as under `npm start`). Media draws their images. */
 @Injectable()
 export class DemoSeed {
   private readonly log = getLogger('DemoSeed');
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly ledger: StockLedger,
+  ) {}
 
   /**
    * Seeds the demo catalogue into an empty one. Replicas starting together take turns
@@ -22,15 +26,17 @@ export class DemoSeed {
       if ((await em.count(Product)) > 0) return 0;
       // Spaced a second apart so "oldest first" keeps the catalogue's order.
       const base = Date.now() - DEMO_PLANTS.length * 1000;
+      const ids = DEMO_PLANTS.map((_, i) => newId('prd', base + i * 1000));
       DEMO_PLANTS.forEach((d, i) => {
         const createdAt = new Date(base + i * 1000);
         em.persist(
           em.create(Product, {
-            id: newId('prd', createdAt.getTime()),
+            id: ids[i]!,
             name: d.name,
             description: d.description,
             price: paiseToDecimalString(d.pricePaise),
-            stockQuantity: d.stockQuantity,
+            // Inserted at 0; the ledger gives the stock, as the history's opening.
+            stockQuantity: 0,
             category: d.category,
             imageUrls: [demoImageUrl(d.slug)],
             plantDifficulty: d.plantDifficulty,
@@ -43,6 +49,8 @@ export class DemoSeed {
           }),
         );
       });
+      await em.flush();
+      await this.ledger.apply(em, { cause: 'opening' }, DEMO_PLANTS.map((d, i) => ({ productId: ids[i]!, change: d.stockQuantity })));
       return DEMO_PLANTS.length;
     });
     if (seeded) this.log.info({ count: seeded }, 'demo catalogue seeded');

@@ -21,6 +21,10 @@ describe('decideProductEdit', () => {
     });
   });
 
+  it('refuses a change that would leave more than the column holds', () => {
+    expect(decideProductEdit(product(10, 1), { version: 1, loadedStockQuantity: 0, stockQuantity: 2_147_483_647 })).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'stockQuantity' }] } });
+  });
+
   it('refuses a save over another version, with the product as it is', () => {
     const now = product(2, 2);
     expect(decideProductEdit(now, { version: 1, loadedStockQuantity: 3, stockQuantity: 3 })).toEqual({ ok: false, error: { code: 'PRODUCT_CHANGED', data: { product: now } } });

@@ -1,4 +1,4 @@
-import { appError, type AppError, type AdminProduct } from '@jalaj/contracts';
+import { appError, MAX_INT4, type AppError, type AdminProduct } from '@jalaj/contracts';
 
 /** What the form sent about the product it loaded, and the stock typed. */
 export type ProductEdit = { readonly version: number; readonly loadedStockQuantity: number; readonly stockQuantity: number };
@@ -10,7 +10,7 @@ export type ProductEdit = { readonly version: number; readonly loadedStockQuanti
  * the stock, by guarded statements outside the ORM), so they never refuse a save; the
  * stock typed is instead a change from the stock the form loaded, applied to the stock as
  * it is now, so what sold meanwhile stays sold. A change that would leave less than 0 is
- * refused.
+ * refused, as one that would leave more than the column holds.
  *
  * @param current - The product as it is, under the update's row lock.
  * @param edit - The version and stock the form loaded, and the stock typed.
@@ -21,5 +21,6 @@ export function decideProductEdit(current: AdminProduct, edit: ProductEdit): { o
   const change = edit.stockQuantity - edit.loadedStockQuantity;
   const stockQuantity = current.stockQuantity + change;
   if (stockQuantity < 0) return { ok: false, error: appError('PRODUCT_STOCK_BELOW_ZERO', { productId: current.id, stockQuantity: current.stockQuantity, change }) };
+  if (stockQuantity > MAX_INT4) return { ok: false, error: { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'stockQuantity', message: `The stock cannot be more than ${MAX_INT4}.` }] } };
   return { ok: true, stockQuantity };
 }

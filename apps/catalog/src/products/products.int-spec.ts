@@ -58,7 +58,7 @@ describe('catalog products (service process, real infra)', () => {
   /** A sale of `quantity`: a reservation and its commit, as a checkout makes them. */
   async function sell(id: string, quantity: number) {
     const reservationId = newId('res');
-    const reserved = await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: id, quantity }], ttlSeconds: 900 });
+    const reserved = await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: id, quantity }], ttlSeconds: 900 });
     if (!reserved.ok) throw new Error(JSON.stringify(reserved.error));
     const committed = await rpc.request('rpc.catalog.stock.commit', { reservationId });
     if (!committed.ok) throw new Error(JSON.stringify(committed.error));

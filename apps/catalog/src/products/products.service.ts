@@ -20,6 +20,7 @@ import {
 } from '@jalaj/contracts';
 import { addToOutbox, containsPattern, getLogger, InjectConfig, OutboxRelay, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import { StockAlertsService } from '../alerts/stock-alerts.service.js';
+import { StockLedger } from '../history/stock-ledger.service.js';
 import type { CatalogConfig } from '../config.js';
 import { Product } from './entities/product.entity.js';
 import { decideProductEdit } from './product-edit.js';
@@ -93,6 +94,7 @@ export class ProductsService {
     private readonly em: EntityManager,
     private readonly relay: OutboxRelay,
     private readonly alerts: StockAlertsService,
+    private readonly ledger: StockLedger,
     @InjectConfig() private readonly config: CatalogConfig,
   ) {}
 
@@ -149,7 +151,8 @@ export class ProductsService {
         name: v.name,
         description: v.description,
         price: paiseToDecimalString(v.pricePaise),
-        stockQuantity: v.stockQuantity,
+        // Inserted at 0: its stock is given by the ledger, recorded as the admin's (issue #42).
+        stockQuantity: 0,
         category: v.category,
         imageUrls: v.imageUrls,
         ...nullAttributes(),
@@ -157,9 +160,11 @@ export class ProductsService {
         createdAt: now,
         updatedAt: now,
       });
-      tx.persist(row);
-      addToOutbox(tx, 'evt.catalog.product.created.v1', { product: toProduct(row) });
-      return toAdminProduct(row);
+      await tx.persist(row).flush();
+      const [moved] = await this.ledger.apply(tx, { cause: 'created', actorId: actor.id }, [{ productId: row.id, change: v.stockQuantity }]);
+      const created = { ...toProduct(row), ...(moved && { stockQuantity: moved.stockQuantity, updatedAt: moved.updatedAt }) };
+      addToOutbox(tx, 'evt.catalog.product.created.v1', { product: created });
+      return { ...created, version: row.version };
     });
     this.relay.nudge();
     return ok(product);
@@ -183,7 +188,6 @@ export class ProductsService {
       if (!row) return null;
       const decided = decideProductEdit(toAdminProduct(row), { version: input.version, loadedStockQuantity: input.loadedStockQuantity, stockQuantity: v.stockQuantity });
       if (!decided.ok) return { ok: false, error: decided.error };
-      const stockBefore = row.stockQuantity;
       // Images this product stops using, unless it keeps another variant of the same set
       // or another product uses them: media deletes exactly these.
       const kept = new Set(v.imageUrls.map(imageSetOf));
@@ -196,16 +200,23 @@ export class ProductsService {
         name: v.name,
         description: v.description,
         price: paiseToDecimalString(v.pricePaise),
-        stockQuantity: decided.stockQuantity,
         category: v.category,
         imageUrls: v.imageUrls,
       });
-      // Flushed here, so that the answer carries the version the save raised.
+      const change = decided.stockQuantity - row.stockQuantity;
+      // A save that changes only the stock is still an edit of the product: it raises the
+      // version as any other (ADR 072), though the stock is written by the ledger below.
+      if (change !== 0) row.updatedAt = new Date();
+      // Flushed here, so that the answer carries the version the save raised. The stock is
+      // not the entity's to write: the ledger moves it by the change typed and records it as
+      // the admin's edit (issue #42); a restock from 0 mails the shoppers waiting (issue #41).
       await tx.flush();
-      addToOutbox(tx, 'evt.catalog.product.updated.v1', { product: toProduct(row), removedImageUrls });
-      // Under the row lock: a restock from 0 mails the shoppers waiting for it (issue #41).
-      await this.alerts.stockChanged(tx, [{ productId: id, before: stockBefore, after: row.stockQuantity }]);
-      return ok(toAdminProduct(row));
+      const [moved] = await this.ledger.apply(tx, { cause: 'edit', actorId: actor.id }, [{ productId: id, change }]);
+      // Locked and decided: the guard cannot refuse it; if it did, nothing is kept.
+      if (change !== 0 && !moved) throw new Error(`edit of ${id}: stock changed under its lock`);
+      const product = { ...toProduct(row), ...(moved && { stockQuantity: moved.stockQuantity, updatedAt: moved.updatedAt }) };
+      addToOutbox(tx, 'evt.catalog.product.updated.v1', { product, removedImageUrls });
+      return ok({ ...product, version: row.version });
     });
     if (!result) return fail('PRODUCT_NOT_FOUND');
     if (result.ok) this.relay.nudge();

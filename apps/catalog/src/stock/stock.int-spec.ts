@@ -58,7 +58,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
     const b = await product(2);
     const reservationId = newId('res');
     // Two lines of one product count together.
-    const reply = await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }, { productId: a.id, quantity: 2 }], ttlSeconds: 600 });
+    const reply = await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 2 }, { productId: a.id, quantity: 2 }], ttlSeconds: 600 });
     expect(reply).toMatchObject({ ok: true, data: { reservationId } });
     expect(await stockOf(a.id)).toBe(2);
     expect(await stockOf(b.id)).toBe(0);
@@ -75,17 +75,17 @@ describe('catalog stock reservations (service process, real infra)', () => {
     const scarce = await product(1);
     const none = await product(0);
     const insufficient = newId('res');
-    expect(await rpc.request('rpc.catalog.stock.reserve', { reservationId: insufficient, lines: [{ productId: plenty.id, quantity: 4 }, { productId: scarce.id, quantity: 2 }], ttlSeconds: 600 })).toEqual({
+    expect(await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: insufficient, lines: [{ productId: plenty.id, quantity: 4 }, { productId: scarce.id, quantity: 2 }], ttlSeconds: 600 })).toEqual({
       ok: false,
       error: { code: 'INSUFFICIENT_STOCK', data: { productId: scarce.id, available: 1, inCart: 0, productName: scarce.name } },
     });
     const out = newId('res');
-    expect(await rpc.request('rpc.catalog.stock.reserve', { reservationId: out, lines: [{ productId: plenty.id, quantity: 1 }, { productId: none.id, quantity: 1 }], ttlSeconds: 600 })).toMatchObject({
+    expect(await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: out, lines: [{ productId: plenty.id, quantity: 1 }, { productId: none.id, quantity: 1 }], ttlSeconds: 600 })).toMatchObject({
       ok: false,
       error: { code: 'OUT_OF_STOCK', data: { productId: none.id } },
     });
     const missing = newId('prd');
-    expect(await rpc.request('rpc.catalog.stock.reserve', { reservationId: newId('res'), lines: [{ productId: missing, quantity: 1 }], ttlSeconds: 600 })).toMatchObject({
+    expect(await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: newId('res'), lines: [{ productId: missing, quantity: 1 }], ttlSeconds: 600 })).toMatchObject({
       ok: false,
       error: { code: 'PRODUCT_NOT_FOUND', data: { productId: missing } },
     });
@@ -99,14 +99,14 @@ describe('catalog stock reservations (service process, real infra)', () => {
   it('answers a repeated reserve with the first hold and takes the stock once', async () => {
     const p = await product(5);
     const reservationId = newId('res');
-    const request = { reservationId, lines: [{ productId: p.id, quantity: 2 }], ttlSeconds: 600 };
+    const request = { reservationId, orderNumber: 'SPEC0001', lines: [{ productId: p.id, quantity: 2 }], ttlSeconds: 600 };
     const first = await rpc.request('rpc.catalog.stock.reserve', request);
     const again = await rpc.request('rpc.catalog.stock.reserve', request);
     expect(first.ok).toBe(true);
     expect(again).toEqual(first);
     expect(await stockOf(p.id)).toBe(3);
     // Asked again once the rest is sold, it is still the first hold.
-    expect(await rpc.request('rpc.catalog.stock.reserve', { reservationId: newId('res'), lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 })).toMatchObject({ ok: true });
+    expect(await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: newId('res'), lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 })).toMatchObject({ ok: true });
     expect(await rpc.request('rpc.catalog.stock.reserve', request)).toEqual(first);
     expect(await stockOf(p.id)).toBe(0);
     expect(await stockEvents(reservationId)).toHaveLength(1);
@@ -115,7 +115,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
   it('takes the stock once when the same reservation is asked for twice at once', async () => {
     const p = await product(5);
     const reservationId = newId('res');
-    const request = { reservationId, lines: [{ productId: p.id, quantity: 2 }], ttlSeconds: 600 };
+    const request = { reservationId, orderNumber: 'SPEC0001', lines: [{ productId: p.id, quantity: 2 }], ttlSeconds: 600 };
     const [first, second] = await Promise.all([rpc.request('rpc.catalog.stock.reserve', request), rpc.request('rpc.catalog.stock.reserve', request)]);
     expect(first).toMatchObject({ ok: true });
     expect(second).toEqual(first);
@@ -125,7 +125,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
 
   it('never sells the last plant twice when two checkouts reserve at once', async () => {
     const p = await product(1);
-    const replies = await Promise.all([newId('res'), newId('res'), newId('res')].map((reservationId) => rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: p.id, quantity: 1 }], ttlSeconds: 600 })));
+    const replies = await Promise.all([newId('res'), newId('res'), newId('res')].map((reservationId) => rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: p.id, quantity: 1 }], ttlSeconds: 600 })));
     expect(replies.filter((r) => r.ok)).toHaveLength(1);
     expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(['OUT_OF_STOCK', 'OUT_OF_STOCK']);
     expect(await stockOf(p.id)).toBe(0);
@@ -136,7 +136,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
     const b = await product(5);
     const requests = Array.from({ length: 12 }, (_, i) => {
       const lines = [{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 1 }];
-      return { reservationId: newId('res'), lines: i % 2 ? lines.reverse() : lines, ttlSeconds: 600 };
+      return { reservationId: newId('res'), orderNumber: 'SPEC0001', lines: i % 2 ? lines.reverse() : lines, ttlSeconds: 600 };
     });
     const replies = await Promise.all(requests.map((r) => rpc.request('rpc.catalog.stock.reserve', r)));
     expect(replies.filter((r) => r.ok)).toHaveLength(5);
@@ -149,7 +149,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
   it('releases a hold once: the stock back, a released event, a second release or commit answering released', async () => {
     const p = await product(4);
     const reservationId = newId('res');
-    await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
+    await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
     expect(await rpc.request('rpc.catalog.stock.release', { reservationId })).toEqual({ ok: true, data: { reservationId, status: 'released' } });
     expect(await stockOf(p.id)).toBe(4);
     expect(await rpc.request('rpc.catalog.stock.release', { reservationId })).toEqual({ ok: true, data: { reservationId, status: 'released' } });
@@ -162,7 +162,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
   it('settles a hold once when a commit and a release come at once: both answer the one that won', async () => {
     const p = await product(4);
     const reservationId = newId('res');
-    await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
+    await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
     const [committed, released] = await Promise.all([rpc.request('rpc.catalog.stock.commit', { reservationId }), rpc.request('rpc.catalog.stock.release', { reservationId })]);
     expect(released).toEqual(committed);
     const status = committed.ok ? committed.data.status : null;
@@ -174,7 +174,7 @@ describe('catalog stock reservations (service process, real infra)', () => {
   it('commits a hold once: the stock stays sold, a later release changes nothing', async () => {
     const p = await product(4);
     const reservationId = newId('res');
-    await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
+    await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: p.id, quantity: 3 }], ttlSeconds: 600 });
     expect(await rpc.request('rpc.catalog.stock.commit', { reservationId })).toEqual({ ok: true, data: { reservationId, status: 'committed' } });
     expect(await rpc.request('rpc.catalog.stock.commit', { reservationId })).toEqual({ ok: true, data: { reservationId, status: 'committed' } });
     expect(await rpc.request('rpc.catalog.stock.release', { reservationId })).toEqual({ ok: true, data: { reservationId, status: 'committed' } });

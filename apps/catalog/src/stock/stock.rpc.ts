@@ -7,8 +7,8 @@ export class StockRpc {
   constructor(private readonly stock: StockService) {}
 
   @RpcHandler('rpc.catalog.stock.reserve')
-  reserve({ reservationId, lines, ttlSeconds, maxSharePercent }: Req<'rpc.catalog.stock.reserve'>) {
-    return this.stock.reserve(reservationId, lines, ttlSeconds, maxSharePercent);
+  reserve({ reservationId, orderNumber, lines, ttlSeconds, maxSharePercent }: Req<'rpc.catalog.stock.reserve'>) {
+    return this.stock.reserve(reservationId, orderNumber, lines, ttlSeconds, maxSharePercent);
   }
 
   @RpcHandler('rpc.catalog.stock.commit')

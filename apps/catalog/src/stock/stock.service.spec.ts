@@ -1,23 +1,25 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EventEnvelope } from '@jalaj/contracts';
 import type { OutboxRelay } from '@jalaj/server-kit';
-import type { LockedProduct, ReservationStatus, StockLeft, StockLine, StockRepository } from './stock.repository.js';
+import type { LockedProduct, ReservationStatus, StockLine, StockRepository } from './stock.repository.js';
 import { refusal, reservationLines, settledBefore, StockService } from './stock.service.js';
-import type { StockAlertsService, StockChange } from '../alerts/stock-alerts.service.js';
+import type { StockLedger } from '../history/stock-ledger.service.js';
+import type { StockCause, StockMove, StockMoved } from '../history/stock-changes.repository.js';
 
 /**
  * The reservation rules, without a database: the service against a unit of work that keeps
  * what a transaction wrote only when it returns, and a repository that answers as its
- * guarded statements would (their SQL, locks and races are stock.int-spec.ts's).
+ * guarded statements would, and a ledger that moves the stock as told (their SQL, locks and
+ * races are stock.int-spec.ts's and stock-history.int-spec.ts's).
  */
 type Answers = {
   claim?: Date | null;
   expiresAt?: Date;
   products?: LockedProduct[];
-  take?: (lines: StockLine[]) => StockLeft[];
+  apply?: (moves: StockMove[]) => StockMoved[];
   settleHeld?: boolean;
   status?: ReservationStatus | null;
-  restock?: (StockLeft & { returned: number })[];
+  lines?: StockLine[];
   expired?: string[];
 };
 
@@ -50,18 +52,19 @@ function setup(answers: Answers) {
     claim: asked('claim', answers.claim ?? null),
     expiresAt: asked('expiresAt', answers.expiresAt ?? null),
     lockProducts: asked('lockProducts', answers.products ?? []),
-    take: asked('take', answers.take ?? ((lines: StockLine[]) => lines.map((l) => ({ productId: l.productId, stockQuantity: 0 })))),
     settleHeld: asked('settleHeld', answers.settleHeld ?? false),
     status: asked('status', answers.status ?? null),
-    restock: asked('restock', answers.restock ?? []),
+    lockLines: asked('lockLines', answers.lines ?? []),
     expiredHeld: async (_em: EntityManager, limit: number) => (calls.push(['expiredHeld', limit]), answers.expired ?? []),
   } as unknown as StockRepository;
   const relay = { nudge: () => undefined } as unknown as OutboxRelay;
-  const alerts = { stockChanged: async (_tx: EntityManager, changes: StockChange[]) => (calls.push(['stockChanged', changes]), 0) } as unknown as StockAlertsService;
-  return { service: new StockService(em, repo, relay, alerts), calls, events, ended, names: () => calls.map(([name]) => name) };
+  const moveAll = (moves: StockMove[]) => moves.map((m) => ({ ...m, stockQuantity: 0, updatedAt: AT }));
+  const ledger = { apply: async (_tx: EntityManager, cause: StockCause, moves: StockMove[]) => (calls.push(['apply', cause, moves]), (answers.apply ?? moveAll)(moves)) } as unknown as StockLedger;
+  return { service: new StockService(em, repo, relay, ledger), calls, events, ended, names: () => calls.map(([name]) => name) };
 }
 
 const HOLD = new Date('2026-12-01T10:15:00.000Z');
+const AT = '2026-12-01T10:00:00.000Z';
 const plant = (id: string, stockQuantity: number): LockedProduct => ({ id, name: `Plant ${id}`, stockQuantity });
 
 describe('reservationLines', () => {
@@ -118,14 +121,14 @@ describe('settledBefore', () => {
 });
 
 describe('StockService.reserve', () => {
-  it('claims the id, locks each product once in id order, takes every line and writes the stock each was left at', async () => {
-    const t = setup({ claim: HOLD, products: [plant('prd_a', 5), plant('prd_b', 2)], take: () => [{ productId: 'prd_a', stockQuantity: 2 }, { productId: 'prd_b', stockQuantity: 0 }] });
-    const reply = await t.service.reserve('res_1', [{ productId: 'prd_b', quantity: 2 }, { productId: 'prd_a', quantity: 1 }, { productId: 'prd_a', quantity: 2 }], 600);
+  it('claims the id for its order, locks each product once in id order, takes every line as a sale of the reservation and writes the stock each was left at', async () => {
+    const t = setup({ claim: HOLD, products: [plant('prd_a', 5), plant('prd_b', 2)], apply: () => [{ productId: 'prd_a', change: -3, stockQuantity: 2, updatedAt: AT }, { productId: 'prd_b', change: -2, stockQuantity: 0, updatedAt: AT }] });
+    const reply = await t.service.reserve('res_1', '1A2B3C4D', [{ productId: 'prd_b', quantity: 2 }, { productId: 'prd_a', quantity: 1 }, { productId: 'prd_a', quantity: 2 }], 600);
     expect(reply).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
     expect(t.calls).toEqual([
-      ['claim', 'res_1', 600],
+      ['claim', 'res_1', '1A2B3C4D', 600],
       ['lockProducts', ['prd_a', 'prd_b']],
-      ['take', 'res_1', [{ productId: 'prd_a', quantity: 3 }, { productId: 'prd_b', quantity: 2 }]],
+      ['apply', { cause: 'sale', reservationId: 'res_1' }, [{ productId: 'prd_a', change: -3 }, { productId: 'prd_b', change: -2 }]],
     ]);
     expect(t.ended).toEqual(['commit']);
     expect(t.events).toEqual([
@@ -138,14 +141,14 @@ describe('StockService.reserve', () => {
 
   it('answers a repeated id with the first hold, taking nothing and writing no event', async () => {
     const t = setup({ claim: null, expiresAt: HOLD, products: [plant('prd_a', 0)] });
-    expect(await t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 1 }], 600)).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
+    expect(await t.service.reserve('res_1', '1A2B3C4D', [{ productId: 'prd_a', quantity: 1 }], 600)).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
     expect(t.names()).toEqual(['claim', 'expiresAt']);
     expect(t.events).toEqual([]);
   });
 
   it('refuses every line when one cannot be had: the claim rolled back, nothing taken, no event', async () => {
     const t = setup({ claim: HOLD, products: [plant('prd_a', 10), plant('prd_b', 1)] });
-    expect(await t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 4 }, { productId: 'prd_b', quantity: 2 }], 600)).toEqual({
+    expect(await t.service.reserve('res_1', '1A2B3C4D', [{ productId: 'prd_a', quantity: 4 }, { productId: 'prd_b', quantity: 2 }], 600)).toEqual({
       ok: false,
       error: { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 1, inCart: 0, productName: 'Plant prd_b' } },
     });
@@ -155,8 +158,8 @@ describe('StockService.reserve', () => {
   });
 
   it('keeps nothing if the guarded take refuses a line it was told could be had', async () => {
-    const t = setup({ claim: HOLD, products: [plant('prd_a', 10), plant('prd_b', 10)], take: () => [{ productId: 'prd_a', stockQuantity: 9 }] });
-    await expect(t.service.reserve('res_1', [{ productId: 'prd_a', quantity: 1 }, { productId: 'prd_b', quantity: 1 }], 600)).rejects.toThrow('stock changed under its lock');
+    const t = setup({ claim: HOLD, products: [plant('prd_a', 10), plant('prd_b', 10)], apply: () => [{ productId: 'prd_a', change: -1, stockQuantity: 9, updatedAt: AT }] });
+    await expect(t.service.reserve('res_1', '1A2B3C4D', [{ productId: 'prd_a', quantity: 1 }, { productId: 'prd_b', quantity: 1 }], 600)).rejects.toThrow('stock changed under its lock');
     expect(t.ended).toEqual(['rollback']);
     expect(t.events).toEqual([]);
   });
@@ -170,13 +173,13 @@ describe('StockService commit and release', () => {
     expect(t.events).toEqual([]);
   });
 
-  it('releases a held reservation: its stock back, a released event with the stock each product was left at, and the back-in-stock alerts told what it was before', async () => {
-    const t = setup({ settleHeld: true, restock: [{ productId: 'prd_a', stockQuantity: 5, returned: 2 }, { productId: 'prd_b', stockQuantity: 1, returned: 1 }] });
+  it('releases a held reservation: its lines given back through the ledger as a release, and a released event with the stock each product was left at', async () => {
+    const t = setup({ settleHeld: true, lines: [{ productId: 'prd_a', quantity: 2 }, { productId: 'prd_b', quantity: 1 }], apply: (moves) => moves.map((m) => ({ ...m, stockQuantity: m.productId === 'prd_a' ? 5 : 1, updatedAt: AT })) });
     expect(await t.service.release('res_1')).toEqual({ ok: true, data: { reservationId: 'res_1', status: 'released' } });
     expect(t.calls).toEqual([
       ['settleHeld', 'res_1', 'released'],
-      ['restock', 'res_1'],
-      ['stockChanged', [{ productId: 'prd_a', before: 3, after: 5 }, { productId: 'prd_b', before: 0, after: 1 }]],
+      ['lockLines', 'res_1'],
+      ['apply', { cause: 'release', reservationId: 'res_1' }, [{ productId: 'prd_a', change: 2 }, { productId: 'prd_b', change: 1 }]],
     ]);
     expect(t.events.map((e) => e.data)).toEqual([
       { reservationId: 'res_1', reason: 'released', products: [{ productId: 'prd_a', stockQuantity: 5 }, { productId: 'prd_b', stockQuantity: 1 }] },
@@ -200,6 +203,8 @@ describe('StockService commit and release', () => {
     const t = setup({ expired: ['res_1', 'res_2'], settleHeld: true });
     expect(await t.service.releaseExpired()).toBe(2);
     expect(t.calls.filter(([name]) => name === 'settleHeld')).toEqual([['settleHeld', 'res_1', 'released'], ['settleHeld', 'res_2', 'released']]);
+    // The history says their time ran out.
+    expect(t.calls.filter(([name]) => name === 'apply').map(([, cause]) => cause)).toEqual([{ cause: 'expiry', reservationId: 'res_1' }, { cause: 'expiry', reservationId: 'res_2' }]);
     expect(t.ended).toEqual(['commit', 'commit']);
   });
 });

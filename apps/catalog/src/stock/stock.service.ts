@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/core';
 import { holdableUnits } from '@jalaj/commerce';
 import { AppErrorException, appError, fail, ok, type AppError, type Result } from '@jalaj/contracts';
 import { addToOutbox, getLogger, OutboxRelay, runPeriodically } from '@jalaj/server-kit';
-import { StockAlertsService } from '../alerts/stock-alerts.service.js';
+import { StockLedger } from '../history/stock-ledger.service.js';
 import { StockRepository, type LockedProduct, type StockLine } from './stock.repository.js';
 
 type Settled = { reservationId: string; status: 'committed' | 'released' };
@@ -66,23 +66,25 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly em: EntityManager,
     private readonly reservations: StockRepository,
     private readonly relay: OutboxRelay,
-    private readonly alerts: StockAlertsService,
+    private readonly ledger: StockLedger,
   ) {}
 
   /**
    * Holds every line for `ttlSeconds`, or none; a repeated `reservationId` answers with the
    * first hold. With `maxSharePercent`, each line within that share of its stock ({@link refusal}).
    */
-  async reserve(reservationId: string, lines: StockLine[], ttlSeconds: number, maxSharePercent?: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
+  async reserve(reservationId: string, orderNumber: string, lines: StockLine[], ttlSeconds: number, maxSharePercent?: number): Promise<Result<{ reservationId: string; expiresAt: string }>> {
     const wanted = reservationLines(lines);
     try {
       const expiresAt = await this.em.transactional(async (tx) => {
-        const claimed = await this.reservations.claim(tx, reservationId, ttlSeconds);
+        const claimed = await this.reservations.claim(tx, reservationId, orderNumber, ttlSeconds);
         if (!claimed) return (await this.reservations.expiresAt(tx, reservationId))!;
         const refused = refusal(wanted, await this.reservations.lockProducts(tx, wanted.map((l) => l.productId)), maxSharePercent);
         // Thrown, so the transaction rolls back the claim: a refused reservation leaves nothing.
         if (refused) throw new AppErrorException(refused);
-        const left = await this.reservations.take(tx, reservationId, wanted);
+        // The sale is recorded in the stock history, with the reservation's lines, in the statement that takes the stock.
+        const taken = await this.ledger.apply(tx, { cause: 'sale', reservationId }, wanted.map((l) => ({ productId: l.productId, change: -l.quantity })));
+        const left = taken.map(({ productId, stockQuantity }) => ({ productId, stockQuantity }));
         // The products are locked and were checked, so the guard cannot refuse a line; if it did, nothing is kept.
         if (left.length !== wanted.length) throw new Error(`reservation ${reservationId}: stock changed under its lock`);
         addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'reserved', products: left });
@@ -100,20 +102,24 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     return this.settle(reservationId, 'committed');
   }
 
+  /** Gives a hold back because its order was not paid (failed, replaced); the history says so. */
   release(reservationId: string) {
-    return this.settle(reservationId, 'released');
+    return this.settle(reservationId, 'released', 'release');
   }
 
-  /** Moves a held reservation to its final state once (a release gives its stock back); a settled one answers with the state it has. */
-  private async settle(reservationId: string, to: 'committed' | 'released'): Promise<Result<Settled>> {
+  /**
+   * Moves a held reservation to its final state once (a release gives its stock back, in the
+   * history as `why`); a settled one answers with the state it has.
+   */
+  private async settle(reservationId: string, to: 'committed' | 'released', why: 'release' | 'expiry' = 'release'): Promise<Result<Settled>> {
     const result = await this.em.transactional(async (tx): Promise<Result<Settled>> => {
       if (!(await this.reservations.settleHeld(tx, reservationId, to))) return settledBefore(reservationId, await this.reservations.status(tx, reservationId));
       if (to === 'released') {
-        const restocked = await this.reservations.restock(tx, reservationId);
+        const lines = await this.reservations.lockLines(tx, reservationId);
+        // A hold given back that brings a sold-out plant back mails the shoppers waiting for it (the ledger, ADR 077).
+        const restocked = await this.ledger.apply(tx, { cause: why, reservationId }, lines.map((l) => ({ productId: l.productId, change: l.quantity })));
         const products = restocked.map(({ productId, stockQuantity }) => ({ productId, stockQuantity }));
         addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products });
-        // A released hold that brings a sold-out plant back mails the shoppers waiting for it (issue #41).
-        await this.alerts.stockChanged(tx, restocked.map((p) => ({ productId: p.productId, before: p.stockQuantity - p.returned, after: p.stockQuantity })));
       }
       return ok({ reservationId, status: to });
     });
@@ -124,7 +130,7 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
   /** Releases reservations whose time ran out (a checkout abandoned before payment); each in its own transaction. */
   async releaseExpired(): Promise<number> {
     const ids = await this.reservations.expiredHeld(this.em, 100);
-    for (const id of ids) await this.release(id);
+    for (const id of ids) await this.settle(id, 'released', 'expiry');
     return ids.length;
   }
 

@@ -137,7 +137,7 @@ describe('admin product pages through the BFF (real processes)', () => {
     let sales = 0;
     const sell = async () => {
       const reservationId = `res_stale_${loaded.id}_${++sales}`;
-      expect((await rpc.request('rpc.catalog.stock.reserve', { reservationId, ttlSeconds: 600, lines: [{ productId: loaded.id, quantity: 1 }] })).ok).toBe(true);
+      expect((await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, ttlSeconds: 600, lines: [{ productId: loaded.id, quantity: 1 }] })).ok).toBe(true);
       expect((await rpc.request('rpc.catalog.stock.commit', { reservationId })).ok).toBe(true);
     };
     const stock = async () => (await db.query<{ stock_quantity: number }>('select stock_quantity from products where id = $1', [loaded.id])).rows[0]!.stock_quantity;
@@ -173,5 +173,43 @@ describe('admin product pages through the BFF (real processes)', () => {
     expect((await save({})).status).toBe(400);
     const listed = await page(`?q=${encodeURIComponent('Renamed Rotala')}`);
     expect(listed.items.find((p) => p.id === loaded.id)).toMatchObject({ name: 'Renamed Rotala', stockQuantity: 5, version: 3 });
+  });
+
+  it("answers a product's stock history newest first with the admins' names, paged; refuses bad pages, shoppers and unknown products (issue #42)", async () => {
+    const form = { name: 'History Hygrophila', description: '', price: '60.00', stockQuantity: 4, category: 'midground', imageUrls: [] };
+    const made = await call('POST', '/api/admin/products', { token: adminToken, body: form });
+    expect(made.status).toBe(201);
+    const id = (made.body as Item).id;
+    const me = (await call('GET', '/api/me', { token: adminToken })).body as { fullName: string | null; email: string };
+    const reservationId = `res_history_${id}`;
+    expect((await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'HIST0001', reservationId, ttlSeconds: 600, lines: [{ productId: id, quantity: 1 }] })).ok).toBe(true);
+    const adjusted = await call('POST', `/api/admin/products/${id}/stock-adjustments`, { token: adminToken, body: { change: 5, reason: '  Found a tray  ' } });
+    expect(adjusted.status).toBe(200);
+    expect(adjusted.body).toMatchObject({ id, stockQuantity: 8 });
+
+    const history = await call('GET', `/api/admin/products/${id}/stock-history?pageSize=2`, { token: adminToken });
+    expect(history.status).toBe(200);
+    expect(history.body).toMatchObject({ productId: id, stockQuantity: 8, total: 3, page: 1, pageSize: 2 });
+    expect((history.body as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({ cause: 'adjustment', change: 5, stockAfter: 8, note: 'Found a tray', actorName: me.fullName || me.email }),
+      expect.objectContaining({ cause: 'sale', change: -1, stockAfter: 3, orderNumber: 'HIST0001', actorId: null, actorName: null }),
+    ]);
+    const older = await call('GET', `/api/admin/products/${id}/stock-history?pageSize=2&page=2`, { token: adminToken });
+    expect((older.body as { items: unknown[] }).items).toEqual([expect.objectContaining({ cause: 'created', change: 4, stockAfter: 4, actorName: me.fullName || me.email })]);
+
+    // Below 0, a change of 0, no reason, a bad page: 400s that write nothing.
+    const refused = await call('POST', `/api/admin/products/${id}/stock-adjustments`, { token: adminToken, body: { change: -9, reason: 'Too many' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'PRODUCT_STOCK_BELOW_ZERO', data: { stockQuantity: 8, change: -9 } });
+    for (const body of [{ change: 0, reason: 'x' }, { change: 2, reason: '   ' }, { change: 1.5, reason: 'x' }, { change: 2, reason: 'x', stockQuantity: 99 }]) {
+      expect((await call('POST', `/api/admin/products/${id}/stock-adjustments`, { token: adminToken, body })).status).toBe(400);
+    }
+    for (const query of ['?page=0', '?pageSize=51', '?page=x', '?extra=1']) expect((await call('GET', `/api/admin/products/${id}/stock-history${query}`, { token: adminToken })).status).toBe(400);
+    expect((await call('GET', `/api/admin/products/${id}/stock-history`, { token: adminToken })).body).toMatchObject({ stockQuantity: 8, total: 3 });
+
+    expect((await call('GET', `/api/admin/products/${id}/stock-history`, { token: shopperToken })).status).toBe(403);
+    expect((await call('POST', `/api/admin/products/${id}/stock-adjustments`, { token: shopperToken, body: { change: 1, reason: 'x' } })).status).toBe(403);
+    expect((await call('GET', '/api/admin/products/prd_none/stock-history', { token: adminToken })).status).toBe(404);
+    expect((await call('POST', '/api/admin/products/prd_none/stock-adjustments', { token: adminToken, body: { change: 1, reason: 'x' } })).status).toBe(404);
   });
 });

@@ -131,7 +131,7 @@ describe('back-in-stock alerts: catalog → outbox → JetStream → identity ma
   it('mails the shopper of a plant a released hold brings back once, though identity and catalog restarted in between and the event came twice', async () => {
     const lastOne = await plant(1);
     const reservationId = newId('res');
-    expect(await rpc.request('rpc.catalog.stock.reserve', { reservationId, lines: [{ productId: lastOne.id, quantity: 1 }], ttlSeconds: 900 })).toMatchObject({ ok: true });
+    expect(await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, lines: [{ productId: lastOne.id, quantity: 1 }], ttlSeconds: 900 })).toMatchObject({ ok: true });
     const d = await shopper();
     expect(await notify(d.actor, lastOne.id)).toMatchObject({ ok: true });
 

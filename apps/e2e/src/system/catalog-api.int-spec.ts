@@ -260,7 +260,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     const other = (await json('POST', '/api/admin/products', { token: adminToken, body: { ...product, name: 'Plenty', stockQuantity: 100 } })).body;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        rpc.request('rpc.catalog.stock.reserve', { reservationId: `res_${created.id}_${i}`, ttlSeconds: 600, lines: [{ productId: other.id, quantity: 1 }, { productId: created.id, quantity: 1 }] }),
+        rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: `res_${created.id}_${i}`, ttlSeconds: 600, lines: [{ productId: other.id, quantity: 1 }, { productId: created.id, quantity: 1 }] }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
@@ -275,7 +275,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
 
     // Idempotent: the same reservation again changes nothing.
     const okId = `res_${created.id}_${results.findIndex((r) => r.ok)}`;
-    expect((await rpc.request('rpc.catalog.stock.reserve', { reservationId: okId, ttlSeconds: 600, lines: [{ productId: created.id, quantity: 1 }] })).ok).toBe(true);
+    expect((await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: okId, ttlSeconds: 600, lines: [{ productId: created.id, quantity: 1 }] })).ok).toBe(true);
     expect(await get(created.id)).toBe(0);
     expect(await rpc.request('rpc.catalog.stock.release', { reservationId: okId })).toEqual({ ok: true, data: { reservationId: okId, status: 'released' } });
     expect(await rpc.request('rpc.catalog.stock.release', { reservationId: okId })).toEqual({ ok: true, data: { reservationId: okId, status: 'released' } });
@@ -289,7 +289,7 @@ describe('catalogue and media through the BFF (real processes)', () => {
     const shown = async () => (await json('GET', `/api/products/${created.id}`)).body.stockQuantity as number;
     expect(await shown()).toBe(7); // now cached by the BFF
     const reservationId = `res_cache_${created.id}`;
-    expect((await rpc.request('rpc.catalog.stock.reserve', { reservationId, ttlSeconds: 600, lines: [{ productId: created.id, quantity: 3 }] })).ok).toBe(true);
+    expect((await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId, ttlSeconds: 600, lines: [{ productId: created.id, quantity: 3 }] })).ok).toBe(true);
     await eventually(shown, (n) => n === 4);
     expect((await rpc.request('rpc.catalog.stock.release', { reservationId })).ok).toBe(true);
     await eventually(shown, (n) => n === 7);

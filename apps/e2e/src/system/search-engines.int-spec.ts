@@ -119,7 +119,7 @@ describe('what search engines get (real processes)', () => {
 
     it('a sale moves the product’s last change, and the sitemap follows', async () => {
       const plant = plants[1]!;
-      const reserved = await rpc.request('rpc.catalog.stock.reserve', { reservationId: `res_seo_${Date.now()}`, lines: [{ productId: plant.id, quantity: 1 }], ttlSeconds: 60 });
+      const reserved = await rpc.request('rpc.catalog.stock.reserve', { orderNumber: 'SPEC0001', reservationId: `res_seo_${Date.now()}`, lines: [{ productId: plant.id, quantity: 1 }], ttlSeconds: 60 });
       expect(reserved.ok).toBe(true);
       const changed = await eventually(list, (items) => items.find((p) => p.id === plant.id)!.updatedAt > plant.updatedAt);
       const updatedAt = changed.find((p) => p.id === plant.id)!.updatedAt;

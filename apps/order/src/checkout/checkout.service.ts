@@ -193,6 +193,7 @@ export class CheckoutService {
     // Stock first: no stock, no payment.
     const reserved = await this.rpc.request('rpc.catalog.stock.reserve', {
       reservationId: order.reservationId,
+      orderNumber: order.orderNumber,
       lines: amounts.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       ttlSeconds: expireAfter + RESERVATION_MARGIN_SECONDS,
       // Unpaid: never more than this share of a plant's stock (ADR 073).

@@ -228,6 +228,7 @@ export class PaymentDecider {
     const again = `${o.id}_late`;
     const reserved = await this.rpc.request('rpc.catalog.stock.reserve', {
       reservationId: again,
+      orderNumber: o.orderNumber,
       lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
       ttlSeconds: LATE_RESERVATION_TTL_SECONDS,
     });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { cartChangeSchema, cartSchema } from '../cart.js';
-import { adminProductPageSchema, adminProductQuerySchema, productFilterSchema, productInputSchema, productUpdateInputSchema, stockAlertListSchema, ADMIN_PRODUCTS_MAX_PAGE_SIZE } from '../catalog.js';
+import {
+  adminProductPageSchema,
+  adminProductQuerySchema,
+  productFilterSchema,
+  productInputSchema,
+  productUpdateInputSchema,
+  stockAdjustmentSchema,
+  stockAlertListSchema,
+  stockChangeSchema,
+  stockHistoryPageSchema,
+  ADMIN_PRODUCTS_MAX_PAGE_SIZE,
+  STOCK_HISTORY_MAX_PAGE_SIZE,
+} from '../catalog.js';
 import { appErrorSchema, noticeSchema } from '../errors.js';
 import { addressInputSchema, addressSchema, adminUserDetailSchema, adminUserPageSchema, adminUserQuerySchema, meSchema, sessionSchema, ADMIN_USERS_MAX_PAGE_SIZE } from '../identity.js';
 import { adminProductSchema, MALFORMED_TEXT_MESSAGE, pageQueryFields, productSchema, text } from '../schemas.js';
@@ -74,6 +86,13 @@ const adminProductPageQuery = adminProductQuerySchema.extend({
   lowStock: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   ...pageQueryFields(ADMIN_PRODUCTS_MAX_PAGE_SIZE, 24),
 });
+
+/** A stock history's page as query strings: `page=2&pageSize=10`. */
+const stockHistoryQuery = z.object(pageQueryFields(STOCK_HISTORY_MAX_PAGE_SIZE, 10)).strict();
+
+/** A product's stock history as the admin reads it: each admin's change with the admin's name as identity knows it now (null for an account that is gone). */
+export const adminStockHistorySchema = stockHistoryPageSchema.extend({ items: z.array(stockChangeSchema.extend({ actorName: z.string().nullable() })) });
+export type AdminStockHistory = z.infer<typeof adminStockHistorySchema>;
 
 /** The Users tab's query as query strings: `q=asha&page=2`. */
 const adminUserPageQuery = adminUserQuerySchema.extend(pageQueryFields(ADMIN_USERS_MAX_PAGE_SIZE, 24));
@@ -165,6 +184,8 @@ export const HTTP_SCHEMAS = {
   'admin.products.create': { body: productInputSchema, response: adminProductSchema },
   'admin.products.update': { params: idParams, body: productUpdateInputSchema, response: adminProductSchema },
   'admin.products.delete': { params: idParams },
+  'admin.products.stock-history': { params: idParams, query: stockHistoryQuery, response: adminStockHistorySchema },
+  'admin.products.stock-adjust': { params: idParams, body: stockAdjustmentSchema, response: adminProductSchema },
   'admin.media.upload': {
     body: z.object({
       existingCount: z.string().optional().describe('How many images the product already has (sent before the files).'),

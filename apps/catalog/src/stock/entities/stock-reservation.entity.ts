@@ -25,6 +25,10 @@ export class StockReservation {
 
   @Property({ type: 'datetime', nullable: true })
   settledAt?: Date | null;
+
+  /** The order the plants are held for (its number): the stock history names the sale and the release by it. Null for holds made before it was kept. */
+  @Property({ type: 'text', nullable: true })
+  orderNumber?: string | null;
 }
 
 /** The quantity of one product a reservation holds; given back when it is released. */
