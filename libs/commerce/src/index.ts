@@ -26,6 +26,7 @@ export * from './auth-rules.js';
 export * from './product-rules.js';
 export * from './cart-rules.js';
 export * from './stock-alerts.js';
+export * from './stock-history.js';
 export * from './checkout.js';
 export * from './checkout-holds.js';
 export * from './payment-pages.js';

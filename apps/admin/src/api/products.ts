@@ -1,4 +1,4 @@
-import { apiPath, type HttpQuery, type HttpResponse, type ProductInput, type ProductUpdateInput } from '@jalaj/contracts';
+import { apiPath, type HttpQuery, type HttpResponse, type ProductInput, type ProductUpdateInput, type StockAdjustment } from '@jalaj/contracts';
 import {
   apiErrorFromResponse,
   ApiError,
@@ -81,6 +81,35 @@ export function useProductChanges() {
   );
 
   return { createProduct, updateProduct, deleteProduct };
+}
+
+/** One page of a product's stock history, newest first (issue #42). */
+export type StockHistoryPage = HttpResponse<'admin.products.stock-history'>;
+
+/** A product's stock history, one page of `pageSize`; `null` fetches nothing. */
+export function useStockHistory(productId: string | null, page: number, pageSize: number) {
+  return useRoute('admin.products.stock-history', productId === null ? null : { params: { id: productId }, query: { page: String(page), pageSize: String(pageSize) } }, { keepPreviousData: true });
+}
+
+/**
+ * An adjustment of a product's stock with a reason (issue #42). Rejects with the API's
+ * error; after any outcome the product's history and every cached page of products are
+ * fetched again.
+ */
+export function useStockAdjustment(productId: string) {
+  const client = useApiClient();
+  const { mutate } = useSWRConfig();
+  const historyPath = `${ADMIN_PRODUCTS_PATH}/${encodeURIComponent(productId)}/stock-history`;
+  return useCallback(
+    async (adjustment: StockAdjustment) => {
+      try {
+        return await callRoute(client, 'admin.products.stock-adjust', { params: { id: productId }, body: adjustment });
+      } finally {
+        void mutate((key: unknown) => isProductsKey(key) || (typeof key === 'string' && key.startsWith(historyPath)));
+      }
+    },
+    [client, mutate, productId, historyPath],
+  );
 }
 
 /** One image upload under way. */

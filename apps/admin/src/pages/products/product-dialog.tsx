@@ -6,6 +6,7 @@ import { type ClipboardEvent, useMemo, useRef, useState } from 'react';
 import { apiErrorMessage, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
 import { useProductChanges } from '../../api/products.js';
 import { ProductImagesField } from './product-images-field.js';
+import { StockHistory } from './stock-history.js';
 import {
   attributeOptions,
   categoryOptions,
@@ -184,8 +185,21 @@ function ProductForm({ product, onDone }: ProductFormProps) {
     changedRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   };
 
+  /**
+   * An adjustment made below the form: the form now stands on the stock it left, and keeps
+   * the change the admin may have typed into Stock Quantity on top of it.
+   */
+  const adjusted = (stockQuantity: number) => {
+    if (!loaded) return;
+    const typed = Number(form.getFieldValue('stockQuantity'));
+    const typedChange = Number.isFinite(typed) ? typed - loaded.stockQuantity : 0;
+    setLoaded({ ...loaded, stockQuantity });
+    form.setFields([{ name: 'stockQuantity', value: String(stockQuantity + typedChange), errors: [] }]);
+  };
+
   const busy = saving || images.uploading;
   return (
+    <>
     <Form<ProductFormValues>
       form={form}
       name="product"
@@ -292,5 +306,7 @@ function ProductForm({ product, onDone }: ProductFormProps) {
         </Button>
       </div>
     </Form>
+    {loaded && <StockHistory product={loaded} onAdjusted={adjusted} />}
+    </>
   );
 }
