@@ -200,113 +200,113 @@ function ProductForm({ product, onDone }: ProductFormProps) {
   const busy = saving || images.uploading;
   return (
     <>
-    <Form<ProductFormValues>
-      form={form}
-      name="product"
-      layout="vertical"
-      initialValues={initialValues}
-      requiredMark
-      noValidate
-      disabled={saving}
-      // Field errors (the form's own and the server's) stay until that field is edited.
-      onValuesChange={(changed: Partial<ProductFormValues>) =>
-        form.setFields(Object.keys(changed).filter(isFormField).map((name) => ({ name, errors: [] })))
-      }
-      onFinish={(values) => void handleFinish(values)}
-      className="product-form"
-    >
-      <div ref={changedRef}>
-        {reloaded && (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            className="product-form__changed"
-            title={PRODUCT_MESSAGES.changed}
-            description={PRODUCT_MESSAGES.changedReloaded}
-          />
-        )}
-      </div>
-      <div className="product-form__row">
-        <Form.Item label="Product Name" name="name" required>
-          <Input placeholder="e.g. Anubias nana" maxLength={120} autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Category" name="category">
-          <Select placeholder="Select a category" options={categoryOptions(initialValues.category, categoryLabel)} />
-        </Form.Item>
-      </div>
-
-      <Form.Item label="Description" name="description">
-        <Input.TextArea rows={3} maxLength={4000} placeholder="Care notes, size, growth…" />
-      </Form.Item>
-
-      <div className="product-form__row">
-        <Form.Item label="Price" name="price" required>
-          <InputNumber<string> stringMode step="0.01" min="0" inputMode="decimal" prefix={RUPEE_SIGN} placeholder="0.00" className="product-form__number" />
-        </Form.Item>
-        <Form.Item label="Stock Quantity" name="stockQuantity" required extra={product ? STOCK_EDIT_HELP : undefined}>
-          <InputNumber<string> stringMode step="1" min="0" inputMode="numeric" placeholder="0" className="product-form__number" />
-        </Form.Item>
-      </div>
-
-      <fieldset className="product-form__group">
-        <legend className="product-form__legend">Plants Information</legend>
-        <div className="product-form__attributes">
-          {PLANT_ATTRIBUTE_FIELDS.map(({ name, label }) => (
-            <Form.Item key={name} label={label} name={name}>
-              <Select placeholder="Not specified" options={attributeOptions(name, initialValues[name])} />
-            </Form.Item>
-          ))}
+      <Form<ProductFormValues>
+        form={form}
+        name="product"
+        layout="vertical"
+        initialValues={initialValues}
+        requiredMark
+        noValidate
+        disabled={saving}
+        // Field errors (the form's own and the server's) stay until that field is edited.
+        onValuesChange={(changed: Partial<ProductFormValues>) =>
+          form.setFields(Object.keys(changed).filter(isFormField).map((name) => ({ name, errors: [] })))
+        }
+        onFinish={(values) => void handleFinish(values)}
+        className="product-form"
+      >
+        <div ref={changedRef}>
+          {reloaded && (
+            <Alert
+              type="warning"
+              showIcon
+              role="alert"
+              className="product-form__changed"
+              title={PRODUCT_MESSAGES.changed}
+              description={PRODUCT_MESSAGES.changedReloaded}
+            />
+          )}
         </div>
-      </fieldset>
+        <div className="product-form__row">
+          <Form.Item label="Product Name" name="name" required>
+            <Input placeholder="e.g. Anubias nana" maxLength={120} autoComplete="off" />
+          </Form.Item>
+          <Form.Item label="Category" name="category">
+            <Select placeholder="Select a category" options={categoryOptions(initialValues.category, categoryLabel)} />
+          </Form.Item>
+        </div>
 
-      <Form.Item label="Product Images" validateStatus={imageError ? 'error' : undefined} help={imageError ?? undefined}>
-        <div ref={imagesRef}>
-          <ProductImagesField
-            images={images.images}
-            uploads={images.uploads}
-            total={images.total}
-            canAddMore={images.canAddMore}
-            disabled={saving}
-            onFiles={(files) => {
-              setImageError(null);
-              void images.addFiles(files);
-            }}
-            onRemove={(index) => {
-              setImageError(null);
-              images.removeImage(index);
+        <Form.Item label="Description" name="description">
+          <Input.TextArea rows={3} maxLength={4000} placeholder="Care notes, size, growth…" />
+        </Form.Item>
+
+        <div className="product-form__row">
+          <Form.Item label="Price" name="price" required>
+            <InputNumber<string> stringMode step="0.01" min="0" inputMode="decimal" prefix={RUPEE_SIGN} placeholder="0.00" className="product-form__number" />
+          </Form.Item>
+          <Form.Item label="Stock Quantity" name="stockQuantity" required extra={product ? STOCK_EDIT_HELP : undefined}>
+            <InputNumber<string> stringMode step="1" min="0" inputMode="numeric" placeholder="0" className="product-form__number" />
+          </Form.Item>
+        </div>
+
+        <fieldset className="product-form__group">
+          <legend className="product-form__legend">Plants Information</legend>
+          <div className="product-form__attributes">
+            {PLANT_ATTRIBUTE_FIELDS.map(({ name, label }) => (
+              <Form.Item key={name} label={label} name={name}>
+                <Select placeholder="Not specified" options={attributeOptions(name, initialValues[name])} />
+              </Form.Item>
+            ))}
+          </div>
+        </fieldset>
+
+        <Form.Item label="Product Images" validateStatus={imageError ? 'error' : undefined} help={imageError ?? undefined}>
+          <div ref={imagesRef}>
+            <ProductImagesField
+              images={images.images}
+              uploads={images.uploads}
+              total={images.total}
+              canAddMore={images.canAddMore}
+              disabled={saving}
+              onFiles={(files) => {
+                setImageError(null);
+                void images.addFiles(files);
+              }}
+              onRemove={(index) => {
+                setImageError(null);
+                images.removeImage(index);
+              }}
+            />
+          </div>
+        </Form.Item>
+
+        <Form.Item label="Image URL (optional)" name="imageUrl" extra="Pasting an image address replaces the images above.">
+          <Input
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://…"
+            disabled={saving || images.uploading}
+            onPaste={handlePaste}
+            onBlur={(event) => applyImageUrl(event.target.value)}
+            onPressEnter={(event) => {
+              event.preventDefault();
+              applyImageUrl(event.currentTarget.value);
             }}
           />
+        </Form.Item>
+
+        <div className="product-form__actions">
+          {/* Stays usable while the form is disabled for saving. */}
+          <Button onClick={onDone} disabled={false}>
+            Cancel
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={busy}>
+            {images.uploading ? 'Uploading...' : product ? 'Update Product' : 'Create Product'}
+          </Button>
         </div>
-      </Form.Item>
-
-      <Form.Item label="Image URL (optional)" name="imageUrl" extra="Pasting an image address replaces the images above.">
-        <Input
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="https://…"
-          disabled={saving || images.uploading}
-          onPaste={handlePaste}
-          onBlur={(event) => applyImageUrl(event.target.value)}
-          onPressEnter={(event) => {
-            event.preventDefault();
-            applyImageUrl(event.currentTarget.value);
-          }}
-        />
-      </Form.Item>
-
-      <div className="product-form__actions">
-        {/* Stays usable while the form is disabled for saving. */}
-        <Button onClick={onDone} disabled={false}>
-          Cancel
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving} disabled={busy}>
-          {images.uploading ? 'Uploading...' : product ? 'Update Product' : 'Create Product'}
-        </Button>
-      </div>
-    </Form>
-    {loaded && <StockHistory product={loaded} onAdjusted={adjusted} />}
+      </Form>
+      {loaded && <StockHistory product={loaded} onAdjusted={adjusted} />}
     </>
   );
 }
