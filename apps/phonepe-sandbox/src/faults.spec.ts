@@ -66,8 +66,8 @@ describe('sandbox faults', () => {
     expect((await setFaults({ failEvery: -1 })).statusCode).toBe(400);
     expect((await setFaults({ slow: true })).statusCode).toBe(400);
     await setFaults({ latencyMs: 5, failEvery: 3, webhook: { delayMs: 1000 }, duplicates: 2 });
-    expect((await sandbox.app.inject({ method: 'GET', url: '/_sandbox/faults' })).json()).toEqual({ latencyMs: 5, failEvery: 3, webhook: { delayMs: 1000 }, duplicates: 2 });
+    expect((await sandbox.app.inject({ method: 'GET', url: '/_sandbox/faults' })).json()).toEqual({ latencyMs: 5, failEvery: 3, webhook: { delayMs: 1000 }, duplicates: 2, refunds: 'complete' });
     await sandbox.app.inject({ method: 'POST', url: '/_sandbox/reset' });
-    expect((await sandbox.app.inject({ method: 'GET', url: '/_sandbox/faults' })).json()).toEqual({ latencyMs: 0, failEvery: 0, webhook: 'send', duplicates: 1 });
+    expect((await sandbox.app.inject({ method: 'GET', url: '/_sandbox/faults' })).json()).toEqual({ latencyMs: 0, failEvery: 0, webhook: 'send', duplicates: 1, refunds: 'complete' });
   });
 });

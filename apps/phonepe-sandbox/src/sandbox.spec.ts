@@ -219,6 +219,28 @@ describe('SandboxStore', () => {
     expect(refusal(() => s.refund('R9'))).toEqual({ status: 404, code: 'REFUND_NOT_FOUND' });
   });
 
+  it('refuses a refund it was told to refuse after the delay (FAILED), whose amount may then be refunded again', () => {
+    const s = store(1000);
+    const order = s.createOrder(validatePay(pay()));
+    s.settle(order, 'COMPLETED');
+    const r1 = s.createRefund({ merchantRefundId: 'R1', originalMerchantOrderId: order.merchantOrderId, amount: order.amount }, 'FAILED');
+    expect(refundStatusView(r1, clock).state).toBe('PENDING');
+    clock += 1000;
+    expect(refundStatusView(r1, clock)).toMatchObject({ state: 'FAILED', paymentDetails: [expect.objectContaining({ state: 'FAILED' })] });
+    expect(s.completedRefunds()).toEqual([r1]);
+    const r2 = s.createRefund({ merchantRefundId: 'R2', originalMerchantOrderId: order.merchantOrderId, amount: order.amount });
+    clock += 1000;
+    expect(refundStatusView(r2, clock).state).toBe('COMPLETED');
+  });
+
+  it('refunds up to the amount it reported, when told to report another one', () => {
+    const s = store(1000);
+    const order = s.createOrder(validatePay(pay()));
+    s.settle(order, 'COMPLETED', { reportedAmount: order.amount + 500 });
+    expect(s.createRefund({ merchantRefundId: 'R1', originalMerchantOrderId: order.merchantOrderId, amount: order.amount + 500 }).amount).toBe(order.amount + 500);
+    expect(refusal(() => s.createRefund({ merchantRefundId: 'R2', originalMerchantOrderId: order.merchantOrderId, amount: 100 }))).toEqual({ status: 400, code: 'REFUND_AMOUNT_EXCEEDED' });
+  });
+
   it('issues tokens with epoch seconds, accepts only live O-Bearer tokens, and revokes them', () => {
     const s = store();
     expect(s.issueToken('t1')).toEqual({ issuedAt: 1_800_000_000, expiresAt: 1_800_000_060 });

@@ -63,9 +63,11 @@ export interface SandboxRefund {
   transactionId: string;
   /** The payment mode of the attempt refunded. */
   paymentMode: Attempt['paymentMode'];
-  /** When it turns COMPLETED. */
+  /** When it turns COMPLETED (or FAILED, see `outcome`). */
   completeAt: number;
-  /** Whether its completion was announced (webhook). */
+  /** How it ends once `completeAt` is reached: COMPLETED, or FAILED when the control API's faults said refunds fail. */
+  outcome: 'COMPLETED' | 'FAILED';
+  /** Whether its end was announced (webhook). */
   announced: boolean;
 }
 
@@ -254,9 +256,10 @@ export function transactionStatusView(order: SandboxOrder, transactionId: string
   };
 }
 
-export type RefundState = 'PENDING' | 'COMPLETED';
+export type RefundState = 'PENDING' | 'COMPLETED' | 'FAILED';
 
-export const refundState = (refund: SandboxRefund, now: number): RefundState => (now >= refund.completeAt ? 'COMPLETED' : 'PENDING');
+/** PENDING until `completeAt`, then its outcome: COMPLETED, or FAILED when PhonePe refuses it. */
+export const refundState = (refund: SandboxRefund, now: number): RefundState => (now >= refund.completeAt ? refund.outcome : 'PENDING');
 
 /** The Refund Status reply (also the refund webhooks' payload, with `merchantId` added): PhonePe lists the refund's own transaction in `paymentDetails`. */
 export function refundStatusView(refund: SandboxRefund, now: number, state: RefundState = refundState(refund, now)) {
@@ -437,18 +440,25 @@ export class SandboxStore {
     if (last && last.state === 'PENDING') Object.assign(last, { state: 'FAILED', errorCode: order.errorCode, detailedErrorCode: EXPIRED_ERROR_CODE });
   }
 
-  /** A refund of a completed order, at most what was paid less what was refunded already. */
-  createRefund(request: RefundRequest): SandboxRefund {
+  /**
+   * A refund of a completed order, at most what was taken (the reported amount, when the
+   * control API set one) less what was refunded already; a refund that failed gives its
+   * amount back. `outcome` FAILED: PhonePe accepts it, then refuses it after the delay.
+   */
+  createRefund(request: RefundRequest, outcome: SandboxRefund['outcome'] = 'COMPLETED'): SandboxRefund {
     if (this.refunds.has(request.merchantRefundId)) {
       throw new SandboxError(409, 'REFUND_ALREADY_EXISTS', `A refund with merchantRefundId ${request.merchantRefundId} already exists`);
     }
     const order = this.order(request.originalMerchantOrderId);
     if (order.state !== 'COMPLETED') throw new SandboxError(400, 'ORDER_NOT_COMPLETED', 'Only a completed order can be refunded');
-    const refunded = [...this.refunds.values()].filter((r) => r.originalMerchantOrderId === order.merchantOrderId).reduce((sum, r) => sum + r.amount, 0);
-    if (request.amount > order.amount - refunded) {
-      throw new SandboxError(400, 'REFUND_AMOUNT_EXCEEDED', `At most ${order.amount - refunded} paise of this order can still be refunded`);
-    }
     const now = this.now();
+    const refunded = [...this.refunds.values()]
+      .filter((r) => r.originalMerchantOrderId === order.merchantOrderId && refundState(r, now) !== 'FAILED')
+      .reduce((sum, r) => sum + r.amount, 0);
+    const taken = order.reportedAmount ?? order.amount;
+    if (request.amount > taken - refunded) {
+      throw new SandboxError(400, 'REFUND_AMOUNT_EXCEEDED', `At most ${taken - refunded} paise of this order can still be refunded`);
+    }
     const refund: SandboxRefund = {
       ...request,
       refundId: phonePeId('OMR', now),
@@ -456,6 +466,7 @@ export class SandboxStore {
       paymentMode: order.attempts.findLast((a) => a.state === 'COMPLETED')?.paymentMode ?? 'UPI_INTENT',
       createdAt: now,
       completeAt: now + this.options.refundDelayMs,
+      outcome,
       announced: false,
     };
     this.refunds.set(refund.merchantRefundId, refund);
@@ -468,10 +479,10 @@ export class SandboxStore {
     return refund;
   }
 
-  /** Refunds that completed since the last call (their `pg.refund.completed` webhooks are due). */
+  /** Refunds that completed or failed since the last call (their `pg.refund.completed` or `pg.refund.failed` webhooks are due). */
   completedRefunds(): SandboxRefund[] {
     const now = this.now();
-    const done = [...this.refunds.values()].filter((r) => !r.announced && refundState(r, now) === 'COMPLETED');
+    const done = [...this.refunds.values()].filter((r) => !r.announced && refundState(r, now) !== 'PENDING');
     for (const r of done) r.announced = true;
     return done;
   }

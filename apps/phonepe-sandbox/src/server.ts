@@ -113,14 +113,15 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
     webhooks.dispatch({ ...event, payload: { merchantId: config.SANDBOX_MERCHANT_ID, merchantOrderId: order.merchantOrderId, ...view } }, how);
   };
   // The payload of PhonePe's refund webhook samples: the refund's fields and its paymentDetails, no order fields (orderId, expireAt).
-  const refundWebhook = (refund: SandboxRefund, state: 'accepted' | 'completed') => {
-    webhooks.dispatch({ ...refundEvent(state), payload: { merchantId: config.SANDBOX_MERCHANT_ID, ...refundStatusView(refund, now(), state === 'accepted' ? 'PENDING' : 'COMPLETED') } });
+  const refundWebhook = (refund: SandboxRefund, state: 'accepted' | 'completed' | 'failed') => {
+    const status = state === 'accepted' ? 'PENDING' : state === 'completed' ? 'COMPLETED' : 'FAILED';
+    webhooks.dispatch({ ...refundEvent(state), payload: { merchantId: config.SANDBOX_MERCHANT_ID, ...refundStatusView(refund, now(), status) } });
   };
 
   /** Expiry and refund completion happen with time: their webhooks go out from here. */
   const sweep = setInterval(() => {
     for (const order of store.expireDue()) orderWebhook(order);
-    for (const refund of store.completedRefunds()) refundWebhook(refund, 'completed');
+    for (const refund of store.completedRefunds()) refundWebhook(refund, refund.outcome === 'FAILED' ? 'failed' : 'completed');
   }, SWEEP_MS);
   sweep.unref();
 
@@ -172,7 +173,7 @@ export function buildSandbox(config: SandboxConfig, log: Logger, now: () => numb
 
   app.post('/payments/v2/refund', async (request) => {
     requireToken(request.headers.authorization);
-    const refund = store.createRefund(validateRefund(request.body));
+    const refund = store.createRefund(validateRefund(request.body), faults.refunds === 'fail' ? 'FAILED' : 'COMPLETED');
     refundWebhook(refund, 'accepted');
     return { refundId: refund.refundId, amount: refund.amount, state: 'PENDING' };
   });

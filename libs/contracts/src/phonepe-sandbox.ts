@@ -34,7 +34,9 @@ export type SandboxResend = z.input<typeof sandboxResendSchema>;
  * `latencyMs` delays every answer of PhonePe's API (token, pay, status, refund); `failEvery`
  * answers every n-th of those calls with a 500 before doing anything (0: never); `webhook`
  * and `duplicates` are how the webhooks of the hosted page's choices and of expiries go
- * out (late, twice, never). `/_sandbox/reset` puts everything back to normal.
+ * out (late, twice, never); `refunds: 'fail'` makes every refund asked from now on end FAILED
+ * (PhonePe accepts it, then refuses it; `pg.refund.failed`). `/_sandbox/reset` puts everything
+ * back to normal.
  */
 export const sandboxFaultsSchema = z
   .object({
@@ -42,6 +44,7 @@ export const sandboxFaultsSchema = z
     failEvery: z.number().int().min(0).max(1000).default(0),
     webhook: sandboxWebhookModeSchema.default('send'),
     duplicates: z.number().int().min(1).max(20).default(1),
+    refunds: z.enum(['complete', 'fail']).default('complete'),
   })
   .strict();
 export type SandboxFaults = z.output<typeof sandboxFaultsSchema>;

@@ -33,8 +33,8 @@ export class SandboxControl {
   /** Every issued token stops working: the next API call gets a 401. */
   revokeTokens = () => this.call<{ revoked: number }>('POST', '/tokens/revoke', {});
   reset = () => this.call<{ reset: boolean }>('POST', '/reset', {});
-  /** PhonePe's API slow or failing every n-th call (`{}`: back to normal). */
-  faults = (faults: { latencyMs?: number; failEvery?: number }) => this.call<unknown>('PUT', '/faults', faults);
+  /** PhonePe's API slow or failing every n-th call, or refusing every refund asked from now on (`{}`: back to normal). */
+  faults = (faults: { latencyMs?: number; failEvery?: number; refunds?: 'complete' | 'fail' }) => this.call<unknown>('PUT', '/faults', faults);
 }
 
 export interface TestSandbox {
