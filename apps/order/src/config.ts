@@ -90,8 +90,16 @@ export function sellerOf(config: z.infer<typeof sellerConfigSchema>) {
   return { name: config.SELLER_NAME, address: config.SELLER_ADDRESS, gstin: config.SELLER_GSTIN, state: config.SELLER_STATE, stateCode, phone: config.SELLER_PHONE, email: config.SELLER_EMAIL };
 }
 
-/** The order service's own variables (its database, PhonePe, the hold limits, the seller); bootstrapService adds the base ones and validates them all at boot. */
-export const orderConfigSchema = databaseConfigSchema.extend({ ...phonePeConfigSchema.shape, ...holdLimitsConfigSchema.shape, ...sellerConfigSchema.shape });
+/** The admins' daily mail of the orders that wait for a decision (docs/adr/081-needs-attention.md). */
+export const attentionConfigSchema = z.object({
+  /** The hour of the India day (0–23) from which the day's mail goes out, once a day across replicas. */
+  ATTENTION_MAIL_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /** How often each replica checks whether the day's mail is due, in seconds. */
+  ATTENTION_MAIL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+});
+
+/** The order service's own variables (its database, PhonePe, the hold limits, the seller, the daily mail); bootstrapService adds the base ones and validates them all at boot. */
+export const orderConfigSchema = databaseConfigSchema.extend({ ...phonePeConfigSchema.shape, ...holdLimitsConfigSchema.shape, ...sellerConfigSchema.shape, ...attentionConfigSchema.shape });
 
 /** The PhonePe variables production cannot run without. */
 export const PHONEPE_REQUIRED = ['PHONEPE_BASE_URL', 'PHONEPE_CLIENT_ID', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_USERNAME', 'PHONEPE_WEBHOOK_PASSWORD'] as const;

@@ -31,6 +31,7 @@ export * from './checkout.js';
 export * from './checkout-holds.js';
 export * from './payment-pages.js';
 export * from './order-money.js';
+export * from './needs-attention.js';
 export * from './payment-failures.js';
 export * from './display.js';
 export * from './message-catalogue.js';

@@ -224,6 +224,13 @@ export const MESSAGE_CATALOGUE = {
     title: ORDER_MESSAGES.errorTitle,
     text: (d) => `The refund must be between ${formatRupees(100)} and ${formatRupees(d.maxPaise)}.`,
   }),
+  // Needs attention (issue #42; the shop's own texts).
+  DECISION_TAKEN: entry({ title: ORDER_MESSAGES.errorTitle, text: 'This no longer waits for a decision: another admin has settled it. The order shows what was done.' }),
+  PAYMENT_NOT_ENOUGH: entry<{ totalPaise: number; reportedPaise: number }>({
+    title: ORDER_MESSAGES.errorTitle,
+    text: (d) => `PhonePe took ${formatRupees(d.reportedPaise)}, less than the order's ${formatRupees(d.totalPaise)}: it cannot be accepted. Refund it in full instead.`,
+  }),
+  REFUND_NOT_FOUND: entry({ title: ORDER_MESSAGES.errorTitle, text: 'This order has no such refund.' }),
   // Success notices.
   CART_ITEM_ADDED: entry<{ quantity: number }>({ title: CART_MESSAGES.addedTitle, text: (d) => addedToCartMessage(d.quantity) }),
   CART_LINE_INCREASED: entry<{ quantity: number }>({ title: CART_MESSAGES.updatedTitle, text: (d) => cartUpdatedMessage(d.quantity) }),
@@ -241,6 +248,10 @@ export const MESSAGE_CATALOGUE = {
   ORDER_RESTORED: entry<{ merchantOrderId: string }>({ title: ORDER_MESSAGES.restoredTitle, text: (d) => orderRestoredMessage(d.merchantOrderId) }),
   FULFILMENT_UPDATED: entry<{ status: string }>({ title: ORDER_MESSAGES.updatedTitle, text: (d) => `The order is marked ${d.status}.` }),
   REFUND_STARTED: entry<{ amountPaise: number }>({ title: ORDER_MESSAGES.refundStartedTitle, text: (d) => `A refund of ${formatRupees(d.amountPaise)} is on its way to the customer.` }),
+  PAYMENT_ACCEPTED: entry<{ amountPaise: number }>({ title: 'Payment accepted', text: (d) => `The ${formatRupees(d.amountPaise)} PhonePe took is accepted: the order is paid and the customer is mailed.` }),
+  HELD_REFUNDED: entry<{ amountPaise: number }>({ title: ORDER_MESSAGES.refundStartedTitle, text: (d) => `All ${formatRupees(d.amountPaise)} PhonePe took is on its way back to the customer.` }),
+  REFUND_RETRIED: entry<{ amountPaise: number }>({ title: 'Refund asked again', text: (d) => `PhonePe is asked again for the refund of ${formatRupees(d.amountPaise)}.` }),
+  REFUND_SETTLED: entry<{ amountPaise: number }>({ title: 'Refund settled', text: (d) => `The refund of ${formatRupees(d.amountPaise)} is marked settled outside the shop.` }),
 } as const;
 
 /** A code of the catalogue: every error code and every notice code of the contracts. */

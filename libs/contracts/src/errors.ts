@@ -143,6 +143,13 @@ export const ERROR_DATA = lazySchemas({
   REFUND_NOT_ALLOWED: () => z.object({ reason: z.enum(['not-paid', 'already-refunded']) }),
   /** A refund of more than was paid (or less than ₹1). */
   REFUND_AMOUNT_INVALID: () => z.object({ maxPaise: z.number().int().nonnegative() }),
+  // Needs attention (issue #42).
+  /** What the admin meant to settle no longer waits: another admin (or PhonePe) settled it first, or it never waited. */
+  DECISION_TAKEN: none,
+  /** A held order's payment cannot be accepted: PhonePe took less than the order's total. */
+  PAYMENT_NOT_ENOUGH: () => z.object({ totalPaise: z.number().int().nonnegative(), reportedPaise: z.number().int().nonnegative() }),
+  /** No refund with that id on the order. */
+  REFUND_NOT_FOUND: none,
 });
 
 /** Every error code, in the order of {@link ERROR_DATA}. */
@@ -225,6 +232,9 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   TRACKING_REQUIRED: 400,
   REFUND_NOT_ALLOWED: 409,
   REFUND_AMOUNT_INVALID: 400,
+  DECISION_TAKEN: 409,
+  PAYMENT_NOT_ENOUGH: 409,
+  REFUND_NOT_FOUND: 404,
 };
 
 /** A valid data fixture per code, parsed by the contracts spec and rendered by the catalogue spec. */
@@ -268,6 +278,7 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
   FULFILMENT_NOT_ALLOWED: { from: 'delivered', to: 'shipped' },
   REFUND_NOT_ALLOWED: { reason: 'already-refunded' },
   REFUND_AMOUNT_INVALID: { maxPaise: 78500 },
+  PAYMENT_NOT_ENOUGH: { totalPaise: 78500, reportedPaise: 77500 },
 };
 
 /**
@@ -294,6 +305,14 @@ export const NOTICE_DATA = lazySchemas({
   ORDER_RESTORED: () => z.object({ merchantOrderId: z.string() }),
   FULFILMENT_UPDATED: () => z.object({ status: z.string() }),
   REFUND_STARTED: () => z.object({ amountPaise: z.number().int().positive() }),
+  /** A held order's payment accepted and the order sold (issue #42). */
+  PAYMENT_ACCEPTED: () => z.object({ amountPaise: z.number().int().positive() }),
+  /** A held order refunded in full. */
+  HELD_REFUNDED: () => z.object({ amountPaise: z.number().int().nonnegative() }),
+  /** A refused refund asked of PhonePe again. */
+  REFUND_RETRIED: () => z.object({ amountPaise: z.number().int().positive() }),
+  /** A refund marked settled outside the shop. */
+  REFUND_SETTLED: () => z.object({ amountPaise: z.number().int().positive() }),
 });
 
 export type NoticeCode = keyof typeof NOTICE_DATA;
@@ -327,6 +346,10 @@ export const NOTICE_DATA_FIXTURES: { readonly [C in NoticeCode]: NoticeData<C> }
   ORDER_RESTORED: { merchantOrderId: 'MO1763800000000a1b2c3_7f3k' },
   FULFILMENT_UPDATED: { status: 'shipped' },
   REFUND_STARTED: { amountPaise: 78500 },
+  PAYMENT_ACCEPTED: { amountPaise: 79500 },
+  HELD_REFUNDED: { amountPaise: 79500 },
+  REFUND_RETRIED: { amountPaise: 78500 },
+  REFUND_SETTLED: { amountPaise: 78500 },
 };
 
 /** A field-level problem, as shown beside a form field. */

@@ -79,6 +79,43 @@ export type OrderView = z.infer<typeof orderSchema>;
 export const orderCustomerSchema = z.object({ id: z.string(), fullName: z.string().nullable(), email: z.string() });
 export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 
+/**
+ * One thing an order waits for an admin to decide (issue #42, `ATTENTION_REASONS` of
+ * @jalaj/commerce, whose `attentionText` words it): held because PhonePe took another amount
+ * (`acceptable`: at least the total, so it may be accepted and sold), or one of its refunds
+ * refused by PhonePe or unfinished for over a day (`refundId` names it for the actions).
+ */
+export const attentionItemSchema = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('amount-mismatch'), totalPaise: z.number().int().nonnegative(), reportedPaise: z.number().int().nonnegative(), acceptable: z.boolean() }),
+  z.object({
+    reason: z.enum(['refund-refused', 'refund-stuck']),
+    refundId: z.string(),
+    merchantRefundId: z.string(),
+    amountPaise: z.number().int().positive(),
+    /** When the refund was last handed to PhonePe (made, or tried again). */
+    since: z.iso.datetime(),
+  }),
+]);
+export type AttentionItem = z.infer<typeof attentionItemSchema>;
+
+/** The admin's actions that settle what waits, as the order's history records them (`DECISION_KINDS` of @jalaj/commerce). */
+export const decisionKindSchema = z.enum(['payment-accepted', 'held-refunded', 'refund-retried', 'refund-settled']);
+
+/** One decision an admin took on an order: what, by whom and when (oldest first in the history). */
+export const orderDecisionSchema = z.object({
+  kind: decisionKindSchema,
+  /** The amount decided on: PhonePe's amount accepted or refunded, the refund retried or settled. */
+  amountPaise: z.number().int().nonnegative(),
+  /** The refund the decision made or concerned (its PhonePe id), null for an acceptance without excess. */
+  merchantRefundId: z.string().nullable(),
+  note: z.string().nullable(),
+  /** The admin as identity knows them (null when the account is gone), and their id. */
+  byId: z.string(),
+  by: z.object({ fullName: z.string().nullable(), email: z.string() }).nullable(),
+  at: z.iso.datetime(),
+});
+export type OrderDecision = z.infer<typeof orderDecisionSchema>;
+
 /** An order as the Orders tab sees it: the shopper's view plus the customer and the archive mark. */
 export const adminOrderSchema = orderSchema.extend({
   userId: z.string(),
@@ -89,6 +126,10 @@ export const adminOrderSchema = orderSchema.extend({
   /** PhonePe's reported amount when it differed (a held order). */
   reportedAmountPaise: z.number().int().nullable(),
   errorCode: z.string().nullable(),
+  /** What the order waits for an admin to decide (empty when nothing). */
+  attention: z.array(attentionItemSchema),
+  /** The admins' decisions on it, oldest first. */
+  decisions: z.array(orderDecisionSchema),
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 
@@ -140,6 +181,8 @@ export const adminOrderFilterSchema = z
     archived: z.boolean().optional(),
     /** Only this customer's orders (a user id; the Users tab's "View orders"). */
     customer: text(64).optional(),
+    /** `true`: only the orders that wait for an admin's decision (any of `ATTENTION_REASONS`). */
+    attention: z.boolean().optional(),
   })
   .strict();
 export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
@@ -181,6 +224,8 @@ export const orderFiguresSchema = z.object({
   revenuePaise: z.number().int().nonnegative(),
   /** Paid orders not shipped, delivered or cancelled yet (`fulfilment=to-ship`). */
   toShip: z.number().int().nonnegative(),
+  /** Orders that wait for an admin's decision, of any day (`attention=true`). */
+  needsAttention: z.number().int().nonnegative(),
 });
 export type OrderFigures = z.infer<typeof orderFiguresSchema>;
 
@@ -204,6 +249,13 @@ export const refundReasonSchema = text(500).trim().min(3, 'Say why the order is 
 /** An admin's refund of a paid order: the amount (at most what was paid) and the reason. */
 export const refundInputSchema = z.object({ amountPaise: z.number().int().min(100), reason: refundReasonSchema }).strict();
 export type RefundInput = z.infer<typeof refundInputSchema>;
+
+/** Why an admin marks a refund settled outside the shop: trimmed, then at least 3 characters. */
+export const settleNoteSchema = text(500).trim().min(3, 'Say how the refund was settled, in at least 3 characters.');
+
+/** An admin's note on a refund settled outside the shop (the money went back another way). */
+export const settleRefundInputSchema = z.object({ note: settleNoteSchema }).strict();
+export type SettleRefundInput = z.infer<typeof settleRefundInputSchema>;
 
 /** The place of supply under GST: a state's name and its two-digit code. */
 export const placeOfSupplySchema = z.object({ state: z.string(), code: z.string().regex(/^\d{2}$/) });
@@ -342,7 +394,22 @@ const adminOrderFixture: AdminOrderView = {
   archivedBy: null,
   reportedAmountPaise: null,
   errorCode: null,
+  attention: [],
+  decisions: [],
 };
+const heldOrderFixture: AdminOrderView = {
+  ...adminOrderFixture,
+  state: 'held',
+  paidAt: null,
+  billNumber: null,
+  fulfilmentStatus: null,
+  fulfilment: [],
+  reportedAmountPaise: 79500,
+  errorCode: 'AMOUNT_MISMATCH',
+  attention: [{ reason: 'amount-mismatch', totalPaise: 78500, reportedPaise: 79500, acceptable: true }],
+};
+const decisionReply = (code: 'PAYMENT_ACCEPTED' | 'HELD_REFUNDED' | 'REFUND_RETRIED' | 'REFUND_SETTLED', amountPaise: number, order: AdminOrderView) =>
+  ok({ notice: notice(code, { amountPaise }), order });
 const billFixture: BillOfSupply = {
   invoiceNumber: 'INV-00a1b2c3',
   orderNumber: '00a1b2c3',
@@ -439,7 +506,7 @@ export const orderHistorySubjects = {
   'rpc.order.admin.figures': {
     request: z.object({ actor: actorSchema, day: calendarDaySchema.optional() }).strict(),
     reply: resultSchema(orderFiguresSchema),
-    fixtures: { request: { actor: adminActor, day: '2026-11-22' }, reply: ok({ day: '2026-11-22', paidOrders: 3, revenuePaise: 235500, toShip: 2 }) },
+    fixtures: { request: { actor: adminActor, day: '2026-11-22' }, reply: ok({ day: '2026-11-22', paidOrders: 3, revenuePaise: 235500, toShip: 2, needsAttention: 1 }) },
   },
   /** One order with its customer (admins only). ORDER_NOT_FOUND. */
   'rpc.order.admin.get': {
@@ -501,6 +568,50 @@ export const orderHistorySubjects = {
     },
   },
   /**
+   * Accepts the amount PhonePe took for a held order and sells it (admins only): only when it
+   * took at least the total (`paymentAcceptable`); the order then goes the way a paid order
+   * goes (stock, cart, confirmation mail, bill serial), and what was taken above the total is
+   * refunded through PhonePe. Idempotent by command id; the order's row lock lets one admin
+   * decide. ORDER_NOT_FOUND, DECISION_TAKEN (not held, or no longer), PAYMENT_NOT_ENOUGH.
+   */
+  'rpc.order.admin.accept-payment': {
+    request: z.object({ actor: actorSchema, orderId }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: { request: { actor: adminActor, orderId: orderFixture.id }, reply: decisionReply('PAYMENT_ACCEPTED', 79500, { ...heldOrderFixture, state: 'paid', attention: [] }) },
+  },
+  /**
+   * Refunds a held order in full through PhonePe (admins only): all PhonePe took goes back,
+   * the order moves to refund_pending and then refunded. ORDER_NOT_FOUND, DECISION_TAKEN.
+   */
+  'rpc.order.admin.refund-held': {
+    request: z.object({ actor: actorSchema, orderId }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: { request: { actor: adminActor, orderId: orderFixture.id }, reply: decisionReply('HELD_REFUNDED', 79500, { ...heldOrderFixture, state: 'refund_pending', attention: [] }) },
+  },
+  /**
+   * Asks PhonePe again for a refund it refused (admins only), under a new merchant refund id;
+   * the amount stays claimed. ORDER_NOT_FOUND, REFUND_NOT_FOUND, DECISION_TAKEN (not refused, or no longer).
+   */
+  'rpc.order.admin.retry-refund': {
+    request: z.object({ actor: actorSchema, orderId, refundId: text(64) }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: { request: { actor: adminActor, orderId: orderFixture.id, refundId: 'rfd_01JD0000000000000000000000' }, reply: decisionReply('REFUND_RETRIED', 78500, adminOrderFixture) },
+  },
+  /**
+   * Marks a refund PhonePe refused, or one unfinished for over a day, settled outside the
+   * shop (admins only): the money went back another way, the note says how. It counts as
+   * refunded from then on and is no longer asked about. ORDER_NOT_FOUND, REFUND_NOT_FOUND,
+   * DECISION_TAKEN (completed or settled already).
+   */
+  'rpc.order.admin.settle-refund': {
+    request: z.object({ actor: actorSchema, orderId, refundId: text(64), settle: settleRefundInputSchema }).strict(),
+    reply: resultSchema(z.object({ notice: noticeSchema, order: adminOrderSchema })),
+    fixtures: {
+      request: { actor: adminActor, orderId: orderFixture.id, refundId: 'rfd_01JD0000000000000000000000', settle: { note: 'Paid back by bank transfer' } },
+      reply: decisionReply('REFUND_SETTLED', 78500, adminOrderFixture),
+    },
+  },
+  /**
    * A batch of the CSV export's rows (one per order line, the order's amounts on its first
    * line only) for the filters, in a stable order (newest first); `after` is the previous
    * batch's `next`. Admins only.
@@ -512,8 +623,24 @@ export const orderHistorySubjects = {
   },
 } as const satisfies Record<`rpc.order.${string}`, RpcDefinition>;
 
+/** One order in the admins' daily mail: its number and what it waits for. */
+export const attentionDigestOrderSchema = z.object({ orderId: z.string(), merchantOrderId: merchantOrderIdSchema, items: z.array(attentionItemSchema).min(1) });
+
 /** The order history's events. */
 export const orderHistoryEvents = {
+  /**
+   * What waits for the admins' decision, once a day at `ATTENTION_MAIL_HOUR` (India time),
+   * published by one order replica only (the day's claim). Consumed by: identity (mails every
+   * admin the list). `total` counts every waiting order; `orders` lists at most 50 of them, oldest first.
+   */
+  'evt.order.attention.digest.v1': {
+    data: z.object({ day: z.string(), total: z.number().int().positive(), orders: z.array(attentionDigestOrderSchema).max(50) }),
+    fixture: {
+      day: '2026-11-22',
+      total: 1,
+      orders: [{ orderId: orderFixture.id, merchantOrderId, items: [{ reason: 'amount-mismatch' as const, totalPaise: 78500, reportedPaise: 79500, acceptable: true }] }],
+    },
+  },
   /**
    * An admin set a fulfilment step. Consumed by: identity (mails the shopper when the order
    * ships, with the courier and tracking number, and when it is cancelled).

@@ -12,3 +12,4 @@ export * from './hostile-runner.js';
 export * from './route-classes.js';
 export * from './manual-loads.js';
 export * from './processes.js';
+export * from './purchases.js';

@@ -143,6 +143,11 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
   // More than the order's total: refused. An accepted refund settles later (refund_pending,
   // then refunded), which would read as a change while the fuzzer sends refused requests.
   'admin.orders.refund': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId }), body: () => ({ amountPaise: 100_000_000, reason: 'fuzz' }), readBack: adminOrder },
+  // The shopper's order is paid and its refunds are PhonePe's to finish: every decision is refused (DECISION_TAKEN, REFUND_NOT_FOUND) and changes nothing.
+  'admin.orders.acceptPayment': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId }), readBack: adminOrder },
+  'admin.orders.refundHeld': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId }), readBack: adminOrder },
+  'admin.orders.retryRefund': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId, refundId: 'rfd_fuzz' }), readBack: adminOrder },
+  'admin.orders.settleRefund': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId, refundId: 'rfd_fuzz' }), body: () => ({ note: 'Paid back by bank transfer' }), readBack: adminOrder },
 
   'admin.products.list': { caller: 'admin', query: () => ({ page: '1' }) },
   'admin.products.create': { caller: 'admin', body: () => PRODUCT, readBack: fuzzProduct },

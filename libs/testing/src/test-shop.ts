@@ -25,6 +25,8 @@ export interface TestShopOptions {
   bucket?: string;
   /** Processes of each app (1 by default): the BFF and media then sit behind a local balancer. */
   replicas?: number;
+  /** Processes of one service, where it differs from `replicas` (e.g. two order services racing for a daily job). */
+  serviceReplicas?: Partial<Record<Service, number>>;
 }
 
 export interface TestShop {
@@ -73,7 +75,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     const port = name === 'media' ? mediaPort! : await freePort();
     const payments = name === 'order' ? Object.fromEntries(Object.entries((await sandbox!).env).filter(([key]) => key.startsWith('PHONEPE_'))) : {};
     const env = { ...shared, DATABASE_URL: testDatabaseUrl(name), ...own[name], ...payments, ...options.serviceEnv?.[name] };
-    return startReplicas(name, { count: options.replicas, port, env });
+    return startReplicas(name, { count: options.serviceReplicas?.[name] ?? options.replicas, port, env });
   };
   const startBff = () => startReplicas('bff', { count: options.replicas, port: bffPort, env: { ...shared, ...(mediaBase ? { MEDIA_URL: mediaBase } : {}), ...options.bffEnv } });
   // Every spec shares NATS: a service left running after a failed start would answer the

@@ -15,6 +15,7 @@ const exportQuery = HTTP_SCHEMAS['admin.orders.export'].query;
 const bulkBody = HTTP_SCHEMAS['admin.orders.bulkDelete'].body;
 const fulfilBody = HTTP_SCHEMAS['admin.orders.fulfil'].body;
 const refundBody = HTTP_SCHEMAS['admin.orders.refund'].body;
+const settleBody = HTTP_SCHEMAS['admin.orders.settleRefund'].body;
 
 /**
  * `/api/admin/orders`: the Orders tab. The guard checks the token's role; the order service
@@ -100,6 +101,35 @@ export class AdminOrdersController {
   async refund(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() raw: unknown) {
     const refund = parseBody(refundBody, raw);
     return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.refund', { actor, orderId: pathId(id), refund })));
+  }
+
+  /** Needs attention (issue #42): accept the amount PhonePe took for a held order, and sell it. */
+  @Post(':id/accept-payment')
+  @HttpCode(200)
+  async acceptPayment(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.accept-payment', { actor, orderId: pathId(id) })));
+  }
+
+  /** Needs attention: refund everything PhonePe took for a held order. */
+  @Post(':id/refund-held')
+  @HttpCode(200)
+  async refundHeld(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.refund-held', { actor, orderId: pathId(id) })));
+  }
+
+  /** Needs attention: ask PhonePe again for a refund it refused. */
+  @Post(':id/refunds/:refundId/retry')
+  @HttpCode(200)
+  async retryRefund(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('refundId') refundId: string) {
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.retry-refund', { actor, orderId: pathId(id), refundId: pathId(refundId) })));
+  }
+
+  /** Needs attention: mark a refused or stuck refund settled outside the shop, with a note. */
+  @Post(':id/refunds/:refundId/settle')
+  @HttpCode(200)
+  async settleRefund(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('refundId') refundId: string, @Body() raw: unknown) {
+    const settle = parseBody(settleBody, raw);
+    return this.changing(async () => unwrap(await this.rpc.request('rpc.order.admin.settle-refund', { actor, orderId: pathId(id), refundId: pathId(refundId), settle })));
   }
 
   /** Runs an admin's change, then forgets the kept pages (forgettingAfter). */

@@ -37,6 +37,22 @@ export function queueMessage(em: EntityManager, m: OutgoingMessage): Message {
 }
 
 /**
+ * Queues one mail to each of `people` with an email address (an account signed up by phone
+ * has none), rendered for their name, in the caller's unit of work.
+ *
+ * @returns How many were queued.
+ */
+export function queueMailEach(em: EntityManager, people: readonly { email?: string | null; fullName: string }[], mail: (name: string) => { subject: string; text: string; html?: string; links?: string[] }): number {
+  let queued = 0;
+  for (const person of people) {
+    if (!person.email) continue;
+    queueMessage(em, { kind: 'mail', to: person.email, ...mail(person.fullName) });
+    queued += 1;
+  }
+  return queued;
+}
+
+/**
  * Sends queued messages: mails through SMTP when SMTP_URL is set, otherwise they are kept
  * for the development mailbox. SMS have no provider here: they are always kept (the
  * sender port is where a provider goes). A failed send is retried with growing pauses,

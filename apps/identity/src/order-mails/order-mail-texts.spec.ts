@@ -1,5 +1,5 @@
 import { eventSubjects } from '@jalaj/contracts';
-import { backInStockMail, fulfilmentMail, orderConfirmationMail, refundStartedMail, type OrderPaid } from './order-mail-texts.js';
+import { attentionDigestMail, backInStockMail, fulfilmentMail, orderConfirmationMail, refundStartedMail, type OrderPaid } from './order-mail-texts.js';
 
 const paid = eventSubjects['evt.order.order.paid.v1'].fixture;
 const refund = eventSubjects['evt.order.order.refund-started.v1'].fixture;
@@ -160,5 +160,33 @@ describe('backInStockMail', () => {
     const mail = backInStockMail('', { productId: 'prd_x', productName: 'Fern <b>&</b>' }, 'https://jalaj.shop');
     expect(mail.html).not.toContain('<b>&</b>');
     expect(mail.text).toContain('Namaste,');
+  });
+});
+
+describe('attentionDigestMail', () => {
+  it('lists each waiting order by its number with what it waits for in words, and links to the filtered Orders tab', () => {
+    const mail = attentionDigestMail(
+      'Asha Roy',
+      {
+        day: '2026-11-29',
+        total: 3,
+        orders: [
+          { orderId: 'ord_1', merchantOrderId: 'MO1763800000000a1b2c3d4_7f3k', items: [{ reason: 'amount-mismatch', totalPaise: 32400, reportedPaise: 32300, acceptable: false }] },
+          {
+            orderId: 'ord_2',
+            merchantOrderId: 'MO1763800000000e5f6g7h8_7f3k',
+            items: [{ reason: 'refund-refused', refundId: 'rfd_1', merchantRefundId: 'MR1', amountPaise: 10000, since: '2026-11-28T04:30:00.000Z' }],
+          },
+        ],
+      },
+      'https://jalaj.shop/',
+    );
+    expect(mail.subject).toBe('3 orders need a decision at Jalaj');
+    expect(mail.text).toContain('Namaste Asha Roy,');
+    expect(mail.text).toContain('Order #a1b2c3d4\nPhonePe took ₹323.00 for this order of ₹324.00, ₹1.00 less.');
+    expect(mail.text).toContain('Order #e5f6g7h8\nPhonePe refused the refund of ₹100.00 (MR1)');
+    expect(mail.text).toContain('And 1 more: the Orders tab lists them all.');
+    expect(mail.links).toEqual(['https://jalaj.shop/admin?attention=true']);
+    expect(mail.html).toContain('Order #a1b2c3d4');
   });
 });

@@ -1,4 +1,14 @@
-import { EXPECTED_DELIVERY_TEXT, formatCustomerDate, formatRupees, orderMoneyLines, orderNumber, orderPagePath, productPagePath } from '@jalaj/commerce';
+import {
+  attentionDigestSubject,
+  attentionText,
+  EXPECTED_DELIVERY_TEXT,
+  formatCustomerDate,
+  formatRupees,
+  orderMoneyLines,
+  orderNumber,
+  orderPagePath,
+  productPagePath,
+} from '@jalaj/commerce';
 import type { AddressSnapshot, EventData, OrderLine } from '@jalaj/contracts';
 
 /** A mail ready to queue: its subject, the plain text, the same in simple HTML, and its links. */
@@ -13,6 +23,7 @@ export type OrderPaid = EventData<'evt.order.order.paid.v1'>;
 export type OrderRefundStarted = EventData<'evt.order.order.refund-started.v1'>;
 export type OrderFulfilmentChanged = EventData<'evt.order.order.fulfilment-changed.v1'>;
 export type BackInStock = EventData<'evt.catalog.product.back-in-stock.v1'>;
+export type AttentionDigest = EventData<'evt.order.attention.digest.v1'>;
 
 /** Spec §9: what the shop promises for delivery (the product page's Check delivery says the same). */
 const EXPECTED_DELIVERY = EXPECTED_DELIVERY_TEXT;
@@ -194,6 +205,27 @@ export function backInStockMail(name: string, event: Pick<BackInStock, 'productI
     paragraph('Live plants sell out quickly; add it to your cart soon if you still want it.'),
     { kind: 'link', text: `View ${event.productName}`, url: `${shopUrl.replace(/\/+$/, '')}${productPagePath(event.productId)}` },
     paragraph(`Happy planting!\n${SIGNATURE}`),
+  ]);
+}
+
+/**
+ * The admins' daily mail of the orders that wait for a decision (issue #42): each order's
+ * number and what it waits for, in the drawer's words (`attentionText`), and a link to the
+ * Orders tab filtered to them, where each is settled.
+ *
+ * @param name - The admin's full name (may be empty).
+ * @param digest - The `evt.order.attention.digest.v1` facts.
+ * @param shopUrl - The shop's address (`PUBLIC_URL`): the admin console is under `/admin`.
+ */
+export function attentionDigestMail(name: string, digest: AttentionDigest, shopUrl: string): RenderedMail {
+  const more = digest.total - digest.orders.length;
+  return render(attentionDigestSubject(digest.total), [
+    greeting(name),
+    paragraph(`${digest.total === 1 ? 'One order waits' : `${digest.total} orders wait`} for a decision in the admin console today (${digest.day}):`),
+    ...digest.orders.map((o): Block => ({ kind: 'lines', title: `Order #${orderNumber(o.merchantOrderId)}`, lines: o.items.map((item) => attentionText(item)) })),
+    ...(more > 0 ? [paragraph(`And ${more} more: the Orders tab lists them all.`)] : []),
+    { kind: 'link', text: 'Open the orders that need attention', url: `${shopUrl.replace(/\/+$/, '')}/admin?attention=true` },
+    paragraph(SIGNATURE),
   ]);
 }
 

@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { EventConsumers, eventsHandled, getLogger, InjectConfig } from '@jalaj/server-kit';
 import { User } from '../accounts/entities/user.entity.js';
 import type { IdentityConfig } from '../config.js';
-import { queueMessage } from '../mail/mail.service.js';
+import { queueMailEach } from '../mail/mail.service.js';
 import { backInStockMail } from '../order-mails/order-mail-texts.js';
 
 /** The durable consumer's name; shared by every identity replica. */
@@ -27,14 +27,9 @@ export class BackInStockMailsEvents implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     await this.consumers.subscribe('evt.catalog.product.back-in-stock.v1', BACK_IN_STOCK_MAIL_CONSUMER, async (event, tx) => {
       const { productId, userIds } = event.data;
+      // An account signed up by phone has no email (not mailed); one deleted since is not found.
       const users = await tx.find(User, { id: { $in: userIds } }, { fields: ['email', 'fullName'] });
-      let queued = 0;
-      for (const user of users) {
-        // An account signed up by phone has no email; one deleted since is not found.
-        if (!user.email) continue;
-        queueMessage(tx, { kind: 'mail', to: user.email, ...backInStockMail(user.fullName, event.data, this.config.PUBLIC_URL) });
-        queued += 1;
-      }
+      const queued = queueMailEach(tx, users, (name) => backInStockMail(name, event.data, this.config.PUBLIC_URL));
       if (queued < userIds.length) this.log.warn({ productId, waiting: userIds.length, mailed: queued }, 'some waiting shoppers have no email address; not mailed');
       eventsHandled.inc({ consumer: BACK_IN_STOCK_MAIL_CONSUMER, outcome: queued ? 'handled' : 'skipped' });
       this.log.info({ productId, mailed: queued }, 'back-in-stock mails queued');

@@ -23,8 +23,10 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
   partly_refunded: ['partly_refunded', 'refund_pending'],
   // Everything goes back: refunded once PhonePe completed every refund of the order.
   refund_pending: ['refunded'],
-  // Final: held waits for an admin, refunded is over.
-  held: [],
+  // Waits for an admin (docs/adr/081-needs-attention.md): PhonePe's amount accepted and sold
+  // (or, the stock gone by then, refunded), or all of it refunded.
+  held: ['paid', 'refund_pending'],
+  // Final.
   refunded: [],
 });
 

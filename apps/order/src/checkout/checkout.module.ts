@@ -6,6 +6,7 @@ import { CheckoutRepository } from './checkout.repository.js';
 import { CheckoutRpc } from './checkout.rpc.js';
 import { CheckoutService } from './checkout.service.js';
 import { Order } from './entities/order.entity.js';
+import { OrderDecisionRow } from './entities/order-decision.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
 import { OrderRefundRow } from './entities/order-refund.entity.js';
 import { PaymentDecider } from './payment-decider.js';
@@ -15,8 +16,10 @@ import { PaymentDecider } from './payment-decider.js';
  * `rpc.order.payments.*` and the reconciler. PhonePe through `PHONEPE_GATEWAY` (PhonePeModule).
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow]), PhonePeModule],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, OrderDecisionRow]), PhonePeModule],
   controllers: [CheckoutRpc],
   providers: [CheckoutRepository, PaymentDecider, CheckoutReconciler, CheckoutService],
+  // The Orders tab's decision on a held payment sells the order the decision's way (ADR 081).
+  exports: [PaymentDecider],
 })
 export class CheckoutModule {}

@@ -158,7 +158,7 @@ export class CheckoutRepository {
     const rows = await runSql<{ id: string }>(
       this.em,
       `update orders set next_check_at = least(coalesce(next_check_at, 'infinity'), now() + make_interval(secs => $1))
-        where ${match} and state in ('pending', 'failed', 'refund_pending', 'partly_refunded') returning id`,
+        where ${match} and state in ('pending', 'failed', 'paid', 'refund_pending', 'partly_refunded') returning id`,
       [inSeconds, value],
     );
     return rows.length;

@@ -1,6 +1,6 @@
 import { orderNumber } from '@jalaj/commerce';
 import { merchantOrderIdSchema } from '@jalaj/contracts';
-import { merchantRefundId, newMerchantOrderId } from './merchant-ids.js';
+import { merchantRefundId, retriedRefundId, newMerchantOrderId } from './merchant-ids.js';
 
 describe('merchant order ids', () => {
   const now = Date.parse('2026-11-22T10:15:00.000Z');
@@ -33,5 +33,12 @@ describe('merchant order ids', () => {
     expect(merchantRefundId(id, 2)).toBe(`MR${id.slice(2)}_2`);
     expect(merchantRefundId(id, 12)).toBe(`MR${id.slice(2)}_12`);
     for (const n of [1, 2, 99]) expect(merchantOrderIdSchema.safeParse(merchantRefundId(id, n)).success).toBe(true);
+  });
+
+  it('names a refund asked again after a refusal by its id and _r<attempt>, never the same id twice', () => {
+    const id = merchantRefundId(newMerchantOrderId(now), 2);
+    expect(retriedRefundId(id, 2)).toBe(`${id}_r2`);
+    expect(retriedRefundId(retriedRefundId(id, 2), 3)).toBe(`${id}_r3`);
+    expect(merchantOrderIdSchema.safeParse(retriedRefundId(id, 99)).success).toBe(true);
   });
 });

@@ -31,3 +31,11 @@ export function newMerchantOrderId(now: number = Date.now()): string {
 export function merchantRefundId(merchantOrderId: string, n = 1): string {
   return `MR${merchantOrderId.slice(2)}${n > 1 ? `_${n}` : ''}`;
 }
+
+/**
+ * The id under which a refund PhonePe refused is asked for again: its id with `_r<attempt>`
+ * (`MR…_r2`, `MR…_2_r3`), since PhonePe keeps one outcome per merchant refund id.
+ */
+export function retriedRefundId(merchantRefundId: string, attempt: number): string {
+  return `${merchantRefundId.replace(/_r\d+$/, '')}_r${attempt}`;
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billNumberPattern, financialYear, formatBillNumber, paymentFailureText } from '@jalaj/commerce';
+import { billNumberPattern, excessPaise, financialYear, formatBillNumber, paymentFailureText } from '@jalaj/commerce';
 import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
 import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
@@ -17,6 +17,9 @@ const LATE_RESERVATION_TTL_SECONDS = 300;
 const RETRY_SECONDS = 15;
 
 const secondsFrom = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+/** Why the excess of an accepted payment goes back, in the refund's and the shopper's mail's words (ADR 081). */
+export const EXCESS_REFUND_REASON = 'PhonePe took more than the order’s total: the difference goes back to you';
 
 /** The error code of an order another checkout of its shopper replaced (ADR 073). */
 export const REPLACED = 'REPLACED';
@@ -97,6 +100,7 @@ export class PaymentDecider {
       const now = new Date();
       if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, now, asked, replacing);
       else if (o.state === 'refund_pending' || o.state === 'partly_refunded') await this.checkRefunds(o, now);
+      else if (o.refundsInFlight().length > 0) await this.checkRefunds(o, now);
       else o.nextCheckAt = null;
       if (o.state === 'paid' && !o.billNumber) await this.issueBill(o, now);
       return o;
@@ -164,29 +168,84 @@ export class PaymentDecider {
       case 'sell': {
         o.transactionId = attempt?.transactionId ?? null;
         o.paymentMode = attempt?.paymentMode ?? null;
-        const lines = o.lines.getItems().map(toOrderLine);
-        const result = await this.sell(o, lines, decision.reservationHeld);
-        if (result === 'paid') {
-          o.moveTo('paid');
-          o.paidAt = now;
-          o.errorCode = null;
-          o.errorMessage = null;
-          o.nextCheckAt = null;
-          this.orders.publish('evt.order.order.paid.v1', { ...orderFacts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId ?? null, paymentMode: o.paymentMode ?? null });
-        } else {
-          // All of it goes back: claimed like an admin's refund (the order is locked and unpaid, so nothing competes).
-          const refundedPaise = await this.orders.claimRefund(o.id, status.amountPaise, PAYMENT_OPEN_STATES);
-          if (refundedPaise === null) throw new Error(`the stock-gone refund of ${o.id} could not be claimed`);
-          // The reconciler asks PhonePe for the refund at once, outside this decision.
-          const refund = o.recordRefund(refundedPaise, { amountPaise: status.amountPaise, reason: 'stock-gone', by: null, at: now });
-          o.errorCode = 'STOCK_GONE';
-          o.errorMessage = paymentFailureText('STOCK_GONE');
-          this.orders.publish('evt.order.order.refund-started.v1', { ...orderFacts(o, lines), reason: 'stock-gone', merchantRefundId: refund.merchantRefundId, refundPaise: refund.amountPaise });
-          this.log.warn({ orderId: o.id }, 'paid after its stock was gone; refunding');
-        }
+        await this.sellPaid(o, status.amountPaise, decision.reservationHeld, now, null);
         return;
       }
     }
+  }
+
+  /**
+   * Sells an order whose money came (PhonePe took `takenPaise`), in the caller's transaction
+   * under the order's row lock: the one path a paid order takes, for PhonePe's answer and for
+   * an admin's acceptance of a held payment (docs/adr/081-needs-attention.md). The stock is
+   * sold (the reservation committed, or the lines reserved again when it was released), the
+   * order is paid with its bill serial, and `evt.order.order.paid.v1` takes the lines out of
+   * the cart and mails the confirmation. What PhonePe took above the total goes back through
+   * PhonePe. If the stock is gone by then, everything taken is refunded instead.
+   *
+   * @param by - The admin who accepted the payment; null for PhonePe's own answer.
+   * @returns The state the order is left in.
+   */
+  async sellPaid(o: Order, takenPaise: number, reservationHeld: boolean, now: Date, by: string | null): Promise<'paid' | 'refund_pending'> {
+    const lines = o.lines.getItems().map(toOrderLine);
+    const result = await this.sell(o, lines, reservationHeld);
+    if (result === 'paid') {
+      o.moveTo('paid');
+      o.paidAt = now;
+      o.errorCode = null;
+      o.errorMessage = null;
+      o.nextCheckAt = null;
+      this.orders.publish('evt.order.order.paid.v1', { ...orderFacts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId ?? null, paymentMode: o.paymentMode ?? null });
+      await this.issueBill(o, now);
+      const excess = excessPaise(o.totalPaise, takenPaise);
+      if (excess > 0) {
+        const refund = o.recordExcessRefund({ amountPaise: excess, reason: EXCESS_REFUND_REASON, by, at: now });
+        this.orders.publish('evt.order.order.refund-started.v1', { ...orderFacts(o, lines), reason: 'admin', note: EXCESS_REFUND_REASON, merchantRefundId: refund.merchantRefundId, refundPaise: excess });
+      }
+      return 'paid';
+    }
+    await this.refundTaken(o, takenPaise, { reason: 'stock-gone', by: null, at: now });
+    o.errorCode = 'STOCK_GONE';
+    o.errorMessage = paymentFailureText('STOCK_GONE');
+    this.log.warn({ orderId: o.id }, 'paid after its stock was gone; refunding');
+    return 'refund_pending';
+  }
+
+  /**
+   * Gives back everything PhonePe took for an order that is not sold (the stock was gone, or
+   * an admin refunded a held order in full), in the caller's transaction under the order's
+   * row lock: the order's total at most is claimed like an admin's refund (the order is
+   * locked and unsold, so nothing competes), anything taken above it is an excess refund. The
+   * order moves to refund_pending; the reconciler asks PhonePe at once, outside this
+   * transaction, and the shopper is mailed for each refund.
+   *
+   * @param refund - `reason` `stock-gone`, or an admin's words (`by` the admin).
+   * @returns The refunds made (none when PhonePe took nothing).
+   */
+  async refundTaken(o: Order, takenPaise: number, refund: { reason: string; by: string | null; at: Date }): Promise<OrderRefundRow[]> {
+    const lines = o.lines.getItems().map(toOrderLine);
+    const counted = Math.min(takenPaise, o.totalPaise);
+    const rows: OrderRefundRow[] = [];
+    if (counted > 0) {
+      const refundedPaise = await this.orders.claimRefund(o.id, counted, [o.state]);
+      if (refundedPaise === null) throw new Error(`the refund of all PhonePe took for ${o.id} could not be claimed`);
+      rows.push(o.recordRefund(refundedPaise, { amountPaise: counted, ...refund }, 'refund_pending'));
+    } else {
+      o.moveTo('refund_pending');
+    }
+    if (takenPaise > counted) rows.push(o.recordExcessRefund({ amountPaise: takenPaise - counted, ...refund }));
+    for (const row of rows) {
+      const admin = refund.reason !== 'stock-gone';
+      this.orders.publish('evt.order.order.refund-started.v1', {
+        ...orderFacts(o, lines),
+        reason: admin ? 'admin' : 'stock-gone',
+        ...(admin ? { note: refund.reason } : {}),
+        merchantRefundId: row.merchantRefundId,
+        refundPaise: row.amountPaise,
+      });
+    }
+    o.finishRefunds();
+    return rows;
   }
 
   /** PhonePe has not decided: ask again on its schedule, or settle the order as expired once the payment's time is over. */
@@ -276,7 +335,7 @@ export class PaymentDecider {
         waiting = true;
       }
     }
-    if (o.state === 'refund_pending' && o.refunds.getItems().every((r) => r.refundedAt)) o.moveTo('refunded');
+    o.finishRefunds();
     o.nextCheckAt = waiting ? secondsFrom(now, RETRY_SECONDS) : null;
   }
 

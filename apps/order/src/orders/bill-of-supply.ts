@@ -60,7 +60,7 @@ export function billOfSupply(o: Order, billNumber: string, seller: Seller): Bill
     roundingPaise: orderRoundingPaise(o),
     totalPaise: o.totalPaise,
     // What was billed stays as billed; money given back is printed under it (docs/adr/074-partial-refunds.md).
-    refunds: o.refunds.getItems().map((r) => ({ amountPaise: r.amountPaise, requestedAt: iso(r.requestedAt), refundedAt: iso(r.refundedAt) })),
+    refunds: o.countedRefunds().map((r) => ({ amountPaise: r.amountPaise, requestedAt: iso(r.requestedAt), refundedAt: iso(r.doneAt()) })),
     refundedPaise: o.refundedPaise,
     state: o.state,
     paymentMode: o.paymentMode ?? null,

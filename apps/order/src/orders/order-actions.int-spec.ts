@@ -2,16 +2,10 @@ import pg from 'pg';
 import { formatRupees, orderNumber } from '@jalaj/commerce';
 import type { OrderExportRow, Result } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventually, httpClient, newConfirmedShopper, parseCsv, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+import { eventually, httpClient, parseCsv, startPurchase, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type StartedPurchase, type TestShop } from '@jalaj/testing';
 
-interface PaidOrder {
-  orderId: string;
-  merchantOrderId: string;
-  amountPaise: number;
-  email: string;
-  token: string;
-  call: HttpCall;
-}
+/** An order of the spec's, paid (or left waiting at PhonePe). */
+type PaidOrder = StartedPurchase;
 
 /**
  * The Orders tab's changes of an order through the BFF, with real identity, catalog, cart
@@ -67,28 +61,19 @@ describe('order actions through the BFF and the PhonePe sandbox (real processes)
 
   /** A new shopper's order of `quantity` of each of `plants` new plants, started through the BFF; settled by PhonePe unless `settle` is false. */
   async function order(quantity = 1, settle = true, plants = 1): Promise<PaidOrder & { products: { id: string; name: string }[] }> {
-    const call = httpClient(shop.base);
-    const { token, email } = await newConfirmedShopper(call, 'actions');
-    const address = await call('POST', '/api/me/addresses', {
-      token,
-      body: { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' },
-    });
-    if (address.status !== 201) throw new Error(`address: ${JSON.stringify(address.body)}`);
     const products = [];
-    for (let i = 0; i < plants; i++) {
-      const p = await newProduct();
-      const added = await call('POST', '/api/cart/items', { token, body: { productId: p.id, quantity } });
-      if (added.status !== 200) throw new Error(`cart: ${JSON.stringify(added.body)}`);
-      products.push(p);
-    }
-    const pay = await call('POST', '/api/checkout/pay', { token, body: { shippingAddressId: address.body.id, billingAddressId: address.body.id } });
-    if (pay.status !== 200) throw new Error(`pay: ${JSON.stringify(pay.body)}`);
-    const started = pay.body as { orderId: string; merchantOrderId: string; amountPaise: number };
+    for (let i = 0; i < plants; i++) products.push(await newProduct());
+    const started = await startPurchase(
+      shop.base,
+      products.map((p) => p.id),
+      quantity,
+      'actions',
+    );
     if (settle) {
       await phonepe.settle(started.merchantOrderId, { state: 'COMPLETED', webhook: 'send' });
       await eventually(() => stateOf(started.orderId), (s) => s === 'paid');
     }
-    return { ...started, email, token, call, products };
+    return { ...started, products };
   }
 
   const fulfil = (orderId: string, body: Record<string, unknown>, token = adminToken) => admin('POST', `/api/admin/orders/${orderId}/fulfilment`, { token, body });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
-import { hasTracking, nextFulfilmentSteps, refundablePaise } from '@jalaj/commerce';
+import { hasTracking, nextFulfilmentSteps, paymentAcceptable, refundablePaise, refundAttention, refundStuckBefore } from '@jalaj/commerce';
 import {
   fail,
   newId,
@@ -12,16 +12,18 @@ import {
   type Notice,
   type RefundInput,
   type Result,
+  type SettleRefundInput,
 } from '@jalaj/contracts';
 import { addToOutbox, getLogger } from '@jalaj/server-kit';
 import { REFUNDABLE_STATES } from '../checkout/checkout-state.js';
 import { Order } from '../checkout/entities/order.entity.js';
 import { claimRefund } from '../checkout/refund-claim.js';
-import { orderFacts, toOrderLine } from '../checkout/payment-decider.js';
+import type { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
+import { orderFacts, PaymentDecider, toOrderLine } from '../checkout/payment-decider.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
-import { toAdminOrderView } from './order-views.js';
+import { adminOrderViews } from './order-views.js';
 
 /** What an admin's change of an order answers: the notice to show and the order as it is now. */
 export interface OrderActionReply {
@@ -39,14 +41,20 @@ function refusal(order: Order): Result<never> {
   return fail('REFUND_NOT_ALLOWED', { reason: order.refundedPaise > 0 ? 'already-refunded' : 'not-paid' });
 }
 
+/** Why a held order's payment goes back in full, in the refund's and the shopper's mail's words. */
+export const HELD_REFUND_REASON = 'PhonePe took another amount than the order’s total: everything it took goes back to you';
+
 /** Blank optional text reads as none. */
 const given = (s: string | undefined) => (s?.trim() ? s.trim() : null);
 
 /**
- * The Orders tab's changes of one order (issue #11): fulfilment steps and refunds. Both run
+ * The Orders tab's changes of one order (issue #11): fulfilment steps and refunds, and the
+ * decisions on what waits for an admin (issue #42, docs/adr/081-needs-attention.md). All run
  * as idempotent commands (ADR 012): the injected `EntityManager` is the command's
  * transaction, so the order's row lock, the change, its event in the outbox and the command
- * log commit together. The admin role is re-checked with identity first.
+ * log commit together. The admin role is re-checked with identity first. A decision is
+ * taken under the order's row lock on what the order waits for then: of two admins acting at
+ * once, the second finds it settled (DECISION_TAKEN) and changes nothing.
  */
 @Injectable()
 export class OrderActionsService {
@@ -56,6 +64,7 @@ export class OrderActionsService {
     private readonly em: EntityManager,
     private readonly admins: AdminCheck,
     private readonly customers: Customers,
+    private readonly decider: PaymentDecider,
   ) {}
 
   /**
@@ -132,20 +141,103 @@ export class OrderActionsService {
     return ok({ notice: notice('REFUND_STARTED', { amountPaise: refund.amountPaise }), order: await this.view(actor, order) });
   }
 
-  /** The order by id with its lines, refunds and fulfilment steps, its row locked until the command's transaction ends, fresh from the database. */
+  /**
+   * Accepts the amount PhonePe took for a held order and sells it: only when it took at least
+   * the total (`paymentAcceptable`). The sale is the payment decision's own
+   * (`PaymentDecider.sellPaid`): stock, paid state, bill serial, `evt.order.order.paid.v1`
+   * (cart and confirmation mail), and what was taken above the total refunded; if the plants
+   * sold out meanwhile, everything taken is refunded instead, as for a late payment.
+   */
+  async acceptPayment(actor: Actor, orderId: string): Promise<Result<OrderActionReply>> {
+    return this.decide(actor, orderId, async (order, now) => {
+      const taken = order.reportedAmountPaise;
+      if (order.state !== 'held' || taken == null) return fail('DECISION_TAKEN');
+      if (!paymentAcceptable(order.totalPaise, taken)) return fail('PAYMENT_NOT_ENOUGH', { totalPaise: order.totalPaise, reportedPaise: taken });
+      const before = order.refunds.length;
+      const sold = await this.decider.sellPaid(order, taken, false, now, actor.id);
+      const refund = order.refunds.getItems()[before] ?? null;
+      order.recordDecision({
+        kind: 'payment-accepted',
+        amountPaise: taken,
+        merchantRefundId: refund?.merchantRefundId ?? null,
+        note: sold === 'paid' ? null : 'The plants had sold out meanwhile: everything PhonePe took is refunded.',
+        by: actor.id,
+        at: now,
+      });
+      return ok(sold === 'paid' ? notice('PAYMENT_ACCEPTED', { amountPaise: taken }) : notice('HELD_REFUNDED', { amountPaise: taken }));
+    });
+  }
+
+  /** Refunds everything PhonePe took for a held order (`PaymentDecider.refundTaken`): refund_pending, then refunded. */
+  async refundHeld(actor: Actor, orderId: string): Promise<Result<OrderActionReply>> {
+    return this.decide(actor, orderId, async (order, now) => {
+      const taken = order.reportedAmountPaise;
+      if (order.state !== 'held' || taken == null) return fail('DECISION_TAKEN');
+      const refunds = await this.decider.refundTaken(order, taken, { reason: HELD_REFUND_REASON, by: actor.id, at: now });
+      order.recordDecision({ kind: 'held-refunded', amountPaise: taken, merchantRefundId: refunds[0]?.merchantRefundId ?? null, note: null, by: actor.id, at: now });
+      return ok(notice('HELD_REFUNDED', { amountPaise: taken }));
+    });
+  }
+
+  /** Asks PhonePe again for a refund it refused, under a new id (`Order.retryRefund`); the reconciler follows it from now. */
+  async retryRefund(actor: Actor, orderId: string, refundId: string): Promise<Result<OrderActionReply>> {
+    return this.decideRefund(actor, orderId, refundId, (order, refund, now) => {
+      if (!order.retryRefund(refund, now)) return fail('DECISION_TAKEN');
+      order.recordDecision({ kind: 'refund-retried', amountPaise: refund.amountPaise, merchantRefundId: refund.merchantRefundId, note: null, by: actor.id, at: now });
+      return ok(notice('REFUND_RETRIED', { amountPaise: refund.amountPaise }));
+    });
+  }
+
+  /**
+   * Marks a refund that waits for an admin (refused, or unfinished for over a day:
+   * `refundAttention`) settled outside the shop, with the admin's note (`Order.settleRefund`).
+   */
+  async settleRefund(actor: Actor, orderId: string, refundId: string, settle: SettleRefundInput): Promise<Result<OrderActionReply>> {
+    return this.decideRefund(actor, orderId, refundId, (order, refund, now) => {
+      const waits = refundAttention({ providerState: refund.providerState ?? null, refundedAt: refund.refundedAt ?? null, settledAt: refund.settledAt ?? null, startedAt: refund.startedAt }, refundStuckBefore(now));
+      if (!waits || !order.settleRefund(refund, { by: actor.id, at: now, note: settle.note })) return fail('DECISION_TAKEN');
+      order.recordDecision({ kind: 'refund-settled', amountPaise: refund.amountPaise, merchantRefundId: refund.merchantRefundId, note: settle.note, by: actor.id, at: now });
+      return ok(notice('REFUND_SETTLED', { amountPaise: refund.amountPaise }));
+    });
+  }
+
+  /** A decision on one of the order's refunds (REFUND_NOT_FOUND when it has no such refund). */
+  private decideRefund(actor: Actor, orderId: string, refundId: string, decide: (order: Order, refund: OrderRefundRow, now: Date) => Result<Notice>) {
+    return this.decide(actor, orderId, async (order, now) => {
+      const refund = order.refunds.getItems().find((r) => r.id === refundId);
+      return refund ? decide(order, refund, now) : fail('REFUND_NOT_FOUND');
+    });
+  }
+
+  /**
+   * Runs an admin's decision on the order under its row lock, in the command's transaction:
+   * the decision checks what the order waits for now, so a second admin's finds it settled.
+   */
+  private async decide(actor: Actor, orderId: string, decide: (order: Order, now: Date) => Promise<Result<Notice>>): Promise<Result<OrderActionReply>> {
+    if (!(await this.admins.isAdmin(actor))) return fail('ADMIN_REQUIRED');
+    const order = await this.lock(orderId);
+    if (!order) return fail('ORDER_NOT_FOUND');
+    const decided = await decide(order, new Date());
+    if (!decided.ok) return decided;
+    await this.em.flush();
+    this.log.info({ orderId: order.id, decision: decided.data.code, state: order.state, by: actor.id }, 'admin decision taken');
+    return ok({ notice: decided.data, order: await this.view(actor, order) });
+  }
+
+  /** The order by id with its lines, refunds, fulfilment steps and decisions, its row locked until the command's transaction ends, fresh from the database. */
   private async lock(orderId: string): Promise<Order | null> {
     const order = await this.em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (order) {
       await order.lines.init();
       await order.refunds.init();
       await order.fulfilmentEvents.init();
+      await order.decisions.init();
     }
     return order;
   }
 
-  /** The order as the Orders tab shows it, with its customer from identity (one look-up). */
+  /** The order as the Orders tab shows it, with its customer and deciding admins from identity (one look-up). */
   private async view(actor: Actor, order: Order): Promise<AdminOrderView> {
-    const customer = (await this.customers.byId(actor, [order.userId], true)).get(order.userId) ?? null;
-    return toAdminOrderView(order, customer);
+    return (await adminOrderViews([order], (ids) => this.customers.byId(actor, ids, true)))[0]!;
   }
 }

@@ -1,20 +1,21 @@
-import type { AdminOrderSummary, AdminOrderView, FulfilmentEvent, OrderCustomer, OrderRefund, OrderView } from '@jalaj/contracts';
-import { paymentFailureText } from '@jalaj/commerce';
+import type { AdminOrderSummary, AdminOrderView, AttentionItem, FulfilmentEvent, OrderCustomer, OrderDecision, OrderRefund, OrderView } from '@jalaj/contracts';
+import { paymentAcceptable, paymentFailureText, refundAttention, refundStuckBefore } from '@jalaj/commerce';
 import type { Order } from '../checkout/entities/order.entity.js';
+import type { OrderDecisionRow } from '../checkout/entities/order-decision.entity.js';
 import type { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
 import { toOrderLine } from '../checkout/payment-decider.js';
 import type { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** A refund as the screens show it. */
+/** A refund as the screens show it: one an admin settled outside the shop reads refunded then (the money went back). */
 function toOrderRefund(r: OrderRefundRow): OrderRefund {
   return {
     amountPaise: r.amountPaise,
     reason: r.reason,
     providerState: r.providerState ?? null,
     requestedAt: iso(r.requestedAt),
-    refundedAt: iso(r.refundedAt),
+    refundedAt: iso(r.doneAt()),
   };
 }
 
@@ -48,15 +49,47 @@ export function toOrderView(o: Order): OrderView {
     fulfilment: o.fulfilmentEvents.getItems().map(toFulfilmentEvent),
     billNumber: o.billNumber ?? null,
     refundedPaise: o.refundedPaise,
-    refunds: o.refunds.getItems().map(toOrderRefund),
+    refunds: o.countedRefunds().map(toOrderRefund),
+  };
+}
+
+/**
+ * What the order waits for an admin to decide (`ATTENTION_REASONS`): held for PhonePe's
+ * other amount, and each refund refused or stuck (`refundAttention`). The refunds must be loaded.
+ */
+export function attentionOf(o: Order, now: Date = new Date()): AttentionItem[] {
+  const items: AttentionItem[] = [];
+  if (o.state === 'held' && o.reportedAmountPaise != null) {
+    items.push({ reason: 'amount-mismatch', totalPaise: o.totalPaise, reportedPaise: o.reportedAmountPaise, acceptable: paymentAcceptable(o.totalPaise, o.reportedAmountPaise) });
+  }
+  const stuckBefore = refundStuckBefore(now);
+  for (const r of o.refunds.getItems()) {
+    const reason = refundAttention({ providerState: r.providerState ?? null, refundedAt: r.refundedAt ?? null, settledAt: r.settledAt ?? null, startedAt: r.startedAt }, stuckBefore);
+    if (reason) items.push({ reason, refundId: r.id, merchantRefundId: r.merchantRefundId, amountPaise: r.amountPaise, since: r.startedAt.toISOString() });
+  }
+  return items;
+}
+
+/** A decision as the order's history shows it, with its admin from identity (null when the account is gone). */
+function toOrderDecision(d: OrderDecisionRow, people: ReadonlyMap<string, OrderCustomer>): OrderDecision {
+  const by = people.get(d.decidedBy);
+  return {
+    kind: d.kind,
+    amountPaise: d.amountPaise,
+    merchantRefundId: d.merchantRefundId ?? null,
+    note: d.note ?? null,
+    byId: d.decidedBy,
+    by: by ? { fullName: by.fullName, email: by.email } : null,
+    at: d.decidedAt.toISOString(),
   };
 }
 
 /**
  * An order as the Orders tab sees it: the shopper's view, its customer (from identity; null
- * when the account is gone) and the archive mark.
+ * when the account is gone), the archive mark, what it waits for and the admins' decisions
+ * (their names from `people`, identity's answer for the deciding admins).
  */
-export function toAdminOrderView(o: Order, customer: OrderCustomer | null): AdminOrderView {
+export function toAdminOrderView(o: Order, customer: OrderCustomer | null, people: ReadonlyMap<string, OrderCustomer> = new Map()): AdminOrderView {
   return {
     ...toOrderView(o),
     userId: o.userId,
@@ -65,7 +98,20 @@ export function toAdminOrderView(o: Order, customer: OrderCustomer | null): Admi
     archivedBy: o.archivedBy ?? null,
     reportedAmountPaise: o.reportedAmountPaise ?? null,
     errorCode: o.errorCode ?? null,
+    attention: attentionOf(o),
+    decisions: o.decisions.isInitialized() ? o.decisions.getItems().map((d) => toOrderDecision(d, people)) : [],
   };
+}
+
+/**
+ * The Orders tab's views of `orders`: their customers and deciding admins from one lookup of
+ * identity (`lookup`, lenient: an account it cannot name reads as unknown).
+ *
+ * @param orders - Orders with their lines, refunds, steps and decisions loaded.
+ */
+export async function adminOrderViews(orders: readonly Order[], lookup: (userIds: readonly string[]) => Promise<ReadonlyMap<string, OrderCustomer>>): Promise<AdminOrderView[]> {
+  const people = await lookup(orders.flatMap((o) => [o.userId, ...(o.decisions.isInitialized() ? o.decisions.getItems().map((d) => d.decidedBy) : [])]));
+  return orders.map((o) => toAdminOrderView(o, people.get(o.userId) ?? null, people));
 }
 
 /**

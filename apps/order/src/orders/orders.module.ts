@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '@jalaj/server-kit';
+import { CheckoutModule } from '../checkout/checkout.module.js';
+import { OrderDecisionRow } from '../checkout/entities/order-decision.entity.js';
 import { Order } from '../checkout/entities/order.entity.js';
 import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
+import { AttentionDigest } from './entities/attention-digest.entity.js';
 import { BillSerial } from './entities/bill-serial.entity.js';
+import { AttentionDigestMailer } from './attention-digest.js';
 import { FulfilmentEventRow } from './entities/fulfilment-event.entity.js';
 import { OrderListVersion } from './entities/order-list-version.entity.js';
 import { OrderActionsRpc } from './order-actions.rpc.js';
@@ -25,8 +29,8 @@ import { OrdersService } from './orders.service.js';
  * serials are this module's.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, FulfilmentEventRow, BillSerial, OrderListVersion])],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, OrderDecisionRow, FulfilmentEventRow, BillSerial, OrderListVersion, AttentionDigest]), CheckoutModule],
   controllers: [OrdersRpc, OrderActionsRpc],
-  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints, AttentionDigestMailer],
 })
 export class OrdersModule {}

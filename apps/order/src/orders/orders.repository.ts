@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { salesFigures, SOLD_STATES, type RevenueFacts } from '@jalaj/commerce';
+import { ATTENTION_REASONS, refundStuckBefore, salesFigures, SOLD_STATES, type AttentionReason, type RevenueFacts } from '@jalaj/commerce';
 import type { AdminOrderFilter } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
@@ -11,7 +11,26 @@ export interface OrderListFilter extends Omit<AdminOrderFilter, 'q'> {
   q?: string;
   /** The customers whose email or name matched `q` (identity's search). */
   customerIds?: readonly string[];
+  /** With `attention`: a refund unfinished since before this is stuck (`refundStuckBefore`; now's when absent). */
+  stuckBefore?: Date;
 }
+
+/**
+ * The orders that wait for an admin, by reason (`ATTENTION_REASONS` of @jalaj/commerce; the
+ * same rules as `attentionOf`, which words each order's): one query of order ids per reason,
+ * joined by `union`. A guarantee claim waiting is one more entry. Each reads a small partial
+ * index (the held orders, the refunds neither completed nor settled), so the figure and the
+ * filter cost what waits, not what was sold.
+ */
+const ATTENTION_SQL: Readonly<Record<AttentionReason, (stuckBefore: string) => string>> = {
+  'amount-mismatch': () => "select id as order_id from orders where archived_at is null and state = 'held'",
+  'refund-refused': () => "select order_id from order_refunds where refunded_at is null and settled_at is null and upper(provider_state) = 'FAILED'",
+  'refund-stuck': (stuckBefore) =>
+    `select order_id from order_refunds where refunded_at is null and settled_at is null and upper(coalesce(provider_state, '')) <> 'FAILED' and started_at < ${stuckBefore}`,
+};
+
+/** The ids of the orders that wait for an admin (`stuckBefore`: the placeholder of the stuck refunds' cut-off). */
+const attentionSql = (stuckBefore: string) => ATTENTION_REASONS.map((reason) => ATTENTION_SQL[reason](stuckBefore)).join(' union ');
 
 /** An order as the revenue rules read it (`salesFigures`). */
 interface SaleRow {
@@ -80,6 +99,9 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
   if (f.customer) {
     parts.push(`${c('user_id')} = ${bind(f.customer)}`);
   }
+  if (f.attention) {
+    parts.push(`${c('id')} in (${attentionSql(bind(f.stuckBefore ?? refundStuckBefore()))})`);
+  }
   const q = searchTerm(f.q ?? '');
   if (q) {
     const any = [`${c('order_number')} like ${bind(likePrefix(q.toLowerCase()))}`, `${c('merchant_order_id')} = ${bind(q)}`];
@@ -103,7 +125,7 @@ export class OrdersRepository {
 
   /** One order with its lines and steps, or null. `userId` limits it to that shopper's. */
   one(orderId: string, userId?: string): Promise<Order | null> {
-    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: ['lines', 'refunds', 'fulfilmentEvents'] });
+    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: ['lines', 'refunds', 'fulfilmentEvents', 'decisions'] });
   }
 
   /** A shopper's orders, newest first, with their lines and steps (archived ones too: the archive only tidies the Orders tab). */
@@ -172,6 +194,20 @@ export class OrdersRepository {
       [adminId, orderIds],
     );
     return rows.map((r) => ({ id: r.id, merchantOrderId: r.merchant_order_id, lineCount: Number(r.line_count) }));
+  }
+
+  /**
+   * The orders that wait for an admin (the `attention` filter, archived ones left out), oldest
+   * first, at most `limit`, with their refunds; and how many wait in all. The daily mail's list.
+   */
+  async waiting(stuckBefore: Date, limit: number): Promise<{ total: number; orders: Order[] }> {
+    const filter: OrderListFilter = { attention: true, stuckBefore };
+    const { where, params } = orderFilterSql(filter);
+    const ids = await this.query<{ id: string }>(`select id from orders where ${where} order by created_at, id limit $${params.length + 1}`, [...params, limit]);
+    const total = ids.length < limit ? ids.length : await this.count(filter);
+    if (!ids.length) return { total, orders: [] };
+    const orders = await this.em.fork().find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['refunds'], orderBy: { createdAt: 'asc', id: 'asc' } });
+    return { total, orders };
   }
 
   /** Takes the archive mark off an order; false when it was not archived (or does not exist). */

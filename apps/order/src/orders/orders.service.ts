@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { shopDay, shopDayWindow } from '@jalaj/commerce';
+import { refundStuckBefore, shopDay, shopDayWindow } from '@jalaj/commerce';
 import {
   fail,
   notice,
@@ -21,7 +21,7 @@ import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { billOfSupply, type Seller } from './bill-of-supply.js';
 import { OrderListCache } from './order-list-cache.js';
-import { toAdminOrderSummary, toAdminOrderView, toOrderView } from './order-views.js';
+import { adminOrderViews, toAdminOrderSummary, toOrderView } from './order-views.js';
 import type { Order } from '../checkout/entities/order.entity.js';
 import { isReplaced } from '../checkout/payment-decider.js';
 import { OrdersRepository, searchTerm, type OrderListFilter } from './orders.repository.js';
@@ -85,9 +85,10 @@ export class OrdersService {
     const { page, pageSize, q, ...filter } = query;
     const [customerIds, version] = await Promise.all([this.customers.matching(actor, q), this.listCache.currentVersion()]);
     if (!customerIds.ok) return customerIds;
-    const listFilter: OrderListFilter = { ...filter, q, customerIds: customerIds.data };
+    // A refund turns stuck with time: the attention filter reads it as of this minute (in the key below).
+    const listFilter: OrderListFilter = { ...filter, q, customerIds: customerIds.data, ...(filter.attention ? { stuckBefore: refundStuckBefore() } : {}) };
     // Every filter field is in the key (a field added later cannot be forgotten); the search as the SQL reads it.
-    const key = JSON.stringify([Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)), searchTerm(q ?? ''), customerIds.data]);
+    const key = JSON.stringify([Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)), searchTerm(q ?? ''), customerIds.data, listFilter.stuckBefore ?? null]);
     const offset = (page - 1) * pageSize;
     const [total, views] = await Promise.all([
       this.listCache.get(version, `count ${key}`, () => this.orders.count(listFilter)),
@@ -105,16 +106,22 @@ export class OrdersService {
 
   /**
    * The dashboard's figures of an India day (today, Asia/Kolkata, when none is given): its
-   * paid orders and their totals, and the paid orders waiting to ship. Computed once per
-   * list version and day ({@link OrderListCache}), so they are exact after every change.
+   * paid orders and their totals, the paid orders waiting to ship, and the orders that need
+   * a decision (the `attention` filter's total). Computed once per list version and day
+   * ({@link OrderListCache}), so they are exact after every change.
    */
   async figures(actor: Actor, day: string | undefined): Promise<Result<OrderFigures>> {
     if (!(await this.admins.mayRead(actor))) return fail('ADMIN_REQUIRED');
     const counted = day ?? shopDay();
     const { start, end } = shopDayWindow(counted);
     const version = await this.listCache.currentVersion();
-    const figures = await this.listCache.get(version, `figures ${counted}`, () => this.orders.figures(start, end));
-    return ok({ day: counted, ...figures });
+    // A refund turns stuck with time, not with a change: the needs-attention count is kept per minute as well.
+    const stuckBefore = refundStuckBefore();
+    const [figures, needsAttention] = await Promise.all([
+      this.listCache.get(version, `figures ${counted}`, () => this.orders.figures(start, end)),
+      this.listCache.get(version, `attention ${stuckBefore.toISOString()}`, () => this.orders.count({ attention: true, stuckBefore })),
+    ]);
+    return ok({ day: counted, ...figures, needsAttention });
   }
 
   /** One order for the Orders tab, archived or not. */
@@ -161,12 +168,7 @@ export class OrdersService {
   }
 
   /** The Orders tab's views of `orders`, with their customers from one identity lookup. */
-  private async adminViews(actor: Actor, orders: readonly Order[]): Promise<AdminOrderView[]> {
-    const customers = await this.customers.byId(
-      actor,
-      orders.map((o) => o.userId),
-      true,
-    );
-    return orders.map((order) => toAdminOrderView(order, customers.get(order.userId) ?? null));
+  private adminViews(actor: Actor, orders: readonly Order[]): Promise<AdminOrderView[]> {
+    return adminOrderViews(orders, (ids) => this.customers.byId(actor, ids, true));
   }
 }

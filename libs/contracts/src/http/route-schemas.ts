@@ -28,6 +28,7 @@ import {
   orderFiguresSchema,
   orderSchema,
   refundInputSchema,
+  settleRefundInputSchema,
   ADMIN_ORDERS_MAX_PAGE_SIZE,
 } from '../order-history.js';
 import type { HttpRouteId } from './routes.js';
@@ -71,6 +72,8 @@ export const userListSchema = list(meSchema);
 export const problemSchema = appErrorSchema.extend({ status: z.number().int().min(400).max(599) });
 
 const idParams = z.object({ id: text().describe('The id (ids longer than 64 characters name nothing: 404).') });
+/** An order's refund: the order's id and the refund's (`attention[].refundId` of the order). */
+const refundParams = idParams.extend({ refundId: text().describe('The refund’s id (ids longer than 64 characters name nothing: 404).') });
 
 /** A notice as the BFF answers it: its code, title and text (the toast). */
 const noticeReplySchema = z.object({ notice: noticeSchema, title: z.string().optional(), message: z.string() });
@@ -78,6 +81,7 @@ const noticeReplySchema = z.object({ notice: noticeSchema, title: z.string().opt
 /** The Orders tab's filters as query strings: `archived=true`, `page=2`… */
 const adminOrderFilterQuery = adminOrderFilterSchema.extend({
   archived: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  attention: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 const adminOrderPageQuery = adminOrderFilterQuery.extend(pageQueryFields(ADMIN_ORDERS_MAX_PAGE_SIZE, 20));
 
@@ -179,6 +183,10 @@ export const HTTP_SCHEMAS = {
   'admin.orders.restore': { params: idParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
   'admin.orders.fulfil': { params: idParams, body: fulfilmentInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
   'admin.orders.refund': { params: idParams, body: refundInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.acceptPayment': { params: idParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.refundHeld': { params: idParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.retryRefund': { params: refundParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.settleRefund': { params: refundParams, body: settleRefundInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
 
   'admin.products.list': { query: adminProductPageQuery, response: adminProductPageSchema },
   'admin.products.create': { body: productInputSchema, response: adminProductSchema },

@@ -11,6 +11,8 @@ import { paise } from './paise.js';
  */
 @Entity({ tableName: 'order_refunds' })
 @Index({ name: 'order_refunds_order_idx', properties: ['order', 'createdAt'] })
+// The refunds that may need an admin (docs/adr/081-needs-attention.md): neither completed nor settled.
+@Index({ name: 'order_refunds_open_idx', expression: 'create index order_refunds_open_idx on order_refunds (order_id) where refunded_at is null and settled_at is null' })
 @Unique({ name: 'order_refunds_merchant_refund_id_key', properties: ['merchantRefundId'] })
 // A refund's progress shows in the Orders tab: it bumps the list version at commit (ADR 058).
 @Trigger({
@@ -57,4 +59,34 @@ export class OrderRefundRow {
 
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
+
+  /** When it was last handed to PhonePe: made, or tried again after a refusal ("stuck" counts from here). */
+  @Property({ type: 'datetime', defaultRaw: 'now()' })
+  startedAt: Date = new Date();
+
+  /** How many times PhonePe was asked for it under a new id (1, then one more per retry). */
+  @Property({ type: 'integer', default: 1 })
+  attempts: number = 1;
+
+  /**
+   * What PhonePe took above an accepted order's total, given back: not part of the order's
+   * refunded amount nor of its money lines (the order was sold for its total).
+   */
+  @Property({ type: 'boolean', default: false })
+  excess: boolean = false;
+
+  /** When an admin marked it settled outside the shop (the money went back another way), who, and how. */
+  @Property({ type: 'datetime', nullable: true })
+  settledAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  settledBy?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  settledNote?: string | null;
+
+  /** When the money went back: PhonePe completed it, or an admin settled it outside the shop; null while neither. */
+  doneAt(): Date | null {
+    return this.refundedAt ?? this.settledAt ?? null;
+  }
 }

@@ -72,3 +72,49 @@ describe('Order.recordRefund', () => {
   });
 });
 
+
+/** The decisions on what waits for an admin (docs/adr/081-needs-attention.md). */
+describe('Order: refunds that wait for an admin', () => {
+  beforeAll(discoverOrderEntities);
+
+  const at = new Date('2026-11-29T10:00:00Z');
+  const refundPending = () => {
+    const order = Object.assign(new Order(), { id: 'ord_1', merchantOrderId: 'MO1763800000000a1b2c3d4_7f3k', state: 'paid' as OrderState, totalPaise: 32400 });
+    order.refunds = new Collection<OrderRefundRow>(order, []);
+    const refund = order.recordRefund(32400, { amountPaise: 32400, reason: 'Damaged', by: 'usr_admin', at });
+    return { order, refund };
+  };
+
+  it('asks PhonePe again for a refused refund under a new id, and only for a refused one', () => {
+    const { order, refund } = refundPending();
+    const later = new Date('2026-11-30T10:00:00Z');
+    expect(order.retryRefund(refund, later)).toBe(false);
+    refund.providerState = 'FAILED';
+    refund.requestedAt = at;
+    expect(order.refundsInFlight()).toEqual([]);
+    expect(order.retryRefund(refund, later)).toBe(true);
+    expect(refund).toMatchObject({ merchantRefundId: 'MR1763800000000a1b2c3d4_7f3k_r2', attempts: 2, providerState: null, requestedAt: null, startedAt: later });
+    expect(order).toMatchObject({ state: 'refund_pending', refundedPaise: 32400, nextCheckAt: later });
+    expect(order.refundsInFlight()).toEqual([refund]);
+  });
+
+  it('settles a refund outside the shop once: it reads done, and an order refunded in all is refunded', () => {
+    const { order, refund } = refundPending();
+    refund.providerState = 'FAILED';
+    expect(order.settleRefund(refund, { by: 'usr_admin', at, note: 'Paid back by bank transfer' })).toBe(true);
+    expect(refund.doneAt()).toEqual(at);
+    expect(order.state).toBe('refunded');
+    expect(order.settleRefund(refund, { by: 'usr_other', at, note: 'Again' })).toBe(false);
+    expect(refund.settledBy).toBe('usr_admin');
+  });
+
+  it('keeps the excess of an accepted payment out of what the order counts as refunded', () => {
+    const order = Object.assign(new Order(), { id: 'ord_1', merchantOrderId: 'MO1763800000000a1b2c3d4_7f3k', state: 'paid' as OrderState, totalPaise: 32400 });
+    order.refunds = new Collection<OrderRefundRow>(order, []);
+    const excess = order.recordExcessRefund({ amountPaise: 1000, reason: 'More than the total', by: 'usr_admin', at });
+    expect(order).toMatchObject({ state: 'paid', refundedPaise: 0 });
+    expect(excess.excess).toBe(true);
+    expect(order.countedRefunds()).toEqual([]);
+    expect(order.refundsInFlight()).toEqual([excess]);
+  });
+});

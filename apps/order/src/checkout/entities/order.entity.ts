@@ -1,9 +1,11 @@
 import { Collection, type Opt } from '@mikro-orm/core';
 import { Check, Entity, Index, OneToMany, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
+import { refundRefused, type DecisionKind } from '@jalaj/commerce';
 import { newId, type AddressSnapshot, type FulfilmentStatus, type OrderState } from '@jalaj/contracts';
 import { canTransition, ForbiddenTransition, refundedState } from '../checkout-state.js';
-import { merchantRefundId } from '../merchant-ids.js';
+import { merchantRefundId, retriedRefundId } from '../merchant-ids.js';
 import { FulfilmentEventRow } from '../../orders/entities/fulfilment-event.entity.js';
+import { OrderDecisionRow } from './order-decision.entity.js';
 import { OrderLineRow } from './order-line.entity.js';
 import { OrderRefundRow } from './order-refund.entity.js';
 import { paise } from './paise.js';
@@ -40,6 +42,8 @@ import { paise } from './paise.js';
   expression:
     "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state in ('paid', 'partly_refunded') and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
 })
+// The held orders waiting for an admin (docs/adr/081-needs-attention.md): the needs-attention figure and filter.
+@Index({ name: 'orders_held_idx', expression: "create index orders_held_idx on orders (created_at desc, id desc) where archived_at is null and state = 'held'" })
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
 // Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md, 058; the
 // function is the order-list-version-striped migration's); the reconciler's bookkeeping does not.
@@ -192,6 +196,10 @@ export class Order {
   @OneToMany(() => OrderRefundRow, (refund) => refund.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
   refunds = new Collection<OrderRefundRow>(this);
 
+  /** The admins' decisions on what the order waited for, oldest first (docs/adr/081-needs-attention.md). */
+  @OneToMany(() => OrderDecisionRow, (decision) => decision.order, { orderBy: { decidedAt: 'asc', id: 'asc' } })
+  decisions = new Collection<OrderDecisionRow>(this);
+
   /** The fulfilment steps an admin set, oldest first. */
   @OneToMany(() => FulfilmentEventRow, (event) => event.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
   fulfilmentEvents = new Collection<FulfilmentEventRow>(this);
@@ -216,12 +224,30 @@ export class Order {
    * The refunds must be loaded.
    *
    * @param refundedPaise - What is refunded in all after the claim (its `RETURNING`).
+   * @param to - The state it leaves the order in (a held order refunded in full: refund_pending, whatever the amount).
    * @returns The new refund.
    * @throws ForbiddenTransition when the order's state allows no refund (a bug: the claim is guarded by state).
    */
-  recordRefund(refundedPaise: number, refund: { amountPaise: number; reason: string; by: string | null; at: Date }): OrderRefundRow {
-    this.moveTo(refundedState(refundedPaise, this.totalPaise));
+  recordRefund(
+    refundedPaise: number,
+    refund: { amountPaise: number; reason: string; by: string | null; at: Date },
+    to: OrderState = refundedState(refundedPaise, this.totalPaise),
+  ): OrderRefundRow {
+    this.moveTo(to);
     (this as { refundedPaise: number }).refundedPaise = refundedPaise;
+    return this.addRefund(refund, false);
+  }
+
+  /**
+   * Records the refund of what PhonePe took above the total of an order sold for its total
+   * (an accepted payment, docs/adr/081-needs-attention.md): no claim and no state change,
+   * since it is no part of what the order was sold for. The refunds must be loaded.
+   */
+  recordExcessRefund(refund: { amountPaise: number; reason: string; by: string | null; at: Date }): OrderRefundRow {
+    return this.addRefund(refund, true);
+  }
+
+  private addRefund(refund: { amountPaise: number; reason: string; by: string | null; at: Date }, excess: boolean): OrderRefundRow {
     const row = Object.assign(new OrderRefundRow(), {
       id: newId('rfd', refund.at.getTime()),
       order: this,
@@ -230,14 +256,75 @@ export class Order {
       reason: refund.reason,
       refundBy: refund.by,
       createdAt: refund.at,
+      startedAt: refund.at,
+      excess,
     });
     this.refunds.add(row);
     this.nextCheckAt = refund.at;
     return row;
   }
 
-  /** The refunds PhonePe has not completed yet and has not refused. */
+  /**
+   * Hands a refund PhonePe refused to it again under a new merchant refund id (PhonePe keeps
+   * one outcome per id); the amount stays claimed. The reconciler asks PhonePe at once.
+   *
+   * @returns False (nothing changed) when PhonePe has not refused it, or it is settled.
+   */
+  retryRefund(refund: OrderRefundRow, at: Date): boolean {
+    if (!refundRefused(refund.providerState ?? null) || refund.doneAt()) return false;
+    refund.attempts += 1;
+    refund.merchantRefundId = retriedRefundId(refund.merchantRefundId, refund.attempts);
+    refund.providerState = null;
+    refund.requestedAt = null;
+    refund.startedAt = at;
+    this.nextCheckAt = at;
+    return true;
+  }
+
+  /**
+   * Marks a refund settled outside the shop: the money went back another way (`note` says
+   * how). It counts as refunded from then on and is no longer asked about; an order refunded
+   * in all is refunded once every refund is done.
+   *
+   * @returns False (nothing changed) when it is done already (completed or settled).
+   */
+  settleRefund(refund: OrderRefundRow, settled: { by: string; at: Date; note: string }): boolean {
+    if (refund.doneAt()) return false;
+    refund.settledAt = settled.at;
+    refund.settledBy = settled.by;
+    refund.settledNote = settled.note;
+    this.finishRefunds();
+    return true;
+  }
+
+  /** A refund_pending order whose refunds are all done (completed or settled) is refunded. */
+  finishRefunds(): void {
+    if (this.state === 'refund_pending' && this.refunds.getItems().every((r) => r.doneAt())) this.moveTo('refunded');
+  }
+
+  /** Records an admin's decision in the order's history. The decisions must be loaded. */
+  recordDecision(decision: { kind: DecisionKind; amountPaise: number; merchantRefundId: string | null; note: string | null; by: string; at: Date }): OrderDecisionRow {
+    const row = Object.assign(new OrderDecisionRow(), {
+      id: newId('dec', decision.at.getTime()),
+      order: this,
+      kind: decision.kind,
+      amountPaise: decision.amountPaise,
+      merchantRefundId: decision.merchantRefundId,
+      note: decision.note,
+      decidedBy: decision.by,
+      decidedAt: decision.at,
+    });
+    this.decisions.add(row);
+    return row;
+  }
+
+  /** The refunds of what the order was sold for (not the excess of an accepted payment): what its money lines and bill show. */
+  countedRefunds(): OrderRefundRow[] {
+    return this.refunds.getItems().filter((r) => !r.excess);
+  }
+
+  /** The refunds PhonePe has not completed yet and has not refused, and no admin settled. */
   refundsInFlight(): OrderRefundRow[] {
-    return this.refunds.getItems().filter((r) => !r.refundedAt && r.providerState?.toUpperCase() !== 'FAILED');
+    return this.refunds.getItems().filter((r) => !r.doneAt() && !refundRefused(r.providerState ?? null));
   }
 }
