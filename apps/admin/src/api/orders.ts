@@ -1,4 +1,4 @@
-import { apiPath, type FulfilmentInput, type HttpQuery, type HttpResponse, type RefundInput } from '@jalaj/contracts';
+import { apiPath, type FulfilmentInput, type HttpQuery, type HttpResponse, type RefundInput, type SettleRefundInput } from '@jalaj/contracts';
 import {
   apiErrorFromResponse,
   callRoute,
@@ -85,6 +85,22 @@ export function useOrderChanges() {
      */
     refund: useCallback(
       (id: string, refund: RefundInput, idempotencyKey: string) => after(callRoute(client, 'admin.orders.refund', { params: { id }, body: refund }, { idempotencyKey })),
+      [after, client],
+    ),
+    /**
+     * The decisions on what needs attention (ADR 081), each sent with the attempt's
+     * `idempotencyKey` like a refund: accept a held payment and sell, refund it in full, try
+     * a refused refund again, or mark a refund settled outside the shop.
+     */
+    acceptPayment: useCallback((id: string, idempotencyKey: string) => after(callRoute(client, 'admin.orders.acceptPayment', { params: { id } }, { idempotencyKey })), [after, client]),
+    refundHeld: useCallback((id: string, idempotencyKey: string) => after(callRoute(client, 'admin.orders.refundHeld', { params: { id } }, { idempotencyKey })), [after, client]),
+    retryRefund: useCallback(
+      (id: string, refundId: string, idempotencyKey: string) => after(callRoute(client, 'admin.orders.retryRefund', { params: { id, refundId } }, { idempotencyKey })),
+      [after, client],
+    ),
+    settleRefund: useCallback(
+      (id: string, refundId: string, settle: SettleRefundInput, idempotencyKey: string) =>
+        after(callRoute(client, 'admin.orders.settleRefund', { params: { id, refundId }, body: settle }, { idempotencyKey })),
       [after, client],
     ),
   };

@@ -56,8 +56,10 @@ export async function placePaidOrder(page: Page, options: { plant?: Product; add
  * shop, which has the order service decide the payment. Nothing is faked; only no page is
  * drawn. For the specs whose subject is what comes after the purchase (the admin's Orders
  * tab, its figures); the checkout, payment and shopper-orders specs buy through the pages.
+ * With `reportedPaise`, PhonePe completes the payment for that amount instead (the sandbox's
+ * control API) and the order is held for an admin (issue #42).
  */
-export async function payThroughApi(request: APIRequestContext, options: { plant?: Product; addAddress?: boolean; shipTo?: AddressFields } = {}): Promise<PlacedOrder> {
+export async function payThroughApi(request: APIRequestContext, options: { plant?: Product; addAddress?: boolean; shipTo?: AddressFields; reportedPaise?: number } = {}): Promise<PlacedOrder> {
   const plant = options.plant ?? (await plantInStock(request));
   const refreshed = await request.post('/api/auth/refresh');
   expect(refreshed.status(), 'a signed-in shopper').toBe(200);
@@ -99,6 +101,14 @@ export async function payThroughApi(request: APIRequestContext, options: { plant
   };
   expect(started.amountPaise).toBe(payableAmountPaise(plant.pricePaise, REGIONAL_SHIPPING_PAISE));
 
+  if (options.reportedPaise !== undefined) {
+    // PhonePe completes the payment for another amount (the sandbox's control API): the shop holds the order for an admin.
+    const settled = await request.post(`${sandboxUrl()}/_sandbox/orders/${started.merchantOrderId}/settle`, { data: { state: 'COMPLETED', reportedAmount: options.reportedPaise, webhook: 'send' } });
+    expect(settled.status(), 'the sandbox reports another amount').toBe(200);
+    const back = await request.get(`/api/payments/phonepe/return/${started.merchantOrderId}`, { maxRedirects: 0 });
+    expect(new URL(back.headers().location!, 'http://shop').searchParams.get('code'), 'the shop holds the order').toBe('AMOUNT_MISMATCH');
+    return { plant, transactionId: started.merchantOrderId, payable: formatRupees(started.amountPaise) };
+  }
   // The sandbox's page posts the shopper's choice and sends the browser back to the shop.
   const paid = await request.post(started.redirectUrl, { form: { outcome: 'COMPLETED' }, maxRedirects: 0 });
   expect(paid.status(), 'the sandbox takes the payment').toBe(303);

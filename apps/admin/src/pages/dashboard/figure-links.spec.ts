@@ -16,6 +16,11 @@ describe("the links of today's figures", () => {
     expect(readOrdersQuery(new URLSearchParams(links.toShip))).toEqual({ ...DEFAULT_ORDERS_QUERY, fulfilment: 'to-ship' });
   });
 
+  it('open the Orders tab on the orders that need a decision, of any day', () => {
+    expect(links.needsAttention).toBe('?attention=true');
+    expect(readOrdersQuery(new URLSearchParams(links.needsAttention))).toEqual({ ...DEFAULT_ORDERS_QUERY, attention: true });
+  });
+
   it('open the Products tab with its Low stock filter', () => {
     const params = new URLSearchParams(links.lowStock);
     expect(params.get('tab')).toBe('products');

@@ -7,6 +7,8 @@ export interface FigureLinks {
   readonly paidOnDay: string;
   /** The Orders tab, paid orders waiting to ship. */
   readonly toShip: string;
+  /** The Orders tab, orders that need a decision. */
+  readonly needsAttention: string;
   /** The Products tab, Low stock. */
   readonly lowStock: string;
 }
@@ -21,6 +23,7 @@ export function figureLinks(day: string): FigureLinks {
   return {
     paidOnDay: `?${ordersSearchParams({ ...DEFAULT_ORDERS_QUERY, state: 'paid', from: day, to: day })}`,
     toShip: `?${ordersSearchParams({ ...DEFAULT_ORDERS_QUERY, fulfilment: 'to-ship' })}`,
+    needsAttention: `?${ordersSearchParams({ ...DEFAULT_ORDERS_QUERY, attention: true })}`,
     lowStock: `?${productsSearchParams({ ...DEFAULT_PRODUCTS_QUERY, lowStock: true })}`,
   };
 }

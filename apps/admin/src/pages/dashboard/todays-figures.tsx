@@ -17,12 +17,14 @@ interface FigureProps {
   readonly label: string;
   readonly value: ReactNode;
   readonly hint: string;
+  /** Drawn to be noticed (something waits for the seller). */
+  readonly alert?: boolean;
 }
 
 /** One figure: a link to the list it counts. */
-function Figure({ to, label, value, hint }: FigureProps) {
+function Figure({ to, label, value, hint, alert = false }: FigureProps) {
   return (
-    <li className="admin-figure">
+    <li className={alert ? 'admin-figure admin-figure--alert' : 'admin-figure'}>
       <Link to={to} className="admin-figure__link">
         <span className="admin-figure__label">{label}</span>
         <span className="admin-figure__value">{value}</span>
@@ -32,12 +34,13 @@ function Figure({ to, label, value, hint }: FigureProps) {
   );
 }
 
-const LABELS = ['Orders today', 'Revenue today', 'To ship', 'Low on stock'] as const;
+const LABELS = ['Orders today', 'Revenue today', 'To ship', 'Low on stock', 'Needs attention'] as const;
 
 /**
  * The strip above the dashboard's tabs with what a seller checks each morning (issue #14):
- * today's paid orders and revenue (India time), the paid orders waiting to ship and the
- * plants low on stock, each a link to the matching filtered list. A failure shows beside
+ * today's paid orders and revenue (India time), the paid orders waiting to ship, the
+ * plants low on stock and the orders that need a decision (issue #42), each a link to the
+ * matching filtered list. A failure shows beside
  * the tabs with a Retry, never in their way.
  */
 export function TodaysFigures() {
@@ -69,6 +72,7 @@ export function TodaysFigures() {
           <Figure to={links.paidOnDay} label={LABELS[1]} value={formatRupees(data.revenuePaise)} hint="Paid today, in rupees" />
           <Figure to={links.toShip} label={LABELS[2]} value={count(data.toShip)} hint="Paid, waiting to ship" />
           <Figure to={links.lowStock} label={LABELS[3]} value={count(data.lowStock)} hint={`Plants with stock ≤ ${data.lowStockThreshold}`} />
+          <Figure to={links.needsAttention} label={LABELS[4]} value={count(data.needsAttention)} hint="Orders waiting for your decision" alert={data.needsAttention > 0} />
         </ul>
       ) : (
         !error && (

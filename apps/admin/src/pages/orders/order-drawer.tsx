@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../api/error-messages.js';
 import { useAdminOrder } from '../../api/orders.js';
 import { ProductImage } from '../products/product-image.js';
 import { BillModal } from './bill-modal.js';
+import { DecisionHistory, NeedsAttention } from './needs-attention.js';
 import { FulfilmentForm } from './fulfilment-form.js';
 import { addressLines, adminDateTime, fulfilmentLabel, statusBadge } from './order-display.js';
 import { canRefund, RefundForm } from './refund-form.js';
@@ -72,15 +73,14 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
     { key: 'subtotal', label: 'Subtotal', children: formatRupees(order.subtotalPaise) },
     { key: 'shipping', label: 'Shipping', children: formatRupees(order.shippingPaise) },
     { key: 'total', label: 'Total', children: <strong>{formatRupees(order.totalPaise)}</strong> },
+    ...(order.reportedAmountPaise !== null ? [{ key: 'reported', label: 'PhonePe took', children: formatRupees(order.reportedAmountPaise) }] : []),
     ...(order.refundedPaise > 0 ? [{ key: 'refunded', label: 'Refunded', children: formatRupees(order.refundedPaise) }] : []),
   ];
 
   return (
     <div className="order-drawer__body">
       {order.archivedAt && <Alert type="warning" showIcon title={`Deleted on ${adminDateTime(order.archivedAt)}: this order is in Archived and can be restored from the list.`} />}
-      {order.reportedAmountPaise !== null && (
-        <Alert type="warning" showIcon title={`On hold: PhonePe reported ${formatRupees(order.reportedAmountPaise)} for this order${order.errorCode ? ` (${order.errorCode})` : ''}.`} />
-      )}
+      <NeedsAttention order={order} />
 
       <Descriptions size="small" column={1} bordered items={facts} className="order-drawer__facts" />
 
@@ -183,6 +183,8 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
           </Typography.Paragraph>
         ) : null}
       </section>
+
+      <DecisionHistory decisions={order.decisions} />
 
       <BillModal orderId={billOpen ? order.id : null} onClose={() => setBillOpen(false)} />
     </div>

@@ -22,11 +22,13 @@ export interface OrdersQuery {
   readonly archived: boolean;
   /** Only this customer's orders (a user id: the Users tab's "View orders"). */
   readonly customer: string | null;
+  /** Only the orders that need a decision (ADR 081). */
+  readonly attention: boolean;
   readonly page: number;
 }
 
 /** No search, no filter, the first page. */
-export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, page: 1 });
+export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, attention: false, page: 1 });
 
 const FULFILMENT_FILTERS: readonly string[] = ADMIN_FULFILMENT_FILTERS;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,6 +62,7 @@ export function readOrdersQuery(params: URLSearchParams): OrdersQuery {
     to,
     archived: params.get('archived') === 'true',
     customer: USER_ID.test(params.get('customer') ?? '') ? params.get('customer') : null,
+    attention: params.get('attention') === 'true',
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -80,6 +83,7 @@ export function ordersSearchParams(query: OrdersQuery): URLSearchParams {
   if (query.to) params.set('to', query.to);
   if (query.archived) params.set('archived', 'true');
   if (query.customer) params.set('customer', query.customer);
+  if (query.attention) params.set('attention', 'true');
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -100,6 +104,7 @@ export function filterQueryStrings(query: OrdersQuery) {
     to: query.to ?? undefined,
     archived: query.archived ? 'true' : undefined,
     customer: query.customer ?? undefined,
+    attention: query.attention ? 'true' : undefined,
   };
 }
 
@@ -118,5 +123,5 @@ export function changeOrdersQuery(query: OrdersQuery, change: Partial<OrdersQuer
 
 /** Whether any search or filter is set (the empty state then says nothing matched). */
 export function isFiltered(query: OrdersQuery): boolean {
-  return query.q !== '' || query.state !== null || query.fulfilment !== null || query.from !== null || query.to !== null || query.archived || query.customer !== null;
+  return query.q !== '' || query.state !== null || query.fulfilment !== null || query.from !== null || query.to !== null || query.archived || query.customer !== null || query.attention;
 }

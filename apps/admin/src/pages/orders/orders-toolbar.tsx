@@ -1,6 +1,6 @@
 import { ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { ADMIN_FULFILMENT_FILTERS, ORDER_STATES } from '@jalaj/contracts';
-import { Button, DatePicker, Segmented, Select, Tag } from 'antd';
+import { Button, Checkbox, DatePicker, Segmented, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SearchBox } from '../list-controls.js';
 import { CustomerName } from '../users/customer-name.js';
@@ -25,8 +25,8 @@ interface OrdersToolbarProps {
 
 /**
  * The Orders tab's search and filters: a debounced search (order number, transaction id,
- * customer email or name), payment status, fulfilment, a date range, and current or
- * archived orders.
+ * customer email or name), payment status, fulfilment, a date range, current or archived
+ * orders, and only those that need a decision.
  */
 export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
   const [search, setSearch] = useDebouncedSearch(query.q, (q) => onChange({ q }));
@@ -82,6 +82,9 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
         value={query.archived ? 'archived' : 'current'}
         onChange={(shown) => onChange({ archived: shown === 'archived' })}
       />
+      <Checkbox className="orders-toolbar__attention" checked={query.attention} onChange={(e) => onChange({ attention: e.target.checked })}>
+        Needs attention
+      </Checkbox>
       {query.customer && (
         <Tag className="orders-toolbar__customer">
           Customer: <CustomerName userId={query.customer} />
@@ -94,7 +97,7 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
           icon={<ClearOutlined />}
           onClick={() => {
             setSearch('');
-            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null });
+            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, attention: false });
           }}
         >
           Clear filters

@@ -20,8 +20,8 @@ export function canRefund(order: Pick<AdminOrderView, 'state' | 'totalPaise' | '
   return refundablePaise(order) > 0;
 }
 
-/** An answer that says nothing about whether the refund happened (outage, lost connection). */
-const outcomeUnknown = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
+/** An answer that says nothing about whether the change happened (outage, lost connection): the next try repeats it under the same key. */
+export const outcomeUnknown = (error: unknown) => !isApiError(error) || error.status === 0 || error.status >= 500;
 
 /**
  * Refunds part or all of what is left paid of an order through PhonePe; a part leaves it
