@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { HEALTH_DETAILS, ServiceKitModule } from '@jalaj/server-kit';
 import { AdminFiguresController } from './admin/admin-figures.controller.js';
+import { AdminSalesController } from './admin/admin-sales.controller.js';
 import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AuthStateService } from './auth/auth-state.service.js';
 import { AuthController } from './auth/auth.controller.js';
@@ -35,7 +36,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [AdminProductsController, MediaController, AuthController, MeController, StockAlertsController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, AdminFiguresController, ...devOnly],
+  controllers: [AdminProductsController, MediaController, AuthController, MeController, StockAlertsController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, AdminFiguresController, AdminSalesController, ...devOnly],
   providers: [
     RedisService,
     WebAppsService,

@@ -80,6 +80,16 @@ describe('revenue', () => {
       ]),
     ).toEqual({ orders: 2, revenuePaise: 54800 });
     expect(salesFigures([])).toEqual({ orders: 0, revenuePaise: 0 });
+    // Groups of one state summed count as their orders one by one.
+    expect(
+      salesFigures([
+        { state: 'paid', orders: 3, totalPaise: 97200, refundedPaise: 0 },
+        { state: 'partly_refunded', orders: 2, totalPaise: 64800, refundedPaise: 20000 },
+        { state: 'refund_pending', orders: 4, totalPaise: 129600, refundedPaise: 129600 },
+        { state: 'pending', orders: 7, totalPaise: 226800, refundedPaise: 0 },
+        { state: 'paid', totalPaise: 32400, refundedPaise: 0 },
+      ]),
+    ).toEqual({ orders: 6, revenuePaise: 97200 + 44800 + 32400 });
     expect(SOLD_STATES.every(isSold)).toBe(true);
   });
 });

@@ -162,18 +162,30 @@ export function refundablePaise(order: RevenueFacts): number {
 }
 
 /**
+ * Orders of one state counted together (a database's `group by state`): how many, and their
+ * totals and refunds summed. {@link orderRevenuePaise} of the group is the sum of its
+ * orders' because no order is refunded more than its total (the claim refuses it and a
+ * check constraint backs it up), so what each keeps is never clipped at 0.
+ */
+export interface RevenueGroup extends RevenueFacts {
+  /** How many orders the sums are of. */
+  readonly orders: number;
+}
+
+/**
  * The sales among `orders` and what they brought in: how many are sold ({@link isSold}) and
- * the sum of their {@link orderRevenuePaise}.
+ * the sum of their {@link orderRevenuePaise}. Each item is one order, or a
+ * {@link RevenueGroup} of orders of one state summed (the sales over time, issue #42).
  *
- * @param orders - Orders with their state, total and refunded amount.
+ * @param orders - Orders (or groups of them) with their state, total and refunded amount.
  * @returns The count of sales and their revenue in paise.
  */
-export function salesFigures(orders: Iterable<RevenueFacts>): { orders: number; revenuePaise: number } {
+export function salesFigures(orders: Iterable<RevenueFacts | RevenueGroup>): { orders: number; revenuePaise: number } {
   let count = 0;
   let revenuePaise = 0;
   for (const order of orders) {
     if (!isSold(order.state)) continue;
-    count += 1;
+    count += 'orders' in order ? order.orders : 1;
     revenuePaise += orderRevenuePaise(order);
   }
   return { orders: count, revenuePaise };

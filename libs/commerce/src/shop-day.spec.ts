@@ -1,4 +1,4 @@
-import { isCalendarDay, shopDay, shopDayWindow } from './shop-day.js';
+import { addShopDays, isCalendarDay, shopDay, shopDaysEnding, shopDayWindow } from './shop-day.js';
 
 describe('the shop day (Asia/Kolkata)', () => {
   it('knows which days exist', () => {
@@ -28,5 +28,23 @@ describe('the shop day (Asia/Kolkata)', () => {
 
   it('refuses a day that does not exist', () => {
     expect(() => shopDayWindow('2026-02-30')).toThrow(RangeError);
+  });
+
+  it('counts days across months, leap days and years', () => {
+    expect(addShopDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addShopDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addShopDays('2027-01-01', -1)).toBe('2026-12-31');
+    expect(addShopDays('2026-11-23', 0)).toBe('2026-11-23');
+    expect(() => addShopDays('2026-02-30', 1)).toThrow(RangeError);
+  });
+
+  it('lists the days of a period that ends on a day, oldest first', () => {
+    expect(shopDaysEnding('2026-03-01', 3)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+    const month = shopDaysEnding('2026-11-23', 30);
+    expect(month).toHaveLength(30);
+    expect(month[0]).toBe('2026-10-25');
+    expect(new Set(month).size).toBe(30);
+    // The day before a period's first is the last of the period before it.
+    expect(shopDaysEnding(addShopDays(month[0]!, -1), 30).at(-1)).toBe('2026-10-24');
   });
 });

@@ -49,3 +49,29 @@ export function shopDayWindow(day: string): { readonly start: Date; readonly end
   const start = Date.parse(`${day}T00:00:00Z`) - SHOP_UTC_OFFSET_MINUTES * 60_000;
   return { start: new Date(start), end: new Date(start + DAY_MS) };
 }
+
+/**
+ * The calendar day `count` days after `day` (before it when negative).
+ *
+ * @param day - A calendar day, `YYYY-MM-DD`.
+ * @param count - Whole days to move.
+ * @returns E.g. `2026-11-30`, 1 → `2026-12-01`.
+ * @throws RangeError when `day` is not a calendar day.
+ */
+export function addShopDays(day: string, count: number): string {
+  if (!isCalendarDay(day)) throw new RangeError(`Not a calendar day: ${day}`);
+  return new Date(Date.parse(`${day}T00:00:00Z`) + count * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The `count` shop days that end with `last`, oldest first: the days a period of the sales
+ * over time counts (the last 30 days are the 29 days before today and today).
+ *
+ * @param last - The period's last day, `YYYY-MM-DD`.
+ * @param count - How many days (at least 1).
+ * @returns The days, e.g. `2026-11-23`, 3 → `2026-11-21`, `2026-11-22`, `2026-11-23`.
+ * @throws RangeError when `last` is not a calendar day.
+ */
+export function shopDaysEnding(last: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addShopDays(last, i - count + 1));
+}

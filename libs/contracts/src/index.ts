@@ -6,6 +6,7 @@ export * from './identity.js';
 export * from './ids.js';
 export * from './order.js';
 export * from './order-history.js';
+export * from './sales.js';
 export * from './rpc.js';
 export * from './schemas.js';
 export * from './subjects.js';

@@ -4,6 +4,7 @@ import { catalogEvents, catalogSubjects } from './catalog.js';
 import { identitySubjects } from './identity.js';
 import { orderEvents, orderSubjects } from './order.js';
 import { orderHistoryEvents, orderHistorySubjects } from './order-history.js';
+import { salesSubjects } from './sales.js';
 import { emptyRequestSchema, pingReplySchema, type PingReply } from './schemas.js';
 
 /** Shape of one request/reply subject: request schema, reply schema, and a valid fixture of each. */
@@ -54,6 +55,7 @@ export const rpcSubjects = {
   ...cartSubjects,
   ...orderSubjects,
   ...orderHistorySubjects,
+  ...salesSubjects,
 } as const satisfies Record<`rpc.${string}`, RpcDefinition>;
 
 export type RpcSubject = keyof typeof rpcSubjects;

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './buyer.js';
 export * from './csv.js';
 export * from './databases.js';
 export * from './eventually.js';

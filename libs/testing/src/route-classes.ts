@@ -169,6 +169,8 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
   'admin.products.delete': { caller: 'admin', params: (f) => ({ id: f.fuzzProductId }), readBack: fuzzProduct },
   'admin.media.upload': { caller: 'admin' },
   'admin.figures': { caller: 'admin', query: () => ({ day: '2026-11-23' }) },
+  'admin.sales': { caller: 'admin', query: () => ({ days: '90', to: '2026-11-23' }) },
+  'admin.sales.export': { caller: 'admin', query: () => ({ days: '30' }) },
   'admin.users.list': { caller: 'admin', query: () => ({ q: 'fuzz', page: '1' }) },
   'admin.users.get': { caller: 'admin', params: (f) => ({ id: f.shopper.id }) },
   'admin.admins.list': { caller: 'admin' },

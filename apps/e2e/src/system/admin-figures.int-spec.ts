@@ -2,7 +2,7 @@ import pg from 'pg';
 import { paiseToDecimalString, renderMessage, shopDay } from '@jalaj/commerce';
 import type { AdminFigures } from '@jalaj/contracts';
 import { RpcClient } from '@jalaj/server-kit';
-import { eventually, httpClient, newConfirmedShopper, parseCsv, startTestShop, testDatabaseUrl, TEST_ADMIN, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
+import { eventually, httpClient, newBuyer, parseCsv, startTestShop, testDatabaseUrl, TEST_ADMIN, type Buyer, type HttpCall, type SandboxControl, type TestShop } from '@jalaj/testing';
 
 /** `GET /api/admin/figures`'s answer. */
 type Figures = AdminFigures;
@@ -75,38 +75,15 @@ describe("today's figures through the BFF (real processes)", () => {
     if (r.status !== 200) throw new Error(`stock: ${JSON.stringify(r.body)}`);
   };
 
-  /** A confirmed shopper with a Kolkata address who checks out one product at a time. */
+  let buyer: Buyer;
+  /** A new confirmed shopper with a Kolkata address (the one {@link settle} pays as): their checkout of one plant at a time. */
   async function shopper() {
-    const { token, email } = await newConfirmedShopper(call, 'figures');
-    shopperToken = token;
-    shopperEmail = email;
-    const address = await call('POST', '/api/me/addresses', {
-      token,
-      body: { fullName: 'Ananya Sen', phone: '9830012345', addressLine1: '12 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', addressType: 'both' },
-    });
-    if (address.status !== 201) throw new Error(`address: ${JSON.stringify(address.body)}`);
-    const addressId = address.body.id as string;
-    return async (productId: string, quantity: number) => {
-      const added = await call('POST', '/api/cart/items', { token, body: { productId, quantity } });
-      if (added.status !== 200) throw new Error(`cart: ${JSON.stringify(added.body)}`);
-      const r = await call('POST', '/api/checkout/pay', { token, body: { shippingAddressId: addressId, billingAddressId: addressId } });
-      if (r.status !== 200) throw new Error(`pay: ${r.status} ${JSON.stringify(r.body)}`);
-      return r.body as { orderId: string; merchantOrderId: string; amountPaise: number };
-    };
+    buyer = await newBuyer(call, shop.base, phonepe, 'figures');
+    shopperToken = buyer.token;
+    shopperEmail = buyer.email;
+    return buyer.checkout;
   }
-
-  /**
-   * PhonePe reports the payment; the shopper's return has the order service decide it. A
-   * paid order then leaves the cart as the success page waits for it to: the cart hears of
-   * the payment by an event, and a plant added before that would be taken out with the
-   * bought ones (a CI run of 2026-11-24: the next payment found the cart empty).
-   */
-  async function settle(merchantOrderId: string, state: 'COMPLETED' | 'FAILED') {
-    await phonepe.settle(merchantOrderId, state === 'COMPLETED' ? { state, webhook: 'drop' } : { state, errorCode: 'PAYMENT_ERROR', detailedErrorCode: 'ZA', webhook: 'drop' });
-    const location = (await call('GET', `/api/payments/phonepe/return/${merchantOrderId}`)).location!;
-    expect(new URL(location, shop.base).pathname).toBe(state === 'COMPLETED' ? '/payment-success' : '/payment-failed');
-    if (state === 'COMPLETED') await eventually(() => call('GET', '/api/cart', { token: shopperToken }), (r) => r.status === 200 && (r.body.lines as unknown[]).length === 0);
-  }
+  const settle = (merchantOrderId: string, state: 'COMPLETED' | 'FAILED') => buyer.settle(merchantOrderId, state);
 
   const fulfil = async (orderId: string, step: Record<string, string>) => {
     const r = await call('POST', `/api/admin/orders/${orderId}/fulfilment`, { token: adminToken, body: step });

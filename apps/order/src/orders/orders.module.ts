@@ -21,16 +21,18 @@ import { OrdersEvents } from './orders.events.js';
 import { OrdersRepository } from './orders.repository.js';
 import { OrdersRpc } from './orders.rpc.js';
 import { OrdersService } from './orders.service.js';
+import { SalesRpc } from './sales.rpc.js';
+import { SalesService } from './sales.service.js';
 
 /**
  * Orders after checkout (docs/adr/019-orders-bills-and-fulfilment.md): the shopper's
  * history and bills of supply, the Orders tab's list, archive, fulfilment, refunds and
- * export. Orders and their lines are the checkout's entities; fulfilment steps and bill
- * serials are this module's.
+ * export, and the dashboard's sales over time. Orders and their lines are the checkout's
+ * entities; fulfilment steps and bill serials are this module's.
  */
 @Module({
   imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, OrderDecisionRow, FulfilmentEventRow, BillSerial, OrderListVersion, AttentionDigest]), CheckoutModule],
-  controllers: [OrdersRpc, OrderActionsRpc],
-  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints, AttentionDigestMailer],
+  controllers: [OrdersRpc, OrderActionsRpc, SalesRpc],
+  providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints, AttentionDigestMailer, SalesService],
 })
 export class OrdersModule {}

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { ATTENTION_REASONS, refundStuckBefore, salesFigures, SOLD_STATES, type AttentionReason, type RevenueFacts } from '@jalaj/commerce';
-import type { AdminOrderFilter } from '@jalaj/contracts';
+import type { AdminOrderFilter, PlantSales } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
+import type { DayStateGroup } from './sales.js';
 
 /** The Orders tab's filters as the repository takes them: the text search already resolved to customers. */
 export interface OrderListFilter extends Omit<AdminOrderFilter, 'q'> {
@@ -179,6 +180,38 @@ export class OrdersRepository {
     const [toShip] = await this.query<{ to_ship: string }>(`select count(*) as to_ship from orders where archived_at is null and ${toShipSql((c) => c)}`, []);
     const sales = salesFigures(rows.map(toRevenueFacts));
     return { paidOrders: sales.orders, revenuePaise: sales.revenuePaise, toShip: Number(toShip?.to_ship ?? 0) };
+  }
+
+  /**
+   * The sales (paid or partly refunded, not archived, as today's figures count them) placed
+   * from `dayStarts[0]` up to `end`, summed per day and state: the day is the number of the
+   * last of `dayStarts` (each an India midnight, ascending, from `shopDayWindow`) at or before
+   * the order's creation, 1 for the first, so where a day turns is decided in TypeScript
+   * only. On `orders_listed_state_idx` (state, created_at, archived_at is null).
+   */
+  async salesByDayAndState(dayStarts: readonly Date[], end: Date): Promise<DayStateGroup[]> {
+    const rows = await this.query<{ day: number; state: string; orders: string; total_paise: string; refunded_paise: string }>(
+      `select width_bucket(created_at, $1::timestamptz[]) as day, state, count(*) as orders, sum(total_paise) as total_paise, sum(refunded_paise) as refunded_paise
+         from orders where archived_at is null and ${soldSql((c) => c)} and created_at >= $2 and created_at < $3
+        group by 1, 2`,
+      [dayStarts, dayStarts[0], end],
+    );
+    return rows.map((r) => ({ day: Number(r.day), state: r.state, orders: Number(r.orders), totalPaise: Number(r.total_paise), refundedPaise: Number(r.refunded_paise) }));
+  }
+
+  /**
+   * Every plant on the lines of the sales placed in `[start, end)` (not archived): its units
+   * and what its lines were charged, with the name on its latest line.
+   */
+  async plantSales(start: Date, end: Date): Promise<PlantSales[]> {
+    const rows = await this.query<{ product_id: string; product_name: string; units: string; revenue_paise: string }>(
+      `select l.product_id, (array_agg(l.product_name order by o.created_at desc))[1] as product_name, sum(l.quantity) as units, sum(l.line_total_paise) as revenue_paise
+         from orders o join order_lines l on l.order_id = o.id
+        where o.archived_at is null and ${soldSql((c) => `o.${c}`)} and o.created_at >= $1 and o.created_at < $2
+        group by l.product_id`,
+      [start, end],
+    );
+    return rows.map((r) => ({ productId: r.product_id, productName: r.product_name, units: Number(r.units), revenuePaise: Number(r.revenue_paise) }));
   }
 
   /**

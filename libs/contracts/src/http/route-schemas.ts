@@ -31,6 +31,7 @@ import {
   settleRefundInputSchema,
   ADMIN_ORDERS_MAX_PAGE_SIZE,
 } from '../order-history.js';
+import { salesOverTimeSchema } from '../sales.js';
 import type { HttpRouteId } from './routes.js';
 
 /** The request and response schemas of one route. Absent parts take no input or answer no body. */
@@ -112,6 +113,14 @@ export const adminFiguresSchema = orderFiguresSchema.extend({
 });
 export type AdminFigures = z.infer<typeof adminFiguresSchema>;
 
+/** The sales over time's period as query strings: `days=90&to=2026-11-23`. */
+const salesHttpQuery = z
+  .object({
+    days: z.enum(['30', '90']).default('30').describe('The period in days: the last 30 (default) or 90 India days.'),
+    to: calendarDaySchema.optional().describe('The period\'s last India day, `YYYY-MM-DD`; today (Asia/Kolkata) when left out.'),
+  })
+  .strict();
+
 /** A cart change as the BFF answers it: the notice's title and text from the catalogue beside its code and data. */
 const cartChangeReplySchema = cartChangeSchema.extend({ title: z.string(), message: z.string() });
 
@@ -174,6 +183,8 @@ export const HTTP_SCHEMAS = {
     query: z.object({ day: calendarDaySchema.optional().describe('An India day, `YYYY-MM-DD`; today (Asia/Kolkata) when left out.') }).strict(),
     response: adminFiguresSchema,
   },
+  'admin.sales': { query: salesHttpQuery, response: salesOverTimeSchema },
+  'admin.sales.export': { query: salesHttpQuery, responseType: 'text/csv' },
   'admin.orders.list': { query: adminOrderPageQuery, response: adminOrderPageSchema },
   'admin.orders.export': { query: adminOrderFilterQuery, responseType: 'text/csv' },
   'admin.orders.get': { params: idParams, response: adminOrderSchema },
