@@ -23,12 +23,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Split by how often each part changes: React, then Ant Design and its
-        // rc-component/icon packages, then the rest of node_modules.
+        // rc-component/icon packages, then the rest of node_modules that the first paint
+        // needs ($initial). What only a lazy import needs stays with it: the sales chart's
+        // library (recharts) loads with the chart, after the first paint (ADR 082).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -1,17 +1,12 @@
 import { apiPath, type FulfilmentInput, type HttpQuery, type HttpResponse, type RefundInput, type SettleRefundInput } from '@jalaj/contracts';
-import {
-  apiErrorFromResponse,
-  callRoute,
-  getAccessToken,
-  getUnauthorizedHandler,
-  networkError,
-  routeUrl,
-  useApiClient,
-  useRoute,
-} from '@jalaj/web-kit';
+import { callRoute, routeUrl, useApiClient, useRoute } from '@jalaj/web-kit';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import { downloadFile, type DownloadedFile } from './download.js';
 import { isFiguresKey } from './figures.js';
+import { isSalesKey } from './sales.js';
+
+export { saveFile } from './download.js';
 
 /** `/api/admin/orders`: the list; every other Orders-tab route lives under it. */
 export const ADMIN_ORDERS_PATH = apiPath('admin.orders.list');
@@ -26,9 +21,9 @@ export type OrderChangeReply = HttpResponse<'admin.orders.fulfil'>;
 /** The Orders tab's filters as query strings (`q`, `state`, `fulfilment`, `from`, `to`, `archived`); unset ones `undefined`. */
 export type OrderFilterStrings = Partial<Record<keyof NonNullable<HttpQuery<'admin.orders.export'>>, string>>;
 
-/** Every cached read of the Orders tab (pages, one order, bills), and today's figures, which count orders. */
+/** Every cached read of the Orders tab (pages, one order, bills), and today's figures and the sales over time, which count orders. */
 const isOrdersKey = (key: unknown) =>
-  typeof key === 'string' && (key === ADMIN_ORDERS_PATH || key.startsWith(`${ADMIN_ORDERS_PATH}/`) || key.startsWith(`${ADMIN_ORDERS_PATH}?`) || isFiguresKey(key));
+  typeof key === 'string' && (key === ADMIN_ORDERS_PATH || key.startsWith(`${ADMIN_ORDERS_PATH}/`) || key.startsWith(`${ADMIN_ORDERS_PATH}?`) || isFiguresKey(key) || isSalesKey(key));
 
 /**
  * One page of orders, newest first. The previous page stays on screen while the next one
@@ -106,67 +101,13 @@ export function useOrderChanges() {
   };
 }
 
-/** A downloaded file. */
-export interface DownloadedFile {
-  readonly blob: Blob;
-  readonly fileName: string;
-}
-
-const FALLBACK_CSV_NAME = 'orders.csv';
-
-/** The file name of a `content-disposition: attachment; filename="…"` header. */
-export function attachmentFileName(header: string | null, fallback: string = FALLBACK_CSV_NAME): string {
-  const name = header?.match(/filename="?([^";]+)"?/i)?.[1]?.trim();
-  return name ? name : fallback;
-}
-
 /**
- * Downloads the filtered orders as CSV (`admin.orders.export`). A plain `fetch` rather than
- * the JSON client, because the answer is a file; it keeps the client's session rules: the
- * in-memory access token as bearer, cookies sent, and one renewal and resend after a 401.
+ * Downloads the filtered orders as CSV (`admin.orders.export`; {@link downloadFile}).
  *
  * @param filters - The Orders tab's filters (the export holds every match, not one page).
  * @returns The CSV and the file name the server gave it.
  * @throws ApiError when the server refused or could not be reached.
  */
-export async function downloadOrdersCsv(filters: OrderFilterStrings): Promise<DownloadedFile> {
-  const url = routeUrl('admin.orders.export', { query: filters });
-  const send = async (): Promise<Response> => {
-    const headers = new Headers({ Accept: 'text/csv' });
-    const token = getAccessToken();
-    if (token !== null) headers.set('Authorization', `Bearer ${token}`);
-    try {
-      return await fetch(url, { headers, credentials: 'include' });
-    } catch (error) {
-      throw networkError(error);
-    }
-  };
-  let response = await send();
-  if (response.status === 401 && getAccessToken() !== null) {
-    const renew = getUnauthorizedHandler();
-    if (renew !== null && (await renew())) response = await send();
-  }
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw apiErrorFromResponse(response.status, body);
-  }
-  return { blob: await response.blob(), fileName: attachmentFileName(response.headers.get('content-disposition')) };
-}
-
-/**
- * Hands a downloaded file to the browser as a download (an object URL on an `<a download>`).
- *
- * @param file - The file.
- */
-export function saveFile(file: DownloadedFile): void {
-  const href = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = file.fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL by now; give the browser a moment before freeing it.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+export function downloadOrdersCsv(filters: OrderFilterStrings): Promise<DownloadedFile> {
+  return downloadFile(routeUrl('admin.orders.export', { query: filters }), 'orders.csv');
 }

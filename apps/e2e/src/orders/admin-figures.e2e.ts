@@ -1,9 +1,9 @@
 import { formatRupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { type Browser, expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
 import { adminHeaders, serverFigures } from '../support/admin-api.js';
-import { payThroughApi } from '../support/orders.js';
-import { ADMIN, signInAsAdmin, signUpShopper } from '../support/shop.js';
+import { paidOrderToday } from '../support/orders.js';
+import { ADMIN, signInAsAdmin } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -13,20 +13,6 @@ import { DESKTOP_ONLY } from '../support/tags.js';
  * load offers a Retry without blocking the tabs. At a phone's width (390 px) and a
  * desktop's (1440 px), with screenshots of the dashboard.
  */
-
-
-/** A shopper in a browser context of their own pays for a plant: an order today, waiting to ship. */
-async function paidOrderToday(browser: Browser, testInfo: TestInfo): Promise<void> {
-  const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch });
-  try {
-    const page = await context.newPage();
-    await signUpShopper(page, 'figures');
-    await payThroughApi(page.request);
-  } finally {
-    await context.close();
-  }
-}
 
 const strip = (page: Page): Locator => page.getByRole('region', { name: /^Today/ });
 const figure = (page: Page, label: string): Locator => strip(page).getByRole('link', { name: new RegExp(`^${label}`) });

@@ -1,4 +1,4 @@
-import type { AdminFigures } from '@jalaj/contracts';
+import type { AdminFigures, SalesOverTime } from '@jalaj/contracts';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { ADMIN } from './shop.js';
 
@@ -14,4 +14,11 @@ export async function serverFigures(request: APIRequestContext, headers: Record<
   const r = await request.get('/api/admin/figures', { headers });
   expect(r.status()).toBe(200);
   return (await r.json()) as AdminFigures;
+}
+
+/** The sales over time as the server counts them (`GET /api/admin/sales`). */
+export async function serverSales(request: APIRequestContext, headers: Record<string, string>, days: 30 | 90): Promise<SalesOverTime> {
+  const r = await request.get(`/api/admin/sales?days=${days}`, { headers });
+  expect(r.status()).toBe(200);
+  return (await r.json()) as SalesOverTime;
 }

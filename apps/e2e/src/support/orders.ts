@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatRupees, payableAmountPaise, REGIONAL_SHIPPING_PAISE } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { addAddress, addToCart, KOLKATA } from './checkout.js';
-import { type AddressFields, products } from './shop.js';
+import { type AddressFields, products, signUpShopper } from './shop.js';
 import { sandboxUrl } from './stack.js';
 
 /** A plant with at least `n` in stock. */
@@ -120,4 +120,17 @@ export async function payThroughApi(request: APIRequestContext, options: { plant
     .poll(async () => ((await ok('the cart', request.get('/api/cart', { headers }))) as { itemCount: number }).itemCount, { message: 'the paid order empties the cart', timeout: 15_000 })
     .toBe(0);
   return { plant, transactionId: started.merchantOrderId, payable: formatRupees(started.amountPaise) };
+}
+
+/** A shopper in a browser context of their own pays for a plant: an order today, waiting to ship (for the admin's figures and sales). */
+export async function paidOrderToday(browser: Browser, testInfo: TestInfo): Promise<void> {
+  const { baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, userAgent, deviceScaleFactor, isMobile, hasTouch });
+  try {
+    const page = await context.newPage();
+    await signUpShopper(page, 'figures');
+    await payThroughApi(page.request);
+  } finally {
+    await context.close();
+  }
 }

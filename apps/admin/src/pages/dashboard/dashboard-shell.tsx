@@ -16,6 +16,7 @@ import { AdminsTab } from '../admins/admins-tab.js';
 import { OrdersTab } from '../orders/orders-tab.js';
 import { ProductsTab } from '../products/products-tab.js';
 import { UsersTab } from '../users/users-tab.js';
+import { SalesOverTime } from './sales-over-time.js';
 import { TodaysFigures } from './todays-figures.js';
 
 const TAB_KEYS = ['orders', 'products', 'users', 'admins'] as const;
@@ -31,9 +32,10 @@ const TABS: TabsProps['items'] = [
 ];
 
 /**
- * The admin's dashboard: header (the shop's brand, who is signed in), today's figures, and the
- * four tabs, Orders first. The open tab lives in the URL (`?tab=products`) so that a reload or
- * a shared link keeps it, and so does each tab's query (a figure links to one).
+ * The admin's dashboard: header (the shop's brand, who is signed in), today's figures, the
+ * sales over time, and the four tabs, Orders first. The open tab lives in the URL
+ * (`?tab=products`) so that a reload or a shared link keeps it, and so does each tab's query
+ * (a figure links to one).
  */
 export function DashboardShell() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -92,6 +94,7 @@ export function DashboardShell() {
       </Layout.Header>
       <Layout.Content className="admin-content">
         <TodaysFigures />
+        <SalesOverTime />
         <Tabs
           activeKey={activeKey}
           items={TABS}
