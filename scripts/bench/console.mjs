@@ -4,8 +4,9 @@
  * working through it as a seller does, one request at a time: the Users tab (first page, a
  * name and an email search, a deep page, an account's drawer with its order figures and
  * "View orders"), the Products tab (a name search, low stock by stock, a deep page by
- * stock) and the Orders tab over the year, and the morning's figures. Each answer must come
- * within a second (p99 of 30 requests each), none may fail.
+ * stock) and the Orders tab over the year, the morning's figures, and the sales over 30 and
+ * 90 days (issue #42). Each answer must come within a second (p99 of 30 requests each, and
+ * the first, which computes what later ones find cached), none may fail.
  *
  * Writes straight into the bench stack's identity, catalog and order databases (ids
  * `usr_bench_c…`, `prd_bench_c…`, `ord_bench_…`, replaced on every run): only for a
@@ -88,7 +89,7 @@ export async function bench(ctx) {
   ctx.log(`console: seeding ${ACCOUNTS.toLocaleString('en-IN')} accounts, ${PLANTS} plants and a year of ${YEAR_ORDERS.toLocaleString('en-IN')} orders…`);
   await seedAccounts(ctx);
   await seedPlants(ctx);
-  await seedOrders(ctx, Array.from({ length: ACCOUNTS }, (_, i) => customerId(i + 1)), { orders: YEAR_ORDERS, days: 365 });
+  await seedOrders(ctx, Array.from({ length: ACCOUNTS }, (_, i) => customerId(i + 1)), { orders: YEAR_ORDERS, days: 365, plants: PLANTS });
   ctx.log(`console: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const headers = { authorization: `Bearer ${await ctx.signIn('admin@jalaj.shop', 'jalaj-admin-2026')}` };
   // An account with orders: the seeding gives account n the orders i with i % ACCOUNTS = n - 1.
@@ -110,15 +111,22 @@ export async function bench(ctx) {
     ['Products tab, low stock by stock', '/api/admin/products?lowStock=true&sort=stock-asc&page=1&pageSize=24', (b) => b.items.length > 0 && ascending(b.items) && b.items.every((p) => p.stockQuantity <= b.lowStockThreshold)],
     ['Products tab, page 40 by stock', '/api/admin/products?sort=stock-desc&page=40&pageSize=24', (b) => b.items.length === 24],
     ["Today's figures", `/api/admin/figures?day=${today}`, (b) => b.toShip > 1000 && b.lowStock > 0],
+    // Issue #42: the seeding places about 275 orders a day, 8 in 10 of them paid, on plants of the console's own.
+    ['Sales over time, 30 days', '/api/admin/sales?days=30', (b) => b.current.length === 30 && b.totals.orders > 30 * 100 && b.previousTotals.orders > 30 * 100 && b.bestSellers.byUnits.length === 5],
+    ['Sales over time, 90 days', '/api/admin/sales?days=90', (b) => b.current.length === 90 && b.totals.orders > 90 * 100 && b.previousTotals.orders > 90 * 100 && b.bestSellers.byRevenue.length === 5],
+    ['Sales over time, 90 days as CSV', '/api/admin/sales/export.csv?days=90', (b) => b.split('\r\n').length === 92],
   ];
   const rows = [];
   for (const [name, path, shows] of targets) {
+    // The first answer is computed (the order service caches the counts under the list version, ADR 021): timed too.
+    const started = performance.now();
     const first = await fetch(ctx.url + path, { headers });
-    const body = first.ok ? await first.json() : await first.text();
+    const body = (first.headers.get('content-type') ?? '').includes('json') ? await first.json() : await first.text();
+    const firstMs = Math.round(performance.now() - started);
     if (!first.ok || !shows(body)) throw new Error(`console: ${name} (${path}) did not show the seeded shop: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
-    const figures = await timeRequests(ctx, path, headers);
+    const figures = { firstMs, ...(await timeRequests(ctx, path, headers)) };
     ctx.log(`${name}: ${JSON.stringify(figures)}`);
-    rows.push({ name: `console: ${name}`, figures, goals: GOALS, note: `one request at a time, ${REQUESTS} requests; ${ACCOUNTS.toLocaleString('en-IN')} accounts, ${PLANTS.toLocaleString('en-IN')} plants, ${YEAR_ORDERS.toLocaleString('en-IN')} orders over a year` });
+    rows.push({ name: `console: ${name}`, figures, goals: [...GOALS, { figure: 'firstMs', max: 1000 }], note: `one request at a time, ${REQUESTS} requests; ${ACCOUNTS.toLocaleString('en-IN')} accounts, ${PLANTS.toLocaleString('en-IN')} plants, ${YEAR_ORDERS.toLocaleString('en-IN')} orders over a year` });
   }
   return rows;
 }

@@ -58,9 +58,11 @@ async function shoppers(ctx) {
  * `orders` orders over the last `days` days, newest `ord_bench_0000001`: 80% paid (their
  * fulfilment spread over not started, processing, packed, shipped, delivered, cancelled,
  * with the matching steps), 10% pending, 10% failed; 1–3 lines each; spread over the
- * shoppers `userIds`. Replaces the orders an earlier seeding made.
+ * shoppers `userIds`. With `plants`, the lines name the console's plants
+ * (`prd_bench_c0001`…), spread over them unevenly so some sell more (the best sellers);
+ * else three generic ones. Replaces the orders an earlier seeding made.
  */
-export async function seedOrders(ctx, userIds, { orders = ORDERS, days = 60 } = {}) {
+export async function seedOrders(ctx, userIds, { orders = ORDERS, days = 60, plants = 0 } = {}) {
   const address = JSON.stringify({ id: 'adr_bench', nickname: 'Home', fullName: 'Bench Shopper', phone: '9830012345', addressLine1: '12 Park Street', addressLine2: null, city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India' });
   await withClient(ctx.databaseUrl('order'), async (c) => {
     await c.query(`delete from orders where id like 'ord_bench_%'`);
@@ -82,11 +84,15 @@ export async function seedOrders(ctx, userIds, { orders = ORDERS, days = 60 } = 
                               now() - make_interval(secs => (i * ($4::float8 * 86400 / $3::int) + (i * 7919) % 40)::float8) as t) as x`,
       [address, userIds, orders, days],
     );
+    // A line's plant: the p-th of the order's, squared into the low numbers so a few plants sell most; distinct within an order.
     await c.query(
       `insert into order_lines (order_id, product_id, position, product_name, quantity, unit_price_paise, discount_percent, discounted_unit_price_paise, line_total_paise)
-       select o.id, 'prd_bench_' || p, p, 'Rotala Bench ' || p, 1, 24900, 0, 24900, 24900
-         from orders o cross join lateral generate_series(0, (o.subtotal_paise / 24900)::int - 1) as p
+       select o.id, case when $1::int > 0 then 'prd_bench_c' || lpad(k::text, 4, '0') else 'prd_bench_' || p end, p,
+              case when $1::int > 0 then 'Bench plant ' || k else 'Rotala Bench ' || p end, 1, 24900, 0, 24900, 24900
+         from orders o cross join lateral generate_series(0, (o.subtotal_paise / 24900)::int - 1) as p,
+              lateral (select 1 + (((('x' || substr(md5(o.id), 1, 8))::bit(32)::bigint % 1000) ^ 2 / 1000)::int * 3 + p) % greatest($1::int, 1) as k) as x
         where o.id like 'ord_bench_%'`,
+      [plants],
     );
     await c.query(
       `insert into order_fulfilment_events (id, order_id, status, courier, tracking_number, created_by, created_at)
