@@ -18,7 +18,7 @@ interface SalesChartProps {
   readonly current: readonly SalesDay[];
   readonly previous: readonly SalesDay[];
   readonly days: number;
-  /** Narrow screens: fewer ticks, no right margin. */
+  /** Narrow screens: fewer ticks, a narrower axis. */
   readonly compact: boolean;
 }
 
@@ -64,7 +64,7 @@ function MetricChart({ points, metric, compact, days }: { points: Point[]; metri
         </span>
       </figcaption>
       <ResponsiveContainer width="100%" height={compact ? 160 : 190}>
-        <ComposedChart data={points} margin={{ top: 8, right: compact ? 4 : 12, bottom: 0, left: 0 }} title={`${words.title}, the last ${days} days and the ${days} days before`} syncId="sales">
+        <ComposedChart data={points} margin={{ top: 8, right: 18, bottom: 0, left: 0 }} title={`${words.title}, the last ${days} days and the ${days} days before`} syncId="sales">
           <CartesianGrid vertical={false} stroke={BRAND_COLORS.border} />
           <XAxis dataKey="day" tickFormatter={formatDayShort} interval="preserveStartEnd" minTickGap={compact ? 24 : 16} tick={{ fontSize: 12, fill: BRAND_COLORS.muted }} tickLine={false} />
           <YAxis
