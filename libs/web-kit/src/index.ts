@@ -17,3 +17,4 @@ export * from './session.js';
 export * from './api-routes.js';
 export * from './brand.js';
 export * from './bill-of-supply-sheet.js';
+export * from './notice-placement.js';

@@ -1,7 +1,7 @@
 import { ADMIN_ACCESS_REQUIRED_MESSAGE, ADMIN_MESSAGES, ORDER_MESSAGES, PRODUCT_MESSAGES, renderMessage, renderReceived } from '@jalaj/commerce';
 import { isApiError, UNEXPECTED_ERROR_MESSAGE } from '@jalaj/web-kit';
-import { App } from 'antd';
 import { useCallback } from 'react';
+import { useNotification } from '../use-notification.js';
 
 /**
  * The one place that turns a failed API call into the text an admin sees.
@@ -67,7 +67,7 @@ export function roleChangeErrorMessage(change: RoleChange, error: unknown): stri
  * @returns `(error, fallback?) => void`.
  */
 export function useApiErrorNotice(): (error: unknown, fallback?: string) => void {
-  const { notification } = App.useApp();
+  const notification = useNotification();
   return useCallback(
     (error: unknown, fallback?: string) => {
       notification.error({

@@ -1,9 +1,10 @@
 import { MailOutlined, UserAddOutlined } from '@ant-design/icons';
 import { parseAddAdminEmail } from '@jalaj/commerce';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useRoleChanges } from '../../api/admin-users.js';
 import { ROLE_CHANGE_TEXTS, roleChangeErrorMessage } from '../../api/error-messages.js';
+import { useNotification } from '../../use-notification.js';
 
 interface AddAdminValues {
   readonly email?: string;
@@ -15,7 +16,7 @@ export function AddAdminForm() {
   const email = Form.useWatch('email', form);
   const [pending, setPending] = useState(false);
   const { addAdmin } = useRoleChanges();
-  const { notification } = App.useApp();
+  const notification = useNotification();
 
   const handleFinish = async (values: AddAdminValues) => {
     const parsed = parseAddAdminEmail(values.email);

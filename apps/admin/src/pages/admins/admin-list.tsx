@@ -1,10 +1,11 @@
 import { DeleteOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { adminSinceText, avatarInitial, trimmedText } from '@jalaj/commerce';
 import { type Me, useApiClient, useSession } from '@jalaj/web-kit';
-import { Alert, App, Avatar, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAdminAdmins, useRoleChanges } from '../../api/admin-users.js';
 import { apiErrorMessage, LIST_ADMINS_FALLBACK, ROLE_CHANGE_TEXTS, roleChangeErrorMessage } from '../../api/error-messages.js';
+import { useNotification } from '../../use-notification.js';
 
 function sinceText(createdAt: string): string | null {
   try {
@@ -22,7 +23,7 @@ export function AdminList() {
   const { removeAdmin } = useRoleChanges();
   const { user, setUser } = useSession();
   const client = useApiClient();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const [removing, setRemoving] = useState<string | null>(null);
   const admins = data?.items ?? [];
   const listError = error ? apiErrorMessage(error, LIST_ADMINS_FALLBACK) : null;

@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, LockOutlined, MailOutlined } from '@ant-design/icons';
 import { canSubmitAdminLogin, isAdminRole, validateAdminLogin } from '@jalaj/commerce';
 import { BrandMark, type Me, useSession } from '@jalaj/web-kit';
-import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../../api/error-messages.js';
 import { CheckingAccess } from '../dashboard/checking-access.js';
+import { useNotification } from '../../use-notification.js';
 
 /** What the dashboard hands to the login when it sends a signed-out visitor here. */
 export interface LoginRedirectState {
@@ -34,7 +35,7 @@ function returnPath(state: unknown): string {
  */
 export function LoginPage() {
   const { status, user, signIn } = useSession();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const navigate = useNavigate();
   const location = useLocation();
   const [form] = Form.useForm<LoginValues>();

@@ -1,11 +1,12 @@
 import { CarOutlined } from '@ant-design/icons';
 import { hasTracking, nextFulfilmentSteps } from '@jalaj/commerce';
 import type { AdminOrderView, FulfilmentInput, FulfilmentStatus } from '@jalaj/contracts';
-import { App, Button, Form, Input, Select, Typography } from 'antd';
+import { Button, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { orderChangeFailure, orderChangeSuccess } from '../../api/error-messages.js';
 import { useOrderChanges } from '../../api/orders.js';
 import { fulfilmentLabel } from './order-display.js';
+import { useNotification } from '../../use-notification.js';
 
 interface FulfilmentValues {
   status?: FulfilmentStatus;
@@ -43,7 +44,7 @@ export function FulfilmentForm({ order }: { readonly order: AdminOrderView }) {
   const [form] = Form.useForm<FulfilmentValues>();
   const status = Form.useWatch('status', form);
   const { fulfil } = useOrderChanges();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const [saving, setSaving] = useState(false);
   const steps = nextFulfilmentSteps(order.state, order.fulfilmentStatus);
 

@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { orderNumber } from '@jalaj/commerce';
 import type { AdminOrderSummary } from '@jalaj/contracts';
-import { Alert, App, Button, Card, Checkbox, Empty, Modal, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Modal, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { orderChangeFailure, orderChangeSuccess, orderListErrorText } from '../../api/error-messages.js';
@@ -13,6 +13,7 @@ import { changeOrdersQuery, filterQueryStrings, isFiltered, ordersSearchParams, 
 import { keepOnPage, NO_SELECTION, selectAllLabel, toggleAllOrders, toggleOrder, withoutOrders, type OrderSelection } from './order-selection.js';
 import { OrdersToolbar } from './orders-toolbar.js';
 import './orders.css';
+import { useNotification } from '../../use-notification.js';
 
 const NO_ORDERS: readonly AdminOrderSummary[] = [];
 
@@ -35,7 +36,7 @@ export function OrdersTab() {
   const filters = useMemo(() => filterQueryStrings(query), [query]);
   const { data, error, isLoading, isValidating, mutate } = useAdminOrders(filters, query.page, ORDERS_PAGE_SIZE);
   const { deleteOrder, bulkDelete, restore } = useOrderChanges();
-  const { notification } = App.useApp();
+  const notification = useNotification();
 
   const [selection, setSelection] = useState<OrderSelection>(NO_SELECTION);
   const [confirmingBulk, setConfirmingBulk] = useState(false);

@@ -2,10 +2,11 @@ import { RollbackOutlined } from '@ant-design/icons';
 import { formatRupees, paiseToRupees, refundablePaise, rupeesToPaise } from '@jalaj/commerce';
 import { refundReasonSchema, type AdminOrderView, type RefundInput } from '@jalaj/contracts';
 import { isApiError, newIdempotencyKey } from '@jalaj/web-kit';
-import { App, Button, Form, Input, InputNumber, Modal } from 'antd';
+import { Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { orderChangeFailure, orderChangeSuccess } from '../../api/error-messages.js';
 import { useOrderChanges } from '../../api/orders.js';
+import { useNotification } from '../../use-notification.js';
 
 interface RefundValues {
   amount: number | null;
@@ -34,7 +35,7 @@ export const outcomeUnknown = (error: unknown) => !isApiError(error) || error.st
 export function RefundForm({ order }: { readonly order: AdminOrderView }) {
   const [form] = Form.useForm<RefundValues>();
   const { refund } = useOrderChanges();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const [confirming, setConfirming] = useState<RefundInput | null>(null);
   const [sending, setSending] = useState(false);
   const attemptKey = useRef<string | null>(null);
@@ -76,6 +77,8 @@ export function RefundForm({ order }: { readonly order: AdminOrderView }) {
         onFinish={review}
         className="refund-form"
         aria-label="Refund"
+        // No notice covers the refund's amount, reason and button (web-kit's KEEP_CLEAR_ATTRIBUTE, issue #42).
+        data-notice-clear=""
       >
         <Form.Item
           name="amount"

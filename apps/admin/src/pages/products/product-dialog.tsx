@@ -1,7 +1,7 @@
 import { categoryLabel, parseImageUrls, PRODUCT_MESSAGES, RUPEE_SIGN, stockSavedText, validateProductForm } from '@jalaj/commerce';
 import { ERROR_DATA, type AdminProduct } from '@jalaj/contracts';
 import { isApiError } from '@jalaj/web-kit';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { type ClipboardEvent, useMemo, useRef, useState } from 'react';
 import { apiErrorMessage, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
 import { useProductChanges } from '../../api/products.js';
@@ -18,6 +18,7 @@ import {
   toProductInput,
 } from './product-form-values.js';
 import { useProductImages } from './use-product-images.js';
+import { useNotification } from '../../use-notification.js';
 
 /** What the dialog is open for: a new product, or the one being edited. */
 export type ProductDialogTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly product: AdminProduct };
@@ -88,7 +89,7 @@ interface ProductFormProps {
 
 function ProductForm({ product, onDone }: ProductFormProps) {
   const [form] = Form.useForm<ProductFormValues>();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const { createProduct, updateProduct } = useProductChanges();
   const initialValues = useMemo(() => (product ? productToFormValues(product) : EMPTY_PRODUCT_FORM), [product]);
   // The product as the form last loaded it: its version and stock go with the save, and a

@@ -1,6 +1,6 @@
 import { AppstoreOutlined, ClearOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Product } from '@jalaj/contracts';
-import { Alert, App, Button, Card, Col, Empty, Row, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Spin, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, LIST_PRODUCTS_FALLBACK, PRODUCT_CHANGE_TEXTS, productChangeFailure } from '../../api/error-messages.js';
@@ -11,6 +11,7 @@ import { ProductDialog, type ProductDialogTarget } from './product-dialog.js';
 import { changeProductsQuery, isProductsFiltered, PRODUCTS_PAGE_SIZE, productsApiQuery, productsSearchParams, readProductsQuery, type ProductsQuery } from './product-query.js';
 import { ProductsToolbar } from './products-toolbar.js';
 import './products.css';
+import { useNotification } from '../../use-notification.js';
 
 const GRID = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
@@ -24,7 +25,7 @@ export function ProductsTab() {
   const query = useMemo(() => readProductsQuery(searchParams), [searchParams]);
   const { data, error, isLoading, isValidating, mutate } = useAdminProducts(productsApiQuery(query));
   const { deleteProduct } = useProductChanges();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const [dialog, setDialog] = useState<ProductDialogTarget | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const products = data?.items ?? [];

@@ -1,8 +1,8 @@
 import { canAddMoreImages, checkImageSelection, type ImageIssue } from '@jalaj/commerce';
-import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UPLOAD_TEXTS, uploadFailure } from '../../api/error-messages.js';
 import { type ImageUpload, isAbortedUpload, uploadProductImage } from '../../api/products.js';
+import { useNotification } from '../../use-notification.js';
 
 /** A chosen file on its way to the server. */
 export interface PendingUpload {
@@ -48,7 +48,7 @@ function distinct<T extends { title: string; description?: string }>(items: read
  * @param initial - The product's images when the dialog opens.
  */
 export function useProductImages(initial: readonly string[]) {
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const [images, setImages] = useState<readonly string[]>(initial);
   const [uploads, setUploads] = useState<readonly PendingUpload[]>([]);
   // The counts of the latest render, so that two selections in a row both see the first one.

@@ -115,8 +115,9 @@ export function AddressSelector(props: AddressSelectorProps) {
       </div>
     );
   } else if (compact && shipping && billing) {
+    // What the shopper changes when Pay is refused: no toast covers it (web-kit's KEEP_CLEAR_ATTRIBUTE, issue #42).
     body = (
-      <dl className="address-summary">
+      <dl className="address-summary" data-notice-clear="">
         <div className="address-summary__row">
           <dt className="address-summary__label">Ship to</dt>
           <dd className="address-summary__value">

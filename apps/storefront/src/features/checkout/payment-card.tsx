@@ -42,12 +42,13 @@ export function PaymentCard({ totalPaise, itemCount, shipping, state, blockedRea
   const hintId = useId();
   const redirecting = state === 'redirecting';
 
+  // No toast covers the card, nor on a phone its bar (web-kit's KEEP_CLEAR_ATTRIBUTE, issue #42).
   return (
-    <section className="panel payment-card" aria-labelledby={titleId}>
+    <section className="panel payment-card" aria-labelledby={titleId} data-notice-clear="">
       <h2 id={titleId} className="cart-summary__title">
         Payment
       </h2>
-      <div className="payment-card__bar">
+      <div className="payment-card__bar" data-notice-clear="">
         <dl className="payment-card__rows" aria-live="polite" aria-atomic="true">
           <div className="payment-card__total">
             <dt>Total Amount</dt>

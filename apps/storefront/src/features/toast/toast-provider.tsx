@@ -1,3 +1,4 @@
+import { boxesToKeepClear, NOTICE_REGION_ATTRIBUTE, placeNotice, watchControlsInUse } from '@jalaj/web-kit';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CloseIcon } from '../ui/icons.js';
 
@@ -60,6 +61,7 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
   );
 
   useEffect(() => {
+    watchControlsInUse();
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
@@ -82,10 +84,37 @@ export function ToastProvider({ children }: { readonly children?: ReactNode }) {
   );
 }
 
+/**
+ * Where the stack stands: it is tried at both edges as the stylesheet places them (above a
+ * phone's Pay bar, below the header...) and takes the one where it covers nothing the user is
+ * working with (web-kit's notice placement), before the browser paints.
+ */
+type Edge = 'bottom' | 'top';
+
+function placeStack(region: HTMLElement, stack: HTMLElement): Edge {
+  const at = (edge: Edge) => {
+    region.dataset.edge = edge;
+    return { placement: edge, box: stack.getBoundingClientRect() };
+  };
+  const edge = placeNotice([at('bottom'), at('top')], boxesToKeepClear());
+  region.dataset.edge = edge;
+  return edge;
+}
+
 function ToastRegion({ toasts, dismiss }: { readonly toasts: readonly Toast[]; readonly dismiss: (id: number) => void }) {
+  const region = useRef<HTMLElement>(null);
+  const stack = useRef<HTMLDivElement>(null);
+  const [edge, setEdge] = useState<Edge>('bottom');
+  // Placed when a toast arrives; the stack then stays where it is until it empties.
+  const newest = toasts.at(-1)?.id;
+  useLayoutEffect(() => {
+    if (newest === undefined || !region.current || !stack.current) return;
+    setEdge(placeStack(region.current, stack.current));
+  }, [newest]);
+
   return (
-    <section className="toast-region" aria-label="Notifications">
-      <div role="status" aria-live="polite" className="toast-stack">
+    <section ref={region} className="toast-region" aria-label="Notifications" data-edge={edge} {...{ [NOTICE_REGION_ATTRIBUTE]: '' }}>
+      <div ref={stack} role="status" aria-live="polite" className="toast-stack">
         {toasts.map((toast) => (
           <div key={toast.id} className={`toast toast--${toast.tone ?? 'info'}`}>
             <div className="toast__text">
