@@ -147,8 +147,8 @@ test.describe('admin products', () => {
 
       // Delete, confirmed.
       await card.getByRole('button', { name: 'Delete' }).click();
-      const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Are you sure you want to delete this product?' });
-      await expect(confirm).toBeVisible();
+      const confirm = page.getByRole('dialog', { name: 'Delete Product' });
+      await expect(confirm).toContainText('Are you sure you want to delete this product?');
       // Pressed once the confirmation stopped moving (as the refund's dialog is): a CI run on a
       // busy machine saw the press while it zoomed in go nowhere, no request and no toast.
       await animationsSettled(page);

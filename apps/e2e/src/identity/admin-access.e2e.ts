@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { animationsSettled } from '../support/a11y.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -41,7 +42,11 @@ async function addAdmin(page: Page, email: string): Promise<void> {
 
 async function removeAdmin(page: Page, email: string): Promise<void> {
   await adminRow(page, email).getByRole('button', { name: 'Remove Admin' }).click();
-  await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove Admin' });
+  await expect(confirm).toContainText(email);
+  // Pressed once the dialog stands still (it zooms in), as the refund's is.
+  await animationsSettled(page);
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
 }
 
 // Puts the shopper back to an ordinary user through the API, whatever a failed test left behind.

@@ -1,6 +1,7 @@
 import { formatRupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
 import { expect, type Locator, type Page, test, type TestInfo } from '@playwright/test';
+import { animationsSettled } from '../support/a11y.js';
 import { adminHeaders, serverFigures } from '../support/admin-api.js';
 import { paidOrderToday } from '../support/orders.js';
 import { ADMIN, signInAsAdmin } from '../support/shop.js';
@@ -114,7 +115,9 @@ test.describe("today's figures", () => {
     await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
     const card = page.getByRole('list', { name: 'Products' }).getByRole('listitem', { name, exact: true });
     await card.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Are you sure you want to delete this product?' });
+    const confirm = page.getByRole('dialog', { name: 'Delete Product' });
+    await expect(confirm).toContainText('Are you sure you want to delete this product?');
+    await animationsSettled(page);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Product deleted successfully', { exact: true })).toBeVisible();
     created.splice(0);

@@ -207,9 +207,10 @@ test.describe('admin orders', () => {
     await expect(page.getByRole('heading', { name: '1 Orders' })).toBeVisible();
     const card = orderCard(page, first);
     await card.getByRole('button', { name: 'Delete' }).click();
-    const popconfirm = page.getByRole('tooltip').filter({ hasText: 'Delete Order' });
-    await expect(popconfirm).toContainText(adminShortId(first.transactionId));
-    await popconfirm.getByRole('button', { name: 'Delete' }).click();
+    const confirmOne = page.getByRole('dialog', { name: 'Delete Order' });
+    await expect(confirmOne).toContainText(adminShortId(first.transactionId));
+    await animationsSettled(page);
+    await confirmOne.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, `Successfully deleted 1 order item(s) with transaction ID: ${adminShortId(first.transactionId)}`)).toBeVisible();
     await expect(page.getByRole('heading', { name: '0 Orders' })).toBeVisible();
     await expect(orderCard(page, second)).toHaveCount(0);

@@ -1,10 +1,11 @@
 import { DeleteOutlined, ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { adminSinceText, avatarInitial, trimmedText } from '@jalaj/commerce';
 import { type Me, useApiClient, useSession } from '@jalaj/web-kit';
-import { Alert, Avatar, Button, Card, Empty, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Avatar, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAdminAdmins, useRoleChanges } from '../../api/admin-users.js';
 import { apiErrorMessage, LIST_ADMINS_FALLBACK, ROLE_CHANGE_TEXTS, roleChangeErrorMessage } from '../../api/error-messages.js';
+import { useConfirm } from '../../use-confirm.js';
 import { useNotification } from '../../use-notification.js';
 
 function sinceText(createdAt: string): string | null {
@@ -24,6 +25,7 @@ export function AdminList() {
   const { user, setUser } = useSession();
   const client = useApiClient();
   const notification = useNotification();
+  const confirm = useConfirm();
   const [removing, setRemoving] = useState<string | null>(null);
   const admins = data?.items ?? [];
   const listError = error ? apiErrorMessage(error, LIST_ADMINS_FALLBACK) : null;
@@ -113,23 +115,27 @@ export function AdminList() {
                     </Typography.Text>
                   )}
                 </div>
-                <Popconfirm
-                  title="Remove Admin"
-                  description={
-                    <span className="admin-list__confirm">
-                      Remove the admin role from <strong>{admin.email}</strong>?
-                    </span>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  loading={removing === admin.email}
+                  disabled={removing !== null && removing !== admin.email}
+                  className="admin-list__remove"
+                  onClick={() =>
+                    confirm({
+                      title: 'Remove Admin',
+                      content: (
+                        <span className="admin-list__confirm">
+                          Remove the admin role from <strong>{admin.email}</strong>?
+                        </span>
+                      ),
+                      okText: 'Remove',
+                      onConfirm: () => handleRemove(admin.email),
+                    })
                   }
-                  okText="Remove"
-                  okButtonProps={{ danger: true }}
-                  cancelText="Cancel"
-                  placement="topRight"
-                  onConfirm={() => handleRemove(admin.email)}
                 >
-                  <Button danger icon={<DeleteOutlined />} loading={removing === admin.email} disabled={removing !== null && removing !== admin.email} className="admin-list__remove">
-                    Remove Admin
-                  </Button>
-                </Popconfirm>
+                  Remove Admin
+                </Button>
               </li>
             );
           })}

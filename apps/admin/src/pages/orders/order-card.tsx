@@ -1,7 +1,8 @@
 import { CalendarOutlined, CreditCardOutlined, DeleteOutlined, EyeOutlined, MailOutlined, NumberOutlined, UndoOutlined } from '@ant-design/icons';
 import { adminShortId, formatRupees, isSold, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
 import type { AdminOrderSummary } from '@jalaj/contracts';
-import { Button, Card, Checkbox, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Card, Checkbox, Tag, Typography } from 'antd';
+import { useConfirm } from '../../use-confirm.js';
 import { ProductImage } from '../products/product-image.js';
 import { adminDateTime, fulfilmentLabel, statusBadge } from './order-display.js';
 
@@ -35,6 +36,7 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
   const customerName = order.customer?.fullName?.trim() || UNKNOWN_USER;
   const archived = order.archivedAt !== null;
   const headingId = `order-${order.id}-heading`;
+  const confirm = useConfirm();
 
   return (
     <Card size="small" className={`order-card${selected ? ' order-card--selected' : ''}${archived ? ' order-card--archived' : ''}`}>
@@ -126,23 +128,27 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
             Restore
           </Button>
         ) : (
-          <Popconfirm
-            title="Delete Order"
-            description={
-              <span className="order-card__confirm">
-                Delete order <strong className="order-card__mono">#{number}</strong> (transaction ID <span className="order-card__mono">{shortId}</span>)? It moves to
-                Archived, where it can be restored.
-              </span>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            loading={busy}
+            aria-describedby={headingId}
+            onClick={() =>
+              confirm({
+                title: 'Delete Order',
+                content: (
+                  <>
+                    Delete order <strong className="order-card__mono">#{number}</strong> (transaction ID <span className="order-card__mono">{shortId}</span>)? It moves
+                    to Archived, where it can be restored.
+                  </>
+                ),
+                okText: 'Delete',
+                onConfirm: () => onDelete(order),
+              })
             }
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            cancelText="Cancel"
-            onConfirm={() => onDelete(order)}
           >
-            <Button danger icon={<DeleteOutlined />} loading={busy} aria-describedby={headingId}>
-              Delete
-            </Button>
-          </Popconfirm>
+            Delete
+          </Button>
         )}
       </div>
     </Card>

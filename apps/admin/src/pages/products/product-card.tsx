@@ -1,7 +1,8 @@
 import { BellOutlined, DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons';
 import { categoryLabel, formatRupees, shoppersWaitingText } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
-import { Button, Card, Popconfirm, Tag, Typography } from 'antd';
+import { Button, Card, Tag, Typography } from 'antd';
+import { useConfirm } from '../../use-confirm.js';
 import { ProductImage } from './product-image.js';
 import { stockLevel } from './product-query.js';
 
@@ -26,6 +27,7 @@ interface ProductCardProps {
 export function ProductCard({ product, lowStockThreshold, waiting, deleting, busy, onEdit, onDelete }: ProductCardProps) {
   const imageCount = product.imageUrls.length;
   const level = stockLevel(product.stockQuantity, lowStockThreshold);
+  const confirm = useConfirm();
   return (
     <Card
       size="small"
@@ -47,20 +49,24 @@ export function ProductCard({ product, lowStockThreshold, waiting, deleting, bus
         <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(product)} disabled={deleting}>
           Edit
         </Button>,
-        <Popconfirm
+        <Button
           key="delete"
-          title="Delete Product"
-          description={<span className="product-card__confirm">Are you sure you want to delete this product?</span>}
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          cancelText="Cancel"
-          placement="top"
-          onConfirm={() => onDelete(product)}
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          loading={deleting}
+          disabled={busy}
+          onClick={() =>
+            confirm({
+              title: 'Delete Product',
+              content: 'Are you sure you want to delete this product?',
+              okText: 'Delete',
+              onConfirm: () => onDelete(product),
+            })
+          }
         >
-          <Button type="text" danger icon={<DeleteOutlined />} loading={deleting} disabled={busy}>
-            Delete
-          </Button>
-        </Popconfirm>,
+          Delete
+        </Button>,
       ]}
     >
       <div className="product-card__body">
