@@ -4,7 +4,7 @@ import { expect, type Locator, type Page, test, type TestInfo } from '@playwrigh
 import { animationsSettled } from '../support/a11y.js';
 import { adminHeaders, serverFigures } from '../support/admin-api.js';
 import { paidOrderToday } from '../support/orders.js';
-import { ADMIN, signInAsAdmin } from '../support/shop.js';
+import { signInAsAdmin } from '../support/shop.js';
 import { DESKTOP_ONLY } from '../support/tags.js';
 
 /**
@@ -123,44 +123,4 @@ test.describe("today's figures", () => {
     created.splice(0);
     await expect(value(page, 'Low on stock')).toHaveText(base.lowStock.toLocaleString('en-IN'));
   });
-});
-
-test.describe('the admin login notification', { tag: DESKTOP_ONLY }, () => {
-  for (const width of [390, 1440]) {
-    test(`never covers the header's Sign Out at ${width} px`, async ({ page }) => {
-      await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
-      await page.goto('/admin/login');
-      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-      // Every frame from the click on, where the 'Login Successful' notice and Sign Out both
-      // show, their boxes are compared: the notice is short-lived, so it is watched rather than caught.
-      await page.evaluate(() => {
-        const seen = { frames: 0, overlaps: [] as string[] };
-        (window as unknown as { loginNotice: typeof seen }).loginNotice = seen;
-        const tick = () => {
-          const signOut = [...document.querySelectorAll('header button')].find((b) => b.textContent?.includes('Sign Out'));
-          for (const notice of document.querySelectorAll('.ant-notification-notice')) {
-            if (!signOut || !notice.textContent?.includes('Login Successful')) continue;
-            const [n, s] = [notice.getBoundingClientRect(), signOut.getBoundingClientRect()];
-            seen.frames++;
-            if (n.left < s.right && s.left < n.right && n.top < s.bottom && s.top < n.bottom) seen.overlaps.push(JSON.stringify({ notice: n, signOut: s }));
-          }
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      });
-      await page.getByRole('button', { name: 'Sign In as Admin' }).click();
-      const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
-      await expect(signOut).toBeVisible();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { loginNotice: { frames: number } }).loginNotice.frames), { timeout: 20_000 }).toBeGreaterThan(0);
-      expect(await page.evaluate(() => (window as unknown as { loginNotice: { overlaps: string[] } }).loginNotice.overlaps)).toEqual([]);
-      // Nothing lies over Sign Out: the point at its centre is the button itself.
-      const hit = await signOut.evaluate((button) => {
-        const r = button.getBoundingClientRect();
-        return button.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
-      });
-      expect(hit).toBe(true);
-      await signOut.click({ trial: true });
-    });
-  }
 });

@@ -21,6 +21,12 @@ interface LoginValues {
 
 // Spec §8, Admin login, word for word.
 const ACCESS_DENIED_NOTICE = { title: 'Access Denied', description: "You don't have admin privileges." } as const;
+/**
+ * 'Login Successful - Checking admin privileges...' lasts as long as the check and no longer:
+ * shown with antd's default duration it stayed about 5 s over the dashboard (4.5 s and its
+ * fade), long after the check had answered.
+ */
+const PRIVILEGE_CHECK_NOTICE = { key: 'admin-privilege-check', title: 'Login Successful', description: 'Checking admin privileges...', duration: 0 } as const;
 
 // Only paths inside this app are followed, so the state cannot send the admin elsewhere.
 function returnPath(state: unknown): string {
@@ -55,6 +61,9 @@ export function LoginPage() {
     notification.error(ACCESS_DENIED_NOTICE);
   }, [status, signedInAsAdmin, notification]);
 
+  // The check ends when this page goes, on the way to the dashboard: so does its notice.
+  useEffect(() => () => notification.destroy(PRIVILEGE_CHECK_NOTICE.key), [notification]);
+
   const handleFinish = async (values: LoginValues) => {
     const errors = validateAdminLogin(values);
     if (errors.length > 0) {
@@ -71,11 +80,12 @@ export function LoginPage() {
       setSubmitting(false);
       return;
     }
-    notification.success({ title: 'Login Successful', description: 'Checking admin privileges...' });
+    notification.success(PRIVILEGE_CHECK_NOTICE);
     if (isAdminRole(me.role)) {
       navigate(target, { replace: true });
       return;
     }
+    notification.destroy(PRIVILEGE_CHECK_NOTICE.key);
     notification.error(ACCESS_DENIED_NOTICE);
     setSubmitting(false);
   };
