@@ -1,12 +1,13 @@
 import { DownloadOutlined, TableOutlined } from '@ant-design/icons';
 import { formatRupees } from '@jalaj/commerce';
 import { SALES_PERIODS, type PlantSales, type SalesPeriod } from '@jalaj/contracts';
-import { Alert, App, Button, Empty, Grid, Segmented, Skeleton } from 'antd';
+import { Alert, Button, Empty, Grid, Segmented, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { apiErrorMessage } from '../../api/error-messages.js';
 import { saveFile } from '../../api/download.js';
 import { downloadSalesCsv, useSalesOverTime, type SalesReply } from '../../api/sales.js';
 import { changeText, formatCount, formatDayLong } from './sales-format.js';
+import { useNotification } from '../../use-notification.js';
 
 // recharts is ~110 kB gzipped: its own chunk, asked for once there are sales to draw, so the dashboard paints without it.
 const SalesChart = lazy(() => import('./sales-chart.js'));
@@ -123,7 +124,7 @@ export function SalesOverTime() {
   const [exporting, setExporting] = useState(false);
   const { data, error, isValidating, mutate } = useSalesOverTime(days);
   const { md } = Grid.useBreakpoint();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   // The last period stays on screen while the one asked for loads.
   const sales = data;
   const loading = !data && !error;

@@ -2,12 +2,13 @@ import { CheckOutlined, FileDoneOutlined, RedoOutlined, RollbackOutlined } from 
 import { ATTENTION_LABELS, attentionText, decisionText, formatRupees } from '@jalaj/commerce';
 import { settleNoteSchema, type AdminOrderView, type AttentionItem, type OrderDecision } from '@jalaj/contracts';
 import { newIdempotencyKey } from '@jalaj/web-kit';
-import { Alert, App, Button, Form, Input, Modal, Timeline, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Timeline, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { orderChangeFailure, orderChangeSuccess } from '../../api/error-messages.js';
 import { useOrderChanges, type OrderChangeReply } from '../../api/orders.js';
 import { adminDateTime } from './order-display.js';
 import { outcomeUnknown } from './refund-form.js';
+import { useNotification } from '../../use-notification.js';
 
 /** A decision the drawer offers, as its dialog asks it. */
 interface Decision {
@@ -30,7 +31,7 @@ interface Decision {
  */
 export function NeedsAttention({ order }: { readonly order: AdminOrderView }) {
   const changes = useOrderChanges();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const [asking, setAsking] = useState<Decision | null>(null);
   const [sending, setSending] = useState(false);
   const [form] = Form.useForm<{ note: string }>();

@@ -1,10 +1,11 @@
 import { signedChangeText, STOCK_HISTORY_MESSAGES as M, stockChangeByText, stockChangeCauseText, stockChangeWhenText } from '@jalaj/commerce';
 import { STOCK_ADJUSTMENT_MAX, STOCK_ADJUSTMENT_REASON_MAX, type AdminProduct } from '@jalaj/contracts';
 import { isApiError } from '@jalaj/web-kit';
-import { Alert, App, Button, Form, Grid, Input, InputNumber, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Grid, Input, InputNumber, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/error-messages.js';
 import { useStockAdjustment, useStockHistory, type StockHistoryPage } from '../../api/products.js';
+import { useNotification } from '../../use-notification.js';
 
 /** The changes one page of the dialog's history shows. */
 const PAGE_SIZE = 10;
@@ -109,7 +110,7 @@ interface AdjustmentValues {
 /** Plants added (+) or taken (−) with a reason, recorded in the history as the admin's. */
 function StockAdjustmentForm({ product, onAdjusted }: { readonly product: AdminProduct; readonly onAdjusted: (stockQuantity: number) => void }) {
   const [form] = Form.useForm<AdjustmentValues>();
-  const { notification } = App.useApp();
+  const notification = useNotification();
   const adjust = useStockAdjustment(product.id);
   const [saving, setSaving] = useState(false);
 
