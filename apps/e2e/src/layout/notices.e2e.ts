@@ -113,7 +113,8 @@ test.describe('the admin privilege check', { tag: DESKTOP_ONLY }, () => {
       expect(seen.dashboardAt).toBeGreaterThan(0);
       // Shown while the dashboard was being drawn (a fast machine may draw both in one go), it
       // goes a few renders after the dashboard comes: the page that checked goes, its notice with it.
-      if (seen.shown) expect(seen.leavingAt - seen.dashboardAt, 'ms the notice stayed over the dashboard').toBeLessThan(1_000);
+      // The bound leaves room for a busy machine's slow frames and is still far below the old 4.5 s.
+      if (seen.shown) expect(seen.leavingAt - seen.dashboardAt, 'ms the notice stayed over the dashboard').toBeLessThan(2_500);
       // Nothing lies over the header's Sign Out: the point at its centre is the button itself.
       const signOut = page.getByRole('banner').getByRole('button', { name: 'Sign Out' });
       const hit = await signOut.evaluate((button) => {
