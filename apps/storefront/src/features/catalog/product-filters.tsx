@@ -1,6 +1,7 @@
 import { NOT_SPECIFIED, PLANT_ATTRIBUTE_OPTIONS, PRODUCT_CATEGORIES, type SelectOption } from '@jalaj/commerce';
 import { useId } from 'react';
 import type { ProductFilters } from '../../api/products.js';
+import { useHydrated } from '../ui/use-hydrated.js';
 import type { SelectFilterKey } from './use-product-filters.js';
 
 // "Not specified" is how an admin leaves an attribute unset; it is not something to shop by.
@@ -25,6 +26,8 @@ interface ProductFiltersProps {
 /** The search box and the four selects above the Featured Plants grid. */
 export function ProductFiltersBar({ filters, searchText, onSearchTextChange, onFilterChange, onSearchSubmit }: ProductFiltersProps) {
   const id = useId();
+  // Server-rendered, the filters answer only once this part is hydrated: until then they are disabled.
+  const usable = useHydrated();
   return (
     <form
       role="search"
@@ -49,6 +52,7 @@ export function ProductFiltersBar({ filters, searchText, onSearchTextChange, onF
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
+          disabled={!usable}
         />
       </div>
       {SELECTS.map(({ key, label, anyLabel, options }) => (
@@ -61,6 +65,7 @@ export function ProductFiltersBar({ filters, searchText, onSearchTextChange, onF
             className="field__input field__select"
             value={filters[key]}
             onChange={(event) => onFilterChange(key, event.target.value)}
+            disabled={!usable}
           >
             <option value="">{anyLabel}</option>
             {options.map((option) => (
