@@ -29,6 +29,9 @@ export type ProductPageQuery = Partial<Record<keyof NonNullable<HttpQuery<'admin
 /** Every cached page of the Products tab, and today's figures, which count the plants low on stock. */
 const isProductsKey = (key: unknown) => typeof key === 'string' && (key === ADMIN_PRODUCTS_PATH || key.startsWith(`${ADMIN_PRODUCTS_PATH}?`) || isFiguresKey(key));
 
+/** A page of some product's stock history (`/api/admin/products/:id/stock-history?…`). */
+const isStockHistoryKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${ADMIN_PRODUCTS_PATH}/`) && key.includes('/stock-history');
+
 /**
  * One page of products, searched, filtered and ordered by the server. The previous page
  * stays on screen while the next one loads, so typing and paging do not flash the loading state.
@@ -45,7 +48,8 @@ export function useAdminProducts(query: ProductPageQuery) {
 export function useProductChanges() {
   const client = useApiClient();
   const { mutate } = useSWRConfig();
-  const refreshList = useCallback(() => void mutate(isProductsKey), [mutate]);
+  // A save can change the stock, so a product's stock history is fetched again too.
+  const refreshList = useCallback(() => void mutate((key: unknown) => isProductsKey(key) || isStockHistoryKey(key)), [mutate]);
 
   const createProduct = useCallback(
     async (input: ProductInput) => {
