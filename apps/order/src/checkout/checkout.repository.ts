@@ -117,8 +117,8 @@ export class CheckoutRepository {
 
   /**
    * The financial year's next bill-of-supply serial, in the current transaction: one
-   * guarded upsert whose row lock orders concurrent payments until the commit, and which a
-   * rollback takes back, so the serials have no gap or duplicate (ADR 054).
+   * guarded upsert whose row lock orders concurrent users of the serial until the commit,
+   * and which a rollback takes back, so the serials have no gap or duplicate (ADR 054).
    */
   async nextBillSerial(financialYear: string): Promise<number> {
     const [row] = await runSql<{ last_serial: number }>(
@@ -131,15 +131,48 @@ export class CheckoutRepository {
   }
 
   /**
+   * Gives a sold order (`paid_at` set) that has no bill number the financial year's next
+   * serial, in one statement of its own (ADR 085): the serial's row is locked only while
+   * PostgreSQL runs it, not over a round trip of a busy service, and the number and the
+   * serial commit together, so there is no gap or duplicate. The number is `head` and the
+   * serial padded to `digits` (`billNumberPattern`, `formatBillNumber`); a serial that would
+   * not fit is not taken. Two callers for one order wait for each other on its row: the
+   * second finds the number there and takes nothing.
+   *
+   * @returns The bill number given; null when the order has one already, is not sold, or the serial no longer fits.
+   */
+  async issueBill(orderId: string, financialYear: string, pattern: { head: string; digits: number }): Promise<string | null> {
+    const [row] = await runSql<{ bill_number: string }>(
+      this.em,
+      `with unbilled as (
+         select id from orders where id = $1 and paid_at is not null and bill_number is null for update
+       ), serial as (
+         insert into bill_serials (financial_year, last_serial) select $2, 1 from unbilled
+           on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
+           where bill_serials.last_serial + 1 < $4::bigint
+         returning last_serial
+       )
+       update orders o set bill_number = $3 || lpad(serial.last_serial::text, $5, '0')
+         from serial where o.id = $1 returning o.bill_number`,
+      [orderId, financialYear, pattern.head, 10 ** pattern.digits, pattern.digits],
+    );
+    return row?.bill_number ?? null;
+  }
+
+  /**
    * Claims up to `limit` orders whose check is due, in one short transaction: their next
    * check moves `leaseSeconds` ahead, so another replica does not take them meanwhile; rows
-   * another replica is claiming are skipped (`FOR UPDATE SKIP LOCKED`). Their merchant order ids.
+   * another replica is claiming are skipped (`FOR UPDATE SKIP LOCKED`). A sold order still
+   * without its bill number is due too (ADR 085: the number is issued after the decision's
+   * commit, and a stop in between leaves it to the reconciler). Their merchant order ids.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<string[]> {
     const rows = await runSql<{ merchant_order_id: string }>(
       this.em.fork(),
-      `with due as (select id from orders where next_check_at <= now() order by next_check_at limit $1 for update skip locked)
-       update orders o set next_check_at = now() + make_interval(secs => $2) from due where o.id = due.id returning o.merchant_order_id`,
+      `with due as (select id from orders where next_check_at <= now() order by next_check_at limit $1 for update skip locked),
+         unbilled as (select id from orders where paid_at is not null and bill_number is null limit $1 for update skip locked)
+       update orders o set next_check_at = now() + make_interval(secs => $2)
+         where o.id in (select id from due union select id from unbilled) returning o.merchant_order_id`,
       [limit, leaseSeconds],
     );
     return rows.map((r) => r.merchant_order_id);

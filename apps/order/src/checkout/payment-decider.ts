@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { billNumberPattern, excessPaise, financialYear, formatBillNumber, paymentFailureText } from '@jalaj/commerce';
+import { billNumberPattern, excessPaise, financialYear, paymentFailureText } from '@jalaj/commerce';
 import { AppErrorException, type AddressSnapshot, type OrderLine } from '@jalaj/contracts';
 import { getLogger, InjectConfig, RpcClient } from '@jalaj/server-kit';
 import type { OrderConfig } from '../config.js';
@@ -92,7 +92,10 @@ export class PaymentDecider {
     return true;
   }
 
-  /** Under the order's row lock, moves it at most one step on PhonePe's answer (`asked`, or asked now). */
+  /**
+   * Under the order's row lock, moves it at most one step on PhonePe's answer (`asked`, or
+   * asked now); a sold order gets its bill number right after the commit (`issueBill`).
+   */
   private async decide(merchantOrderId: string, asked: { status: PhonePeOrderStatus } | { error: unknown } | undefined, replacing: boolean): Promise<Order | null> {
     const order = await this.orders.transaction(async () => {
       const o = await this.orders.lock(merchantOrderId);
@@ -102,27 +105,25 @@ export class PaymentDecider {
       else if (o.state === 'refund_pending' || o.state === 'partly_refunded') await this.checkRefunds(o, now);
       else if (o.refundsInFlight().length > 0) await this.checkRefunds(o, now);
       else o.nextCheckAt = null;
-      if (o.state === 'paid' && !o.billNumber) await this.issueBill(o, now);
       return o;
     });
-    if (order?.state === 'paid' && !order.billNumber) this.log.error({ orderId: order.id }, 'no bill number: the serial does not fit the prefix; asking again later');
+    if (order) await this.issueBill(order);
     return order;
   }
 
   /**
-   * Issues a paid order's bill-of-supply number with the decision (ADR 054, 067): the
-   * financial year's next serial, taken in the decision's transaction. Should the serial no
-   * longer fit the prefix, the order stays due and the reconciler asks again.
+   * Issues a sold order's bill-of-supply number (ADR 054, 085): the financial year (of its
+   * payment) and its next serial, in one statement of its own after the sale committed, so
+   * the year's serial is never locked over a round trip. Nothing when the order is not sold
+   * or has its number. Should the serial no longer fit the prefix, the order keeps no
+   * number and the reconciler, which claims sold orders without one, asks again.
    */
-  private async issueBill(o: Order, now: Date): Promise<void> {
-    const year = financialYear(o.paidAt ?? now);
-    const serial = await this.orders.nextBillSerial(year);
-    if (serial >= 10 ** billNumberPattern(this.config.BILL_SERIAL_PREFIX, year).digits) {
-      o.nextCheckAt = secondsFrom(now, RETRY_SECONDS);
-      return;
-    }
-    o.billNumber = formatBillNumber(this.config.BILL_SERIAL_PREFIX, year, serial);
-    o.nextCheckAt = null;
+  async issueBill(o: Order): Promise<void> {
+    if (!o.paidAt || o.billNumber) return;
+    const year = financialYear(o.paidAt);
+    const billNumber = await this.orders.issueBill(o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
+    if (billNumber) o.billNumber = billNumber;
+    else this.log.error({ orderId: o.id }, 'no bill number: the serial does not fit the prefix; asking again later');
   }
 
   /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
@@ -179,7 +180,7 @@ export class PaymentDecider {
    * under the order's row lock: the one path a paid order takes, for PhonePe's answer and for
    * an admin's acceptance of a held payment (docs/adr/081-needs-attention.md). The stock is
    * sold (the reservation committed, or the lines reserved again when it was released), the
-   * order is paid with its bill serial, and `evt.order.order.paid.v1` takes the lines out of
+   * order is paid (its bill number follows the commit: `issueBill`), and `evt.order.order.paid.v1` takes the lines out of
    * the cart and mails the confirmation. What PhonePe took above the total goes back through
    * PhonePe. If the stock is gone by then, everything taken is refunded instead.
    *
@@ -196,7 +197,6 @@ export class PaymentDecider {
       o.errorMessage = null;
       o.nextCheckAt = null;
       this.orders.publish('evt.order.order.paid.v1', { ...orderFacts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId ?? null, paymentMode: o.paymentMode ?? null });
-      await this.issueBill(o, now);
       const excess = excessPaise(o.totalPaise, takenPaise);
       if (excess > 0) {
         const refund = o.recordExcessRefund({ amountPaise: excess, reason: EXCESS_REFUND_REASON, by, at: now });

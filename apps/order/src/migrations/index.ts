@@ -12,6 +12,7 @@ import { Migration20261231000000OrderRulesInTypescript } from './20261231000000-
 import { Migration20270101000000OrderFailedAt } from './20270101000000-order-failed-at.migration.js';
 import { Migration20270104000000PartialRefunds } from './20270104000000-partial-refunds.migration.js';
 import { Migration20270112000000NeedsAttention } from './20270112000000-needs-attention.migration.js';
+import { Migration20270113000000UnbilledOrders } from './20270113000000-unbilled-orders.migration.js';
 
 /** The order service's own migrations, oldest first (the kit's outbox/inbox tables come first). */
 export const migrations: Constructor<Migration>[] = [
@@ -27,4 +28,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20270101000000OrderFailedAt,
   Migration20270104000000PartialRefunds,
   Migration20270112000000NeedsAttention,
+  Migration20270113000000UnbilledOrders,
 ];

@@ -155,6 +155,9 @@ export class OrderActionsService {
       if (!paymentAcceptable(order.totalPaise, taken)) return fail('PAYMENT_NOT_ENOUGH', { totalPaise: order.totalPaise, reportedPaise: taken });
       const before = order.refunds.length;
       const sold = await this.decider.sellPaid(order, taken, false, now, actor.id);
+      // The bill number's statement reads the sale from the database (ADR 085).
+      await this.em.flush();
+      await this.decider.issueBill(order);
       const refund = order.refunds.getItems()[before] ?? null;
       order.recordDecision({
         kind: 'payment-accepted',

@@ -98,6 +98,20 @@ describe('orders through the BFF (real processes)', () => {
     for (const o of paidOrders) expect(calls.some((c) => c.method === 'GET' && c.path.includes(`/order/${o.merchantOrderId}/status`))).toBe(true);
   }, 90000);
 
+  it('a sale whose bill number was not issued after its commit (a stop in between) gets it from the reconciler, the same serial', async () => {
+    // The state a stop between the sale's commit and the number's statement leaves (ADR 085).
+    const [last] = (await orderDb.query<{ id: string; bill_number: string }>('select id, bill_number from orders where user_id = $1 order by bill_number desc limit 1', [buyer.userId])).rows;
+    await orderDb.query(
+      `with unbilled as (update orders set bill_number = null where id = $1 returning id)
+       update bill_serials set last_serial = last_serial - 1 where financial_year = $2 and exists (select 1 from unbilled)`,
+      [last!.id, year],
+    );
+    const billed = async () => (await orderDb.query<{ bill_number: string | null }>('select bill_number from orders where id = $1', [last!.id])).rows[0]!.bill_number;
+    // The reconciler runs every second and claims sold orders without a number.
+    expect(await eventually(billed, (b) => b !== null, 10_000)).toBe(last!.bill_number);
+    expect((await orderDb.query('select financial_year, last_serial from bill_serials')).rows).toEqual([{ financial_year: year, last_serial: 20 }]);
+  }, 30000);
+
   it('a shopper sees their orders newest first with bill numbers and fulfilment; failed checkouts too; never another user’s', async () => {
     const p = await newProduct(10);
     const failed = await buyer.checkout(p.id);

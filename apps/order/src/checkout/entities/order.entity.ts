@@ -43,6 +43,8 @@ import { paise } from './paise.js';
     "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state in ('paid', 'partly_refunded') and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
 })
 // The held orders waiting for an admin (docs/adr/081-needs-attention.md): the needs-attention figure and filter.
+// A sold order still without its bill number, for the reconciler (ADR 085).
+@Index({ name: 'orders_unbilled_idx', expression: 'create index orders_unbilled_idx on orders (id) where paid_at is not null and bill_number is null' })
 @Index({ name: 'orders_held_idx', expression: "create index orders_held_idx on orders (created_at desc, id desc) where archived_at is null and state = 'held'" })
 @Index({ name: 'orders_archived_idx', expression: 'create index orders_archived_idx on orders (archived_at desc) where archived_at is not null' })
 // Every change the Orders tab shows bumps the list version at commit (docs/adr/021-orders-tab-at-scale.md, 058; the
