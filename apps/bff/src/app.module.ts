@@ -22,6 +22,7 @@ import { StockAlertsController } from './catalog/stock-alerts.controller.js';
 import { AdminOrdersController } from './orders/admin-orders.controller.js';
 import { AdminOrderReads } from './orders/admin-order-reads.service.js';
 import { OrdersController } from './orders/orders.controller.js';
+import { ClaimsController } from './orders/claims.controller.js';
 import { AdminProductsController } from './catalog/admin-products.controller.js';
 import { CatalogCache } from './catalog/catalog-cache.service.js';
 import { MediaController } from './catalog/media.controller.js';
@@ -36,7 +37,7 @@ const devOnly = devMailboxEnabled() ? [DevMailboxController] : [];
 
 @Module({
   imports: [ServiceKitModule.forService({ name: 'bff', serveRpc: false })],
-  controllers: [AdminProductsController, MediaController, AuthController, MeController, StockAlertsController, CartController, CheckoutController, PaymentsController, OrdersController, AdminOrdersController, AdminUsersController, AdminFiguresController, AdminSalesController, ...devOnly],
+  controllers: [AdminProductsController, MediaController, AuthController, MeController, StockAlertsController, CartController, CheckoutController, PaymentsController, OrdersController, ClaimsController, AdminOrdersController, AdminUsersController, AdminFiguresController, AdminSalesController, ...devOnly],
   providers: [
     RedisService,
     WebAppsService,

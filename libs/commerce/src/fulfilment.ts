@@ -1,4 +1,5 @@
 import type { StatusDisplay } from './display.js';
+import { isShippable } from './guarantee.js';
 import { isSold } from './order-money.js';
 
 /**
@@ -32,6 +33,9 @@ export function fulfilmentLabel(step: FulfilmentStep | 'none' | 'to-ship' | null
 /** What a shopper reads of a paid order until the seller starts on it (issue #38). */
 export const PAID_BEING_PREPARED = 'Paid — being prepared';
 
+/** What a shopper reads of a guarantee replacement until the seller starts on it (issue #41). */
+export const REPLACEMENT_BEING_PREPARED = 'Replacement — being prepared';
+
 /**
  * Where an order stands on its way to the shopper, as their order screens badge it: the
  * latest fulfilment step (delivered green, cancelled red, the others blue), or, for a paid
@@ -45,12 +49,14 @@ export const PAID_BEING_PREPARED = 'Paid — being prepared';
  */
 export function orderProgress(state: string, step: FulfilmentStep | null): StatusDisplay | null {
   if (step !== null) return { label: FULFILMENT_LABELS[step], color: step === 'delivered' ? 'green' : step === 'cancelled' ? 'red' : 'blue' };
+  if (state === 'replacement') return { label: REPLACEMENT_BEING_PREPARED, color: 'blue' };
   return isSold(state) ? { label: PAID_BEING_PREPARED, color: 'blue' } : null;
 }
 
 /**
- * The steps an admin may set next on an order: only a sale moves (paid, or partly refunded:
- * the rest is still to be delivered, {@link isSold}); forward only (steps
+ * The steps an admin may set next on an order: only an order shipped to its shopper moves (a
+ * sale, paid or partly refunded: the rest is still to be delivered; or a guarantee
+ * replacement, {@link isShippable}); forward only (steps
  * may be skipped, e.g. straight to shipped); cancelled until it is delivered; nothing after
  * delivered or cancelled.
  *
@@ -59,7 +65,7 @@ export function orderProgress(state: string, step: FulfilmentStep | null): Statu
  * @returns The allowed next steps, in order.
  */
 export function nextFulfilmentSteps(state: string, current: FulfilmentStep | null): FulfilmentStep[] {
-  if (!isSold(state) || current === 'delivered' || current === 'cancelled') return [];
+  if (!isShippable(state) || current === 'delivered' || current === 'cancelled') return [];
   const after = current === null ? 0 : FORWARD.indexOf(current) + 1;
   return [...FORWARD.slice(after), 'cancelled'];
 }

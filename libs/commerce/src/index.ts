@@ -18,6 +18,7 @@ export * from './pricing.js';
 export * from './shipping.js';
 export * from './orders.js';
 export * from './fulfilment.js';
+export * from './guarantee.js';
 export * from './bill-of-supply.js';
 export * from './format.js';
 export * from './shop-day.js';

@@ -3,7 +3,8 @@ import { CHECKOUT_MESSAGES } from './checkout.js';
 import { HOLD_MESSAGES } from './checkout-holds.js';
 import { INVALID_POSTAL_CODE_MESSAGE } from './shipping.js';
 import { formatRupees } from './format.js';
-import { ADMIN_ACCESS_REQUIRED_MESSAGE, NO_ORDERS_SELECTED_MESSAGE, ORDER_MESSAGES, ORDER_NOT_FOUND_MESSAGE, orderDeletedMessage, ordersDeletedMessage, orderRestoredMessage } from './orders.js';
+import { ADMIN_ACCESS_REQUIRED_MESSAGE, NO_ORDERS_SELECTED_MESSAGE, ORDER_MESSAGES, ORDER_NOT_FOUND_MESSAGE, orderDeletedMessage, orderNumber, ordersDeletedMessage, orderRestoredMessage } from './orders.js';
+import { claimApprovedText, claimQuantityText, claimWindowClosedText, GUARANTEE_MESSAGES } from './guarantee.js';
 import { IMAGE_MESSAGES } from './product-rules.js';
 import { STOCK_ALERT_MESSAGES } from './stock-alerts.js';
 
@@ -231,6 +232,16 @@ export const MESSAGE_CATALOGUE = {
     text: (d) => `PhonePe took ${formatRupees(d.reportedPaise)}, less than the order's ${formatRupees(d.totalPaise)}: it cannot be accepted. Refund it in full instead.`,
   }),
   REFUND_NOT_FOUND: entry({ title: ORDER_MESSAGES.errorTitle, text: 'This order has no such refund.' }),
+  // Guarantee claims (issue #41; the shop's own texts).
+  CLAIM_WINDOW_CLOSED: entry<{ lastDay: string | null }>({ title: GUARANTEE_MESSAGES.errorTitle, text: (d) => claimWindowClosedText(d.lastDay) }),
+  CLAIM_LINE_UNDER_REVIEW: entry<{ productName: string }>({
+    title: GUARANTEE_MESSAGES.errorTitle,
+    text: (d) => `A claim for ${d.productName} is under review already: wait for our decision before claiming it again.`,
+  }),
+  CLAIM_QUANTITY_INVALID: entry<{ productName: string | null; max: number }>({ title: GUARANTEE_MESSAGES.errorTitle, text: (d) => claimQuantityText(d.productName, d.max) }),
+  CLAIM_PHOTOS_INVALID: entry({ title: GUARANTEE_MESSAGES.errorTitle, text: GUARANTEE_MESSAGES.photosRequired }),
+  CLAIM_NOT_FOUND: entry({ title: GUARANTEE_MESSAGES.errorTitle, text: GUARANTEE_MESSAGES.notFound }),
+  CLAIM_ALREADY_DECIDED: entry<{ state: 'approved' | 'declined' }>({ title: GUARANTEE_MESSAGES.errorTitle, text: (d) => `${GUARANTEE_MESSAGES.alreadyDecided} It was ${d.state}.` }),
   // Success notices.
   CART_ITEM_ADDED: entry<{ quantity: number }>({ title: CART_MESSAGES.addedTitle, text: (d) => addedToCartMessage(d.quantity) }),
   CART_LINE_INCREASED: entry<{ quantity: number }>({ title: CART_MESSAGES.updatedTitle, text: (d) => cartUpdatedMessage(d.quantity) }),
@@ -252,6 +263,9 @@ export const MESSAGE_CATALOGUE = {
   HELD_REFUNDED: entry<{ amountPaise: number }>({ title: ORDER_MESSAGES.refundStartedTitle, text: (d) => `All ${formatRupees(d.amountPaise)} PhonePe took is on its way back to the customer.` }),
   REFUND_RETRIED: entry<{ amountPaise: number }>({ title: 'Refund asked again', text: (d) => `PhonePe is asked again for the refund of ${formatRupees(d.amountPaise)}.` }),
   REFUND_SETTLED: entry<{ amountPaise: number }>({ title: 'Refund settled', text: (d) => `The refund of ${formatRupees(d.amountPaise)} is marked settled outside the shop.` }),
+  CLAIM_FILED: entry({ title: GUARANTEE_MESSAGES.filedTitle, text: GUARANTEE_MESSAGES.filedText }),
+  CLAIM_APPROVED: entry<{ merchantOrderId: string }>({ title: GUARANTEE_MESSAGES.approvedTitle, text: (d) => claimApprovedText(orderNumber(d.merchantOrderId)) }),
+  CLAIM_DECLINED: entry({ title: GUARANTEE_MESSAGES.declinedTitle, text: GUARANTEE_MESSAGES.declinedText }),
 } as const;
 
 /** A code of the catalogue: every error code and every notice code of the contracts. */

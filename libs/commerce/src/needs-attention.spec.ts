@@ -38,6 +38,10 @@ describe('needs attention', () => {
       'PhonePe refused the refund of ₹324.00 (MR1), asked on November 28, 2026 at 10:00 AM: the shopper has not got this money back. Try it again, or, if it was paid back another way, mark it settled with a note.',
     );
     expect(attentionText({ reason: 'refund-stuck', amountPaise: 32400, merchantRefundId: 'MR1', since: '2026-11-27T04:30:00.000Z' })).toContain('has not finished at PhonePe since November 27, 2026 at 10:00 AM, over 24 hours');
+    expect(attentionText({ reason: 'claim-waiting', units: 3, since: '2026-11-28T04:30:00.000Z' })).toBe(
+      'The shopper claimed the 30-day guarantee for 3 plants on November 28, 2026 at 10:00 AM. Look at the photos, then approve it (a replacement order at ₹0) or decline it with a reason, under Guarantee claims.',
+    );
+    expect(attentionText({ reason: 'claim-waiting', units: 1, since: '2026-11-28T04:30:00.000Z' })).toContain('for one plant on');
     expect(decisionText({ kind: 'refund-settled', amountPaise: 32400, merchantRefundId: 'MR1', note: 'Paid back by bank transfer' })).toBe(
       'Marked the refund of ₹324.00 (MR1) settled outside the shop: Paid back by bank transfer',
     );

@@ -7,8 +7,12 @@ import { formatCustomerDate, formatRupees } from './format.js';
  * waiting) is one more entry.
  */
 
-/** Why an order waits for an admin, in the order the screens list them. */
-export const ATTENTION_REASONS = Object.freeze(['amount-mismatch', 'refund-refused', 'refund-stuck'] as const);
+/**
+ * Why an order waits for an admin, in the order the screens list them. `claim-waiting`: a
+ * shopper's guarantee claim waits for approval or decline (docs/adr/078; the claim panel of
+ * the drawer decides it).
+ */
+export const ATTENTION_REASONS = Object.freeze(['amount-mismatch', 'refund-refused', 'refund-stuck', 'claim-waiting'] as const);
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /**
@@ -73,13 +77,15 @@ export function excessPaise(totalPaise: number, reportedPaise: number): number {
 /** One thing an order waits for, as the drawer and the mail say it. */
 export type AttentionFacts =
   | { readonly reason: 'amount-mismatch'; readonly totalPaise: number; readonly reportedPaise: number }
-  | { readonly reason: 'refund-refused' | 'refund-stuck'; readonly amountPaise: number; readonly merchantRefundId: string; readonly since: Date | string };
+  | { readonly reason: 'refund-refused' | 'refund-stuck'; readonly amountPaise: number; readonly merchantRefundId: string; readonly since: Date | string }
+  | { readonly reason: 'claim-waiting'; readonly units: number; readonly since: Date | string };
 
 /** The short name of each reason (the filter, the mail's headings). */
 export const ATTENTION_LABELS: Readonly<Record<AttentionReason, string>> = Object.freeze({
   'amount-mismatch': 'Held: PhonePe took another amount',
   'refund-refused': 'Refund refused by PhonePe',
   'refund-stuck': `Refund unfinished for over ${REFUND_STUCK_AFTER_HOURS} hours`,
+  'claim-waiting': 'Guarantee claim waiting',
 });
 
 /**
@@ -96,6 +102,10 @@ export function attentionText(item: AttentionFacts): string {
       return `${took}, ${formatRupees(totalPaise - reportedPaise)} less. Less than the order is never accepted: refund the ${formatRupees(reportedPaise)} in full; the shopper can order again.`;
     }
     return `${took}, ${formatRupees(excessPaise(totalPaise, reportedPaise))} more. Accept it and sell the order for ${formatRupees(totalPaise)} (the ${formatRupees(excessPaise(totalPaise, reportedPaise))} more goes back to the shopper through PhonePe), or refund the ${formatRupees(reportedPaise)} in full.`;
+  }
+  if (item.reason === 'claim-waiting') {
+    const plants = item.units === 1 ? 'one plant' : `${item.units} plants`;
+    return `The shopper claimed the 30-day guarantee for ${plants} on ${formatCustomerDate(item.since)}. Look at the photos, then approve it (a replacement order at ₹0) or decline it with a reason, under Guarantee claims.`;
   }
   const what = `The refund of ${formatRupees(item.amountPaise)} (${item.merchantRefundId})`;
   if (item.reason === 'refund-refused') {

@@ -150,6 +150,19 @@ export const ERROR_DATA = lazySchemas({
   PAYMENT_NOT_ENOUGH: () => z.object({ totalPaise: z.number().int().nonnegative(), reportedPaise: z.number().int().nonnegative() }),
   /** No refund with that id on the order. */
   REFUND_NOT_FOUND: none,
+  // Guarantee claims (issue #41, docs/adr/078).
+  /** The order's 30-day guarantee is not open: `lastDay` (India day) it ended, or null when it has not started (not shipped or delivered). */
+  CLAIM_WINDOW_CLOSED: () => z.object({ lastDay: z.string().nullable() }),
+  /** A plant a waiting claim of the order covers already (one claim per plant line at a time). */
+  CLAIM_LINE_UNDER_REVIEW: () => z.object({ productId: productId(), productName: z.string() }),
+  /** More of a plant than is left to claim (`max`: what is), or a plant not in the order (`productName` null). */
+  CLAIM_QUANTITY_INVALID: () => z.object({ productId: productId(), productName: z.string().nullable(), max: count() }),
+  /** A claim without photos, or with more than `max`. */
+  CLAIM_PHOTOS_INVALID: () => z.object({ min: count(), max: count() }),
+  /** No such guarantee claim. */
+  CLAIM_NOT_FOUND: none,
+  /** The claim was approved or declined already (by this admin or another). */
+  CLAIM_ALREADY_DECIDED: () => z.object({ state: z.enum(['approved', 'declined']) }),
 });
 
 /** Every error code, in the order of {@link ERROR_DATA}. */
@@ -235,6 +248,12 @@ export const HTTP_STATUS_BY_CODE: Record<ErrorCode, number> = {
   DECISION_TAKEN: 409,
   PAYMENT_NOT_ENOUGH: 409,
   REFUND_NOT_FOUND: 404,
+  CLAIM_WINDOW_CLOSED: 409,
+  CLAIM_LINE_UNDER_REVIEW: 409,
+  CLAIM_QUANTITY_INVALID: 400,
+  CLAIM_PHOTOS_INVALID: 400,
+  CLAIM_NOT_FOUND: 404,
+  CLAIM_ALREADY_DECIDED: 409,
 };
 
 /** A valid data fixture per code, parsed by the contracts spec and rendered by the catalogue spec. */
@@ -279,6 +298,11 @@ export const ERROR_DATA_FIXTURES: { readonly [C in ErrorCode]: ErrorData<C> } = 
   REFUND_NOT_ALLOWED: { reason: 'already-refunded' },
   REFUND_AMOUNT_INVALID: { maxPaise: 78500 },
   PAYMENT_NOT_ENOUGH: { totalPaise: 78500, reportedPaise: 77500 },
+  CLAIM_WINDOW_CLOSED: { lastDay: '2026-12-01' },
+  CLAIM_LINE_UNDER_REVIEW: { productId: 'prd_01JD0000000000000000000000', productName: 'Anubias nana' },
+  CLAIM_QUANTITY_INVALID: { productId: 'prd_01JD0000000000000000000000', productName: 'Anubias nana', max: 2 },
+  CLAIM_PHOTOS_INVALID: { min: 1, max: 4 },
+  CLAIM_ALREADY_DECIDED: { state: 'approved' },
 };
 
 /**
@@ -313,6 +337,11 @@ export const NOTICE_DATA = lazySchemas({
   REFUND_RETRIED: () => z.object({ amountPaise: z.number().int().positive() }),
   /** A refund marked settled outside the shop. */
   REFUND_SETTLED: () => z.object({ amountPaise: z.number().int().positive() }),
+  /** A shopper's guarantee claim was sent: it is under review. */
+  CLAIM_FILED: none,
+  /** An admin approved a claim: the replacement order's merchant order id. */
+  CLAIM_APPROVED: () => z.object({ merchantOrderId: z.string() }),
+  CLAIM_DECLINED: none,
 });
 
 export type NoticeCode = keyof typeof NOTICE_DATA;
@@ -350,6 +379,9 @@ export const NOTICE_DATA_FIXTURES: { readonly [C in NoticeCode]: NoticeData<C> }
   HELD_REFUNDED: { amountPaise: 79500 },
   REFUND_RETRIED: { amountPaise: 78500 },
   REFUND_SETTLED: { amountPaise: 78500 },
+  CLAIM_FILED: {},
+  CLAIM_APPROVED: { merchantOrderId: 'MO1764150000000z9y8x7_2k4m' },
+  CLAIM_DECLINED: {},
 };
 
 /** A field-level problem, as shown beside a form field. */

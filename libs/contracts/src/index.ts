@@ -7,6 +7,7 @@ export * from './ids.js';
 export * from './order.js';
 export * from './order-history.js';
 export * from './sales.js';
+export * from './guarantee-claims.js';
 export * from './rpc.js';
 export * from './schemas.js';
 export * from './subjects.js';

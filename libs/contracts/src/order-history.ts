@@ -43,6 +43,39 @@ export const orderRefundSchema = z.object({
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 
+/**
+ * Where a guarantee claim stands (docs/adr/078): waiting for an admin, approved (a
+ * replacement order was made) or declined (with the admin's reason).
+ */
+export const CLAIM_STATES = ['pending', 'approved', 'declined'] as const;
+export const claimStateSchema = z.enum(CLAIM_STATES);
+export type ClaimStateName = z.infer<typeof claimStateSchema>;
+
+/** One claimed plant of an order: which, and how many (at most what was bought, less earlier claims). */
+export const claimLineSchema = z.object({ productId: text(64).min(1), quantity: z.number().int().min(1).max(1000) }).strict();
+
+/**
+ * A guarantee claim as the shopper and the admin see it (issue #41): the plants, what
+ * happened, the photos (upload ids, fetched only through the order's own claim-photo route:
+ * the shopper's or an admin's), the decision.
+ */
+export const guaranteeClaimSchema = z.object({
+  id: z.string(),
+  state: claimStateSchema,
+  lines: z.array(z.object({ productId: z.string(), productName: z.string(), quantity: z.number().int().positive() })).min(1),
+  /** What happened, in the shopper's words. */
+  description: z.string(),
+  /** The photos' ids (`upl_…`), in the order sent: `GET /api/orders/{id}/claim-photos/{photoId}` (the admin's route likewise). */
+  photoIds: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  decidedAt: z.iso.datetime().nullable(),
+  /** Why it was declined (the shopper reads it); null otherwise. */
+  declineReason: z.string().nullable(),
+  /** The replacement order an approval made: its id and merchant order id (its number derives from it). */
+  replacement: z.object({ orderId: z.string(), merchantOrderId: merchantOrderIdSchema }).nullable(),
+});
+export type GuaranteeClaimView = z.infer<typeof guaranteeClaimSchema>;
+
 /** An order as its shopper sees it (`/orders`, the Details dialog). Amounts in paise. */
 export const orderSchema = z.object({
   id: z.string(),
@@ -72,6 +105,10 @@ export const orderSchema = z.object({
   refundedPaise: z.number().int().nonnegative(),
   /** The order's refunds, oldest first (empty when none). */
   refunds: z.array(orderRefundSchema),
+  /** Its guarantee claims, oldest first (empty when none). */
+  claims: z.array(guaranteeClaimSchema),
+  /** For a replacement order (`state: 'replacement'`): the order whose plants it replaces. */
+  replacementOf: z.object({ orderId: z.string(), merchantOrderId: merchantOrderIdSchema }).nullable(),
 });
 export type OrderView = z.infer<typeof orderSchema>;
 
@@ -82,8 +119,9 @@ export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
 /**
  * One thing an order waits for an admin to decide (issue #42, `ATTENTION_REASONS` of
  * @jalaj/commerce, whose `attentionText` words it): held because PhonePe took another amount
- * (`acceptable`: at least the total, so it may be accepted and sold), or one of its refunds
- * refused by PhonePe or unfinished for over a day (`refundId` names it for the actions).
+ * (`acceptable`: at least the total, so it may be accepted and sold), one of its refunds
+ * refused by PhonePe or unfinished for over a day (`refundId` names it for the actions), or
+ * a guarantee claim waiting for a decision (`claimId`).
  */
 export const attentionItemSchema = z.discriminatedUnion('reason', [
   z.object({ reason: z.literal('amount-mismatch'), totalPaise: z.number().int().nonnegative(), reportedPaise: z.number().int().nonnegative(), acceptable: z.boolean() }),
@@ -95,6 +133,8 @@ export const attentionItemSchema = z.discriminatedUnion('reason', [
     /** When the refund was last handed to PhonePe (made, or tried again). */
     since: z.iso.datetime(),
   }),
+  /** A guarantee claim waiting for approval or decline (docs/adr/078): how many plants it claims, and when it was filed. */
+  z.object({ reason: z.literal('claim-waiting'), claimId: z.string(), units: z.number().int().positive(), since: z.iso.datetime() }),
 ]);
 export type AttentionItem = z.infer<typeof attentionItemSchema>;
 
@@ -144,7 +184,11 @@ export const adminOrderLineSummarySchema = orderLineSchema.pick({ productId: tru
  */
 export const adminOrderSummarySchema = adminOrderSchema
   .pick({ id: true, merchantOrderId: true, state: true, createdAt: true, totalPaise: true, paymentMode: true, fulfilmentStatus: true, userId: true, customer: true, archivedAt: true })
-  .extend({ lines: z.array(adminOrderLineSummarySchema).min(1) });
+  .extend({
+    lines: z.array(adminOrderLineSummarySchema).min(1),
+    /** A guarantee claim of the order waits for an admin's decision. */
+    claimWaiting: z.boolean(),
+  });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
 /**
@@ -183,6 +227,8 @@ export const adminOrderFilterSchema = z
     customer: text(64).optional(),
     /** `true`: only the orders that wait for an admin's decision (any of `ATTENTION_REASONS`). */
     attention: z.boolean().optional(),
+    /** `waiting`: only orders with a guarantee claim waiting for a decision (docs/adr/078). */
+    claim: z.enum(['waiting']).optional(),
   })
   .strict();
 export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
@@ -224,8 +270,10 @@ export const orderFiguresSchema = z.object({
   revenuePaise: z.number().int().nonnegative(),
   /** Paid orders not shipped, delivered or cancelled yet (`fulfilment=to-ship`). */
   toShip: z.number().int().nonnegative(),
-  /** Orders that wait for an admin's decision, of any day (`attention=true`). */
+  /** Orders that wait for an admin's decision, of any day (`attention=true`): a guarantee claim waiting among the reasons. */
   needsAttention: z.number().int().nonnegative(),
+  /** Orders with a guarantee claim waiting for a decision, of any day (`claim=waiting`): counted by the same rule as that reason of `needsAttention`, so never more than it. */
+  claimsWaiting: z.number().int().nonnegative(),
 });
 export type OrderFigures = z.infer<typeof orderFiguresSchema>;
 
@@ -313,6 +361,8 @@ export const billOfSupplySchema = z.object({
   merchantOrderId: merchantOrderIdSchema,
   /** The exemption statement printed on the bill. */
   exemptNote: z.string(),
+  /** For a replacement order (₹0, no payment): the order it replaces and the note printed for it (`replacementNote`). */
+  replacementOf: z.object({ orderNumber: z.string(), billNumber: z.string().nullable(), note: z.string() }).nullable(),
 });
 export type BillOfSupply = z.infer<typeof billOfSupplySchema>;
 
@@ -355,6 +405,11 @@ export const orderExportRowSchema = z.object({
   revenuePaise: z.number().int().nonnegative().nullable(),
   paymentMode: z.string().nullable(),
   transactionId: z.string().nullable(),
+  /** For a replacement order: the number of the order it replaces. */
+  replacementOf: z.string().nullable(),
+  /** How many of this line guarantee claims cover (waiting or approved), and where the latest claim of it stands; 0 and null when none. */
+  claimedQuantity: z.number().int().nonnegative(),
+  claimState: claimStateSchema.nullable(),
 });
 export type OrderExportRow = z.infer<typeof orderExportRowSchema>;
 
@@ -385,6 +440,8 @@ const orderFixture: OrderView = {
   billNumber: 'JLJ/26-27/000123',
   refundedPaise: 0,
   refunds: [],
+  claims: [],
+  replacementOf: null,
 };
 const adminOrderFixture: AdminOrderView = {
   ...orderFixture,
@@ -439,6 +496,7 @@ const billFixture: BillOfSupply = {
   transactionId: 'OM2511221015000012345',
   merchantOrderId,
   exemptNote: 'Supply of live plants (HSN 0602) is exempt from GST. No tax is charged on this bill of supply.',
+  replacementOf: null,
 };
 const exportRowFixture: OrderExportRow = {
   billNumber: 'JLJ/26-27/000123',
@@ -466,6 +524,9 @@ const exportRowFixture: OrderExportRow = {
   revenuePaise: 78500,
   paymentMode: 'UPI_INTENT',
   transactionId: 'OM2511221015000012345',
+  replacementOf: null,
+  claimedQuantity: 0,
+  claimState: null,
 };
 const orderId = text(64);
 
@@ -496,7 +557,7 @@ export const orderHistorySubjects = {
   'rpc.order.admin.list': {
     request: z.object({ actor: actorSchema, query: adminOrderPageQuerySchema }).strict(),
     reply: resultSchema(adminOrderPageSchema),
-    fixtures: { request: { actor: adminActor, query: { page: 1, pageSize: 20 } }, reply: ok({ items: [adminOrderFixture], total: 1, page: 1, pageSize: 20 }) },
+    fixtures: { request: { actor: adminActor, query: { page: 1, pageSize: 20 } }, reply: ok({ items: [{ ...adminOrderFixture, claimWaiting: false }], total: 1, page: 1, pageSize: 20 }) },
   },
   /**
    * Today's figures for the dashboard's strip (admins only, role re-checked with identity):
@@ -506,7 +567,7 @@ export const orderHistorySubjects = {
   'rpc.order.admin.figures': {
     request: z.object({ actor: actorSchema, day: calendarDaySchema.optional() }).strict(),
     reply: resultSchema(orderFiguresSchema),
-    fixtures: { request: { actor: adminActor, day: '2026-11-22' }, reply: ok({ day: '2026-11-22', paidOrders: 3, revenuePaise: 235500, toShip: 2, needsAttention: 1 }) },
+    fixtures: { request: { actor: adminActor, day: '2026-11-22' }, reply: ok({ day: '2026-11-22', paidOrders: 3, revenuePaise: 235500, toShip: 2, needsAttention: 1, claimsWaiting: 1 }) },
   },
   /** One order with its customer (admins only). ORDER_NOT_FOUND. */
   'rpc.order.admin.get': {
@@ -659,3 +720,6 @@ export const orderHistoryEvents = {
     fixture: { orderId: orderFixture.id, merchantOrderId, userId: userActor.id, status: 'shipped' as const, courier: 'India Post', trackingNumber: 'EK123456789IN', note: null, at: '2026-11-23T09:00:00.000Z' },
   },
 } as const satisfies Record<`evt.order.${string}`, EventDefinition>;
+
+/** The order history's fixtures, for the contracts that build on an order (guarantee claims). */
+export const ORDER_HISTORY_FIXTURES = { order: orderFixture, adminOrder: adminOrderFixture, userActor, adminActor } as const;

@@ -22,9 +22,12 @@ export const merchantOrderIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,63}$/);
  *   that leave some of it paid): still a sale, to be shipped, and refundable further;
  * - `refund_pending` / `refunded`: the whole payment goes back through PhonePe's refund API
  *   (the stock was gone when the payment came, or an admin refunded all of it, or the rest):
- *   refunded once PhonePe completed every refund of the order.
+ *   refunded once PhonePe completed every refund of the order;
+ * - `replacement`: a replacement of another order's plants under the 30-day guarantee, made
+ *   when an admin approved the shopper's claim (docs/adr/078): no payment, ₹0, no sale, but
+ *   shipped with every fulfilment step like a paid order.
  */
-export const ORDER_STATES = ['pending', 'paid', 'failed', 'held', 'refund_pending', 'partly_refunded', 'refunded'] as const;
+export const ORDER_STATES = ['pending', 'paid', 'failed', 'held', 'refund_pending', 'partly_refunded', 'refunded', 'replacement'] as const;
 export const orderStateSchema = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof orderStateSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartSubjects } from './cart.js';
 import { catalogEvents, catalogSubjects } from './catalog.js';
+import { guaranteeClaimEvents, guaranteeClaimSubjects } from './guarantee-claims.js';
 import { identitySubjects } from './identity.js';
 import { orderEvents, orderSubjects } from './order.js';
 import { orderHistoryEvents, orderHistorySubjects } from './order-history.js';
@@ -56,6 +57,7 @@ export const rpcSubjects = {
   ...orderSubjects,
   ...orderHistorySubjects,
   ...salesSubjects,
+  ...guaranteeClaimSubjects,
 } as const satisfies Record<`rpc.${string}`, RpcDefinition>;
 
 export type RpcSubject = keyof typeof rpcSubjects;
@@ -77,6 +79,7 @@ export const eventSubjects = {
   ...catalogEvents,
   ...orderEvents,
   ...orderHistoryEvents,
+  ...guaranteeClaimEvents,
 } as const satisfies Record<`evt.${string}`, EventDefinition>;
 
 export type EventSubject = keyof typeof eventSubjects;

@@ -131,6 +131,12 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
   'orders.list': { caller: 'shopper' },
   'orders.get': { caller: 'shopper', params: (_f, own) => ({ id: own.orderId }), owned: true },
   'orders.bill': { caller: 'shopper', params: (_f, own) => ({ id: own.orderId }), owned: true },
+  // Multipart, as the product uploads: the fixtures' order is not delivered, so a claim that gets through the checks is refused (window closed).
+  'orders.claims.create': { caller: 'shopper', params: (_f, own) => ({ id: own.orderId }), readBack: { route: 'orders.get', params: (f) => ({ id: f.shopper.orderId }) } },
+  // A photo no claim has: 404 for everyone, its order's shopper too (the fixtures' order is not
+  // delivered, so it has no claim to own a photo). Not `owned`: that check wants the owner's
+  // answer to differ; claims.int-spec.ts shows a real photo to its shopper and admins only.
+  'orders.claimPhoto': { caller: 'shopper', params: (_f, own) => ({ id: own.orderId, photoId: 'upl_0fuzz' }) },
 
   'admin.orders.list': { caller: 'admin', query: () => ({ page: '1' }) },
   'admin.orders.export': { caller: 'admin', query: () => ({ state: 'pending' }) },
@@ -148,6 +154,10 @@ export const ROUTE_CLASSES: Readonly<Partial<Record<HttpRouteId, RouteClass>>> =
   'admin.orders.refundHeld': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId }), readBack: adminOrder },
   'admin.orders.retryRefund': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId, refundId: 'rfd_fuzz' }), readBack: adminOrder },
   'admin.orders.settleRefund': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId, refundId: 'rfd_fuzz' }), body: () => ({ note: 'Paid back by bank transfer' }), readBack: adminOrder },
+  'admin.orders.claimPhoto': { caller: 'admin', params: (f) => ({ id: f.shopper.orderId, photoId: 'upl_0fuzz' }) },
+  // A claim that does not exist: CLAIM_NOT_FOUND once the checks let a request through; nothing changes.
+  'admin.claims.approve': { caller: 'admin', params: () => ({ id: 'gcl_0fuzz' }), readBack: adminOrder },
+  'admin.claims.decline': { caller: 'admin', params: () => ({ id: 'gcl_0fuzz' }), body: () => ({ reason: 'fuzz reason' }), readBack: adminOrder },
 
   'admin.products.list': { caller: 'admin', query: () => ({ page: '1' }) },
   'admin.products.create': { caller: 'admin', body: () => PRODUCT, readBack: fuzzProduct },

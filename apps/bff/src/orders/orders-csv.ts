@@ -1,4 +1,4 @@
-import { fulfilmentLabel, isSold, orderStatusDisplay, orderStatusOf, paiseToDecimalString, paymentMethodLabel, SHOP_TIME_ZONE } from '@jalaj/commerce';
+import { claimStatusText, fulfilmentLabel, isShippable, orderStatusDisplay, orderStatusOf, paiseToDecimalString, paymentMethodLabel, SHOP_TIME_ZONE } from '@jalaj/commerce';
 import type { OrderExportRow } from '@jalaj/contracts';
 
 /** A column of the accountant's export: its heading, and its cell of one order line. */
@@ -34,8 +34,8 @@ const COLUMNS: readonly Column[] = [
   text('Ordered (IST)', (r) => istDateTime(r.createdAt)),
   text('Paid (IST)', (r) => (r.paidAt ? istDateTime(r.paidAt) : null)),
   text('Status', (r) => orderStatusDisplay(orderStatusOf(r.state), 'list').label),
-  // An order that is no sale goes nowhere: no step, rather than "Not started".
-  text('Fulfilment', (r) => (r.fulfilmentStatus !== null || isSold(r.state) ? fulfilmentLabel(r.fulfilmentStatus) : null)),
+  // An order that goes nowhere (no sale, no guarantee replacement): no step, rather than "Not started".
+  text('Fulfilment', (r) => (r.fulfilmentStatus !== null || isShippable(r.state) ? fulfilmentLabel(r.fulfilmentStatus) : null)),
   text('Customer', (r) => r.customerName),
   text('Email', (r) => r.customerEmail),
   text('Place of supply', (r) => r.placeOfSupply),
@@ -55,6 +55,10 @@ const COLUMNS: readonly Column[] = [
   number(perOrder('Revenue'), (r) => rupees(r.revenuePaise)),
   text('Payment mode', (r) => paymentMethodLabel(r.paymentMode)),
   text('PhonePe transaction', (r) => r.transactionId),
+  // The 30-day guarantee (docs/adr/078): a replacement names the order it replaces; a claimed line says how much claims cover and where the latest stands.
+  text('Replacement of order', (r) => r.replacementOf),
+  number('Claimed quantity', (r) => r.claimedQuantity),
+  text('Claim status', (r) => (r.claimState ? claimStatusText(r.claimState) : null)),
 ];
 
 const istFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

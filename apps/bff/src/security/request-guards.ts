@@ -5,8 +5,8 @@ import { containsNul, HTTP_STATUS_BY_CODE, nestedDeeperThan, NUL_MESSAGE, TOO_DE
 /** Methods that change something: only the shop's own pages may send them from a browser. */
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The one route that takes multipart bodies (image uploads); every other body is JSON. */
-const MULTIPART_ROUTES = new Set(['POST /api/admin/media']);
+/** The routes that take multipart bodies (image uploads: products' and guarantee claims' photos); every other body is JSON. */
+const MULTIPART_ROUTES = [/^POST \/api\/admin\/media$/, /^POST \/api\/orders\/[^/]+\/claims$/];
 
 const pathOf = (url: string) => {
   const q = url.indexOf('?');
@@ -104,7 +104,7 @@ export function registerRequestGuards(fastify: FastifyInstance, publicUrl: strin
     }
     if (isApi(path) && hasBody(req.headers)) {
       const type = mediaType(header(req, 'content-type'));
-      const allowed = type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.has(`${req.method} ${path}`));
+      const allowed = type === 'application/json' || (type === 'multipart/form-data' && MULTIPART_ROUTES.some((r) => r.test(`${req.method} ${path}`)));
       if (!allowed) return problem(reply, { code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
     // %00 anywhere in the path or the query (a raw NUL never gets past the HTTP parser).

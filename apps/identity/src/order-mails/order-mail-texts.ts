@@ -24,6 +24,8 @@ export type OrderRefundStarted = EventData<'evt.order.order.refund-started.v1'>;
 export type OrderFulfilmentChanged = EventData<'evt.order.order.fulfilment-changed.v1'>;
 export type BackInStock = EventData<'evt.catalog.product.back-in-stock.v1'>;
 export type AttentionDigest = EventData<'evt.order.attention.digest.v1'>;
+export type ClaimFiled = EventData<'evt.order.claim.filed.v1'>;
+export type ClaimDecided = EventData<'evt.order.claim.decided.v1'>;
 
 /** Spec §9: what the shop promises for delivery (the product page's Check delivery says the same). */
 const EXPECTED_DELIVERY = EXPECTED_DELIVERY_TEXT;
@@ -225,6 +227,61 @@ export function attentionDigestMail(name: string, digest: AttentionDigest, shopU
     ...digest.orders.map((o): Block => ({ kind: 'lines', title: `Order #${orderNumber(o.merchantOrderId)}`, lines: o.items.map((item) => attentionText(item)) })),
     ...(more > 0 ? [paragraph(`And ${more} more: the Orders tab lists them all.`)] : []),
     { kind: 'link', text: 'Open the orders that need attention', url: `${shopUrl.replace(/\/+$/, '')}/admin?attention=true` },
+    paragraph(SIGNATURE),
+  ]);
+}
+
+/** The claimed plants, as the claim lists them. */
+const claimedLines = (lines: ClaimFiled['lines']): Block => ({ kind: 'lines', title: 'The plants you claimed', lines: lines.map((l) => `${l.productName} × ${l.quantity}`) });
+
+/**
+ * The mail that confirms a guarantee claim was received (issue #41): the plants claimed, and
+ * that a person reviews it; no money moves, a replacement comes if it is approved.
+ *
+ * @param name - The shopper's full name (may be empty).
+ * @param claim - The `evt.order.claim.filed.v1` facts.
+ * @param shopUrl - The shop's address (`PUBLIC_URL`): the mail links to the order there.
+ */
+export function claimFiledMail(name: string, claim: ClaimFiled, shopUrl: string): RenderedMail {
+  const number = orderNumber(claim.merchantOrderId);
+  return render(`We received your guarantee claim for order #${number}`, [
+    greeting(name),
+    paragraph(`We are sorry some of your plants did not do well. Your claim under our 30-day guarantee for order #${number} has reached us, with your photos, and is under review.`),
+    claimedLines(claim.lines),
+    paragraph('If we approve it, we send replacement plants at no cost to the address of the order; if not, we tell you why. Either way you hear from us by email.'),
+    { kind: 'link', text: `See order #${number} and your claim`, url: orderUrl(shopUrl, claim.orderId) },
+    paragraph(SIGNATURE),
+  ]);
+}
+
+/**
+ * The mail with an admin's decision on a guarantee claim: approved, with the replacement
+ * order's number and when it should arrive; or declined, with the admin's reason.
+ *
+ * @param name - The shopper's full name (may be empty).
+ * @param claim - The `evt.order.claim.decided.v1` facts.
+ * @param shopUrl - The shop's address (`PUBLIC_URL`): the mail links to the orders there.
+ */
+export function claimDecidedMail(name: string, claim: ClaimDecided, shopUrl: string): RenderedMail {
+  const number = orderNumber(claim.merchantOrderId);
+  if (claim.decision === 'approved' && claim.replacement) {
+    const replacement = orderNumber(claim.replacement.merchantOrderId);
+    return render(`Your guarantee claim for order #${number} is approved`, [
+      greeting(name),
+      paragraph(`Good news: we approved your guarantee claim for order #${number}. We are sending replacement plants at no cost as order #${replacement}.`),
+      claimedLines(claim.lines),
+      paragraph(`Expected delivery: ${EXPECTED_DELIVERY}. You will get a mail when it ships.`),
+      { kind: 'link', text: `Follow replacement order #${replacement}`, url: orderUrl(shopUrl, claim.replacement.orderId) },
+      paragraph(`Happy planting!\n${SIGNATURE}`),
+    ]);
+  }
+  return render(`Your guarantee claim for order #${number}`, [
+    greeting(name),
+    paragraph(`We looked at your guarantee claim for order #${number} carefully, and we cannot approve it.`),
+    claimedLines(claim.lines),
+    ...(claim.reason?.trim() ? [{ kind: 'lines', title: 'Why', lines: [claim.reason.trim()] } satisfies Block] : []),
+    paragraph('If something is unclear, reply to this mail and we will look again.'),
+    { kind: 'link', text: `See order #${number}`, url: orderUrl(shopUrl, claim.orderId) },
     paragraph(SIGNATURE),
   ]);
 }

@@ -1,18 +1,25 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EventData, EventEnvelope } from '@jalaj/contracts';
 import { EventConsumers, eventsHandled, getLogger } from '@jalaj/server-kit';
-import { fulfilmentMail, orderConfirmationMail, refundStartedMail, type RenderedMail } from './order-mail-texts.js';
+import { claimDecidedMail, claimFiledMail, fulfilmentMail, orderConfirmationMail, refundStartedMail, type RenderedMail } from './order-mail-texts.js';
 import { OrderMailsService } from './order-mails.service.js';
 
 /** The order events a shopper is mailed about. */
-type OrderMailSubject = 'evt.order.order.paid.v1' | 'evt.order.order.refund-started.v1' | 'evt.order.order.fulfilment-changed.v1';
+type OrderMailSubject =
+  | 'evt.order.order.paid.v1'
+  | 'evt.order.order.refund-started.v1'
+  | 'evt.order.order.fulfilment-changed.v1'
+  | 'evt.order.claim.filed.v1'
+  | 'evt.order.claim.decided.v1';
 
 /** Durable consumer names; shared by every identity replica. */
 export const ORDER_PAID_MAIL_CONSUMER = 'identity-order-paid';
 export const REFUND_STARTED_MAIL_CONSUMER = 'identity-order-refund-started';
 export const FULFILMENT_MAIL_CONSUMER = 'identity-order-fulfilment-changed';
+export const CLAIM_FILED_MAIL_CONSUMER = 'identity-guarantee-claim-filed';
+export const CLAIM_DECIDED_MAIL_CONSUMER = 'identity-guarantee-claim-decided';
 
-/** Tells shoppers by mail what became of their paid orders (issue #10, item 5; shipping, delivery and cancellation: issue #11). */
+/** Tells shoppers by mail what became of their paid orders (issue #10, item 5; shipping, delivery and cancellation: issue #11; guarantee claims: issue #41). */
 @Injectable()
 export class OrderMailsEvents implements OnApplicationBootstrap {
   private readonly log = getLogger('OrderMailsEvents');
@@ -29,6 +36,9 @@ export class OrderMailsEvents implements OnApplicationBootstrap {
     await this.mailOn('evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, 'fulfilment mail', (e) =>
       fulfilmentMail('', e.data, this.mails.shopUrl) === null ? null : (name) => fulfilmentMail(name, e.data, this.mails.shopUrl)!,
     );
+    // The 30-day guarantee (issue #41): the claim received, and the decision either way.
+    await this.mailOn('evt.order.claim.filed.v1', CLAIM_FILED_MAIL_CONSUMER, 'guarantee claim mail', (e) => (name) => claimFiledMail(name, e.data, this.mails.shopUrl));
+    await this.mailOn('evt.order.claim.decided.v1', CLAIM_DECIDED_MAIL_CONSUMER, 'guarantee decision mail', (e) => (name) => claimDecidedMail(name, e.data, this.mails.shopUrl));
   }
 
   /**

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import { eventSubjects, type EventEnvelope } from '@jalaj/contracts';
 import type { EventConsumers, EventHandler } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
-import { FULFILMENT_MAIL_CONSUMER, ORDER_PAID_MAIL_CONSUMER, OrderMailsEvents, REFUND_STARTED_MAIL_CONSUMER } from './order-mails.events.js';
+import { orderNumber } from '@jalaj/commerce';
+import { CLAIM_DECIDED_MAIL_CONSUMER, CLAIM_FILED_MAIL_CONSUMER, FULFILMENT_MAIL_CONSUMER, ORDER_PAID_MAIL_CONSUMER, OrderMailsEvents, REFUND_STARTED_MAIL_CONSUMER } from './order-mails.events.js';
 import { OrderMailsService } from './order-mails.service.js';
 
 /**
@@ -50,7 +51,24 @@ describe('order mails', () => {
       ['evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, []],
       ['evt.order.order.refund-started.v1', REFUND_STARTED_MAIL_CONSUMER, []],
       ['evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, []],
+      ['evt.order.claim.filed.v1', CLAIM_FILED_MAIL_CONSUMER, []],
+      ['evt.order.claim.decided.v1', CLAIM_DECIDED_MAIL_CONSUMER, []],
     ]);
+  });
+
+  it('mails a guarantee claim received, and the decision: the replacement order, or the reason it was declined', async () => {
+    const filed = eventSubjects['evt.order.claim.filed.v1'].fixture;
+    const decided = eventSubjects['evt.order.claim.decided.v1'].fixture;
+    const t = setup({ [filed.userId]: shopper });
+    await t.events.onApplicationBootstrap();
+    const received = (await t.deliver(envelope('evt.order.claim.filed.v1', filed))).queued;
+    expect(received).toEqual([expect.objectContaining({ to: 'asha@jalaj.test', subject: expect.stringMatching(/^We received your guarantee claim for order #/) })]);
+    expect(received[0]!.text).toContain('Anubias nana × 1');
+    const approved = (await t.deliver(envelope('evt.order.claim.decided.v1', decided))).queued;
+    expect(approved[0]!.subject).toMatch(/is approved$/);
+    expect(approved[0]!.text).toContain(`as order #${orderNumber(decided.replacement!.merchantOrderId)}`);
+    const declined = (await t.deliver(envelope('evt.order.claim.decided.v1', { ...decided, decision: 'declined' as const, reason: 'Kept without light.', replacement: null }))).queued;
+    expect(declined[0]!.text).toContain('Why\nKept without light.');
   });
 
   it('queues the order confirmation of a paid order to the shopper’s address, greeting them by name', async () => {

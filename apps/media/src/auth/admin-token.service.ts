@@ -23,10 +23,16 @@ export class AdminTokenService {
 
   /** The acting admin; UNAUTHENTICATED without a valid token, ADMIN_REQUIRED (403) for a shopper's. */
   async admin(authorization: string | string[] | undefined): Promise<Actor> {
+    const actor = await this.signedIn(authorization);
+    if (actor.role !== 'admin') throw new AppErrorException({ code: 'ADMIN_REQUIRED' });
+    return actor;
+  }
+
+  /** Whoever is signed in (a shopper sending guarantee-claim photos, docs/adr/078); UNAUTHENTICATED without a valid token. */
+  async signedIn(authorization: string | string[] | undefined): Promise<Actor> {
     const token = bearerToken(authorization);
     const claims = token ? await this.verifier.verify(token) : null;
     if (!claims) throw new AppErrorException({ code: 'UNAUTHENTICATED' });
-    if (claims.role !== 'admin') throw new AppErrorException({ code: 'ADMIN_REQUIRED' });
     return { id: claims.id, role: claims.role };
   }
 }

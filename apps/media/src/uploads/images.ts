@@ -16,12 +16,13 @@ export const VARIANTS = {
 export type Variant = keyof typeof VARIANTS;
 
 /**
- * Renders an image (JPEG, PNG, WebP or SVG) into the WebP variants. EXIF orientation is
- * applied and metadata dropped, so no camera or location data is republished.
+ * Renders an image (JPEG, PNG, WebP or SVG) into the WebP variants (all of them, or `names`).
+ * EXIF orientation is applied and metadata dropped, so no camera or location data is
+ * republished.
  */
-export async function renderVariants(input: Buffer): Promise<Record<Variant, Buffer>> {
+export async function renderVariants<V extends Variant = Variant>(input: Buffer, names: readonly V[] = Object.keys(VARIANTS) as V[]): Promise<Record<V, Buffer>> {
   const entries = await Promise.all(
-    (Object.entries(VARIANTS) as [Variant, (typeof VARIANTS)[Variant]][]).map(async ([name, v]) => {
+    names.map((name) => [name, VARIANTS[name]] as const).map(async ([name, v]) => {
       const out = await sharp(input, { limitInputPixels: 40_000_000 })
         .rotate()
         .resize({ width: v.width, height: v.height, fit: v.fit, withoutEnlargement: v.fit === 'inside', position: sharp.strategy.attention })
@@ -30,5 +31,5 @@ export async function renderVariants(input: Buffer): Promise<Record<Variant, Buf
       return [name, out] as const;
     }),
   );
-  return Object.fromEntries(entries) as Record<Variant, Buffer>;
+  return Object.fromEntries(entries) as Record<V, Buffer>;
 }

@@ -20,8 +20,8 @@ export class UploadsRepository {
     ]);
   }
 
-  /** Marks the uploads under the prefixes as attached to the product. */
-  async attach(em: EntityManager, productId: string, prefixes: string[]): Promise<void> {
+  /** Marks the uploads under the prefixes as attached to the product (none: a guarantee claim's photos). */
+  async attach(em: EntityManager, productId: string | null, prefixes: string[]): Promise<void> {
     if (!prefixes.length) return;
     await runSql(em, "update media_uploads set status = 'attached', product_id = $1 where prefix = any($2::text[])", [productId, prefixes]);
   }

@@ -37,26 +37,49 @@ export class UploadsService implements OnApplicationBootstrap, OnApplicationShut
    */
   async upload(actor: Actor, body: Buffer): Promise<{ id: string; url: string }> {
     if (actor.role !== 'admin') throw new AppErrorException({ code: 'ADMIN_REQUIRED' });
+    const { id, prefix } = await this.store(actor, body, 'products', Object.keys(VARIANTS) as Variant[]);
+    return { id, url: `/media/${prefix}/large.webp` };
+  }
+
+  /**
+   * Stores one photo of a shopper's guarantee claim (docs/adr/078), checked as product images
+   * are (JPG, PNG or WebP by its bytes, at most 5 MB), as one large WebP under
+   * `claims/<id>`: never served at `/media/`, only through the order's claim-photo route.
+   * Pending until the claim is filed (`evt.order.claim.filed.v1`); the sweep
+   * removes it otherwise.
+   */
+  async uploadClaimPhoto(actor: Actor, body: Buffer): Promise<{ id: string }> {
+    const { id } = await this.store(actor, body, 'claims', ['large']);
+    return { id };
+  }
+
+  /** Checks `body` by its bytes and size, renders the `variants` under `<folder>/<new id>` and records the upload pending. */
+  private async store(actor: Actor, body: Buffer, folder: 'products' | 'claims', variants: Variant[]): Promise<{ id: string; prefix: string }> {
     if (body.length > MAX_IMAGE_BYTES) throw new AppErrorException({ code: 'IMAGE_TOO_LARGE' });
     const type = detectImageType(new Uint8Array(body.buffer, body.byteOffset, Math.min(body.length, 16)));
     if (!type) throw new AppErrorException({ code: 'IMAGE_TYPE_INVALID' });
-    let variants: Record<Variant, Buffer>;
+    let rendered: Partial<Record<Variant, Buffer>>;
     try {
-      variants = await renderVariants(body);
+      rendered = await renderVariants(body, variants);
     } catch {
       // Right magic bytes, broken picture.
       throw new AppErrorException({ code: 'IMAGE_TYPE_INVALID' });
     }
     const id = newId('upl');
-    const prefix = `products/${id}`;
-    await this.storeVariants(prefix, variants);
+    const prefix = `${folder}/${id}`;
+    await this.storeVariants(prefix, rendered);
     // One statement, through the injected EntityManager: its own transaction (ADR 014).
     await this.records.insertPending(this.em, { id, prefix, uploadedBy: actor.id, contentType: type, bytes: body.length });
-    return { id, url: `/media/${prefix}/large.webp` };
+    return { id, prefix };
   }
 
-  private async storeVariants(prefix: string, variants: Record<Variant, Buffer>) {
-    await Promise.all((Object.keys(VARIANTS) as Variant[]).map((v) => this.storage.put(`${prefix}/${v}.webp`, variants[v], 'image/webp')));
+  private async storeVariants(prefix: string, variants: Partial<Record<Variant, Buffer>>) {
+    await Promise.all((Object.entries(variants) as [Variant, Buffer][]).map(([v, bytes]) => this.storage.put(`${prefix}/${v}.webp`, bytes, 'image/webp')));
+  }
+
+  /** Keeps the photos of a filed guarantee claim: the sweep of unused uploads leaves them. */
+  async attachClaimPhotos(em: EntityManager, photoIds: string[]) {
+    await this.records.attach(em, null, photoIds.map((id) => `claims/${id}`));
   }
 
   /** Removes every variant under the given prefixes, and their records. */

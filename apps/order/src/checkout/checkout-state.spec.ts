@@ -1,5 +1,5 @@
 import { ORDER_STATES, type OrderState } from '@jalaj/contracts';
-import { afterSelling, canTransition, decidePayment, decideRefund, outcomeOf, phonePeVerdict, refundedState, TRANSITIONS } from './checkout-state.js';
+import { afterSelling, canTransition, decidePayment, decideRefund, INITIAL_STATES, outcomeOf, phonePeVerdict, refundedState, TRANSITIONS } from './checkout-state.js';
 
 const status = (state: string, amountPaise = 78500) => ({ state, amountPaise });
 
@@ -28,8 +28,14 @@ describe('checkout state machine', () => {
     );
   });
 
-  it('has a final state that goes nowhere', () => {
-    expect(TRANSITIONS.refunded).toEqual([]);
+  it('has final states that go nowhere', () => {
+    for (const s of ['refunded', 'replacement'] as OrderState[]) expect(TRANSITIONS[s]).toEqual([]);
+  });
+
+  it('creates orders only pending or as a replacement, which no payment decision reaches or leaves', () => {
+    expect(INITIAL_STATES).toEqual(['pending', 'replacement']);
+    for (const s of ORDER_STATES) expect(canTransition(s, 'replacement')).toBe(false);
+    for (const state of ['COMPLETED', 'FAILED', 'PENDING']) expect(decidePayment('replacement', status(state, 0), 0)).toEqual({ kind: 'none' });
   });
 
   it.each([
@@ -129,6 +135,7 @@ describe("the shopper's page", () => {
     ['refund_pending', 'failed'],
     ['partly_refunded', 'paid'],
     ['refunded', 'failed'],
+    ['replacement', 'paid'],
   ])('%s → %s', (state, outcome) => {
     expect(outcomeOf(state)).toBe(outcome);
   });

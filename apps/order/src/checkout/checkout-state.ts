@@ -1,4 +1,4 @@
-import { isSold, SOLD_STATES } from '@jalaj/commerce';
+import { isShippable, SOLD_STATES } from '@jalaj/commerce';
 import type { OrderState, PaymentOutcome } from '@jalaj/contracts';
 
 /**
@@ -28,7 +28,19 @@ export const TRANSITIONS: Readonly<Record<OrderState, readonly OrderState[]>> = 
   held: ['paid', 'refund_pending'],
   // Final.
   refunded: [],
+  // A guarantee replacement (docs/adr/078): born so when an admin approves a claim, with no
+  // payment to decide and nothing to refund; it goes on only through the fulfilment steps.
+  replacement: [],
 });
+
+/**
+ * The states an order is created in; every later state is reached through
+ * {@link TRANSITIONS}. `pending`: a checkout, paid only by PhonePe's Order Status.
+ * `replacement`: an approved guarantee claim's replacement order (docs/adr/078), the
+ * paid-equivalent a fulfilment starts from, without a payment: it enters no transition
+ * from `pending`, so no path of the payment decider can lead to it or from it.
+ */
+export const INITIAL_STATES: readonly OrderState[] = Object.freeze(['pending', 'replacement']);
 
 /** Whether an order may move from `from` to `to`. */
 export function canTransition(from: OrderState, to: OrderState): boolean {
@@ -122,12 +134,13 @@ export function decideRefund(refundState: string): 'refunded' | 'wait' | 'failed
 }
 
 /**
- * Which of the shopper's pages an order leads to: a sale (paid, or partly refunded since) →
- * success, pending → the page that keeps checking, every other state → the failure page
+ * Which of the shopper's pages an order leads to: a sale (paid, or partly refunded since) or
+ * a guarantee replacement → success, pending → the page that keeps checking, every other state → the failure page
  * (held and whole refunds included: the shopper did not get the plants; the page's code says why).
  */
 export function outcomeOf(state: OrderState): PaymentOutcome['outcome'] {
-  if (isSold(state)) return 'paid';
+  // A guarantee replacement has no payment, but it is on its way like a paid order.
+  if (isShippable(state)) return 'paid';
   if (state === 'pending') return 'pending';
   return 'failed';
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, type RequiredEntityData } from '@mikro-orm/core';
 import type { CheckoutStarted, EventData, EventSubject, OpenPayment, OrderLine, OrderState } from '@jalaj/contracts';
 import { addToOutbox, runSql, takeTransactionLock } from '@jalaj/server-kit';
+import { ForbiddenTransition, INITIAL_STATES } from './checkout-state.js';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
 import { claimRefund } from './refund-claim.js';
@@ -80,8 +81,15 @@ export class CheckoutRepository {
     };
   }
 
-  /** A new order with its lines in the cart's order, written by the unit of work at its commit. */
+  /**
+   * A new order with its lines in the cart's order, written by the unit of work at its
+   * commit: a checkout's (pending) or a guarantee replacement (`INITIAL_STATES`).
+   *
+   * @throws ForbiddenTransition for any other first state (a bug in the caller).
+   */
   create(order: RequiredEntityData<Order>, lines: readonly OrderLine[]): Order {
+    const first = order.state as OrderState;
+    if (!INITIAL_STATES.includes(first)) throw new ForbiddenTransition(first, first);
     const created = this.em.create(Order, order);
     lines.forEach((line, position) => created.lines.add(this.em.create(OrderLineRow, { ...line, position, order: created })));
     return created;

@@ -11,6 +11,7 @@ import { Migration20261229000000PaymentDecided } from './20261229000000-payment-
 import { Migration20261231000000OrderRulesInTypescript } from './20261231000000-order-rules-in-typescript.migration.js';
 import { Migration20270101000000OrderFailedAt } from './20270101000000-order-failed-at.migration.js';
 import { Migration20270104000000PartialRefunds } from './20270104000000-partial-refunds.migration.js';
+import { Migration20270110000000GuaranteeClaims } from './20270110000000-guarantee-claims.migration.js';
 import { Migration20270112000000NeedsAttention } from './20270112000000-needs-attention.migration.js';
 import { Migration20270113000000UnbilledOrders } from './20270113000000-unbilled-orders.migration.js';
 
@@ -27,6 +28,7 @@ export const migrations: Constructor<Migration>[] = [
   Migration20261231000000OrderRulesInTypescript,
   Migration20270101000000OrderFailedAt,
   Migration20270104000000PartialRefunds,
+  Migration20270110000000GuaranteeClaims,
   Migration20270112000000NeedsAttention,
   Migration20270113000000UnbilledOrders,
 ];

@@ -1,4 +1,4 @@
-import { BILL_EXEMPT_NOTE, boughtLineDiscountPaise, invoiceNumber, LIVE_PLANTS_HSN, orderNumber, orderRoundingPaise, placeOfSupply } from '@jalaj/commerce';
+import { BILL_EXEMPT_NOTE, boughtLineDiscountPaise, invoiceNumber, LIVE_PLANTS_HSN, orderNumber, orderRoundingPaise, placeOfSupply, replacementNote } from '@jalaj/commerce';
 import type { AddressSnapshot, BillOfSupply, BillParty } from '@jalaj/contracts';
 import type { Order } from '../checkout/entities/order.entity.js';
 
@@ -29,13 +29,15 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
  * The GST bill of supply of a paid order (docs/adr/019-orders-bills-and-fulfilment.md, 079):
  * the buyer from the billing snapshot, the goods' destination and the place of supply from
  * the shipping snapshot, every line under HSN 0602 with its volume discount, and the rupee rounding that
- * makes up the paid total; the refunds, if any, under it.
+ * makes up the paid total; the refunds, if any, under it. A guarantee replacement's bill
+ * (docs/adr/078) shows its lines at ₹0 and names the order it replaces.
  *
- * @param o - The paid order.
- * @param billNumber - Its bill number (allocated when it was paid).
+ * @param o - The paid order, or a replacement.
+ * @param billNumber - Its bill number (allocated when it was paid, or approved).
  * @param seller - The shop, from configuration.
+ * @param original - For a replacement: the replaced order's bill number (null if it has none).
  */
-export function billOfSupply(o: Order, billNumber: string, seller: Seller): BillOfSupply {
+export function billOfSupply(o: Order, billNumber: string, seller: Seller, original?: { billNumber: string | null }): BillOfSupply {
   const shipTo = o.shippingAddress;
   return {
     invoiceNumber: invoiceNumber(o.merchantOrderId),
@@ -67,5 +69,12 @@ export function billOfSupply(o: Order, billNumber: string, seller: Seller): Bill
     transactionId: o.transactionId ?? null,
     merchantOrderId: o.merchantOrderId,
     exemptNote: BILL_EXEMPT_NOTE,
+    replacementOf: o.replacementOfMerchantOrderId
+      ? {
+          orderNumber: orderNumber(o.replacementOfMerchantOrderId),
+          billNumber: original?.billNumber ?? null,
+          note: replacementNote(orderNumber(o.replacementOfMerchantOrderId)),
+        }
+      : null,
   };
 }

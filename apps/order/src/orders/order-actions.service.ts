@@ -227,7 +227,7 @@ export class OrderActionsService {
     return ok({ notice: decided.data, order: await this.view(actor, order) });
   }
 
-  /** The order by id with its lines, refunds, fulfilment steps and decisions, its row locked until the command's transaction ends, fresh from the database. */
+  /** The order by id with its lines, refunds, fulfilment steps, decisions and claims, its row locked until the command's transaction ends, fresh from the database. */
   private async lock(orderId: string): Promise<Order | null> {
     const order = await this.em.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (order) {
@@ -235,6 +235,7 @@ export class OrderActionsService {
       await order.refunds.init();
       await order.fulfilmentEvents.init();
       await order.decisions.init();
+      await order.claims.init();
     }
     return order;
   }

@@ -15,7 +15,7 @@ describe('the Orders tab’s filters as SQL (the list and the export share them)
       params: ['shipped', new Date('2026-10-31T18:30:00Z'), new Date('2026-11-22T18:30:00Z')],
     });
     expect(orderFilterSql({ state: 'partly_refunded' }, 'o')).toEqual({ where: 'o.archived_at is null and o.state = $1', params: ['partly_refunded'] });
-    expect(orderFilterSql({ fulfilment: 'none' }, 'o').where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state in ('paid', 'partly_refunded')");
+    expect(orderFilterSql({ fulfilment: 'none' }, 'o').where).toBe("o.archived_at is null and o.fulfilment_status is null and o.state in ('paid', 'partly_refunded', 'replacement')");
   });
 
   it('searches the order number’s beginning (with or without #, any case), the transaction id and the customers identity found', () => {
@@ -90,6 +90,8 @@ describe('an export row', () => {
     payment_mode: 'UPI_INTENT',
     transaction_id: 'OM1',
     position: 0,
+    replacement_of_merchant_order_id: null,
+    product_id: 'prd_1',
     product_name: 'Anubias nana',
     quantity: 3,
     unit_price_paise: '24900',
@@ -125,7 +127,16 @@ describe('an export row', () => {
       revenuePaise: 78500,
       paymentMode: 'UPI_INTENT',
       transactionId: 'OM1',
+      replacementOf: null,
+      claimedQuantity: 0,
+      claimState: null,
     });
+  });
+
+  it('names the order a guarantee replacement replaces, counts it as no revenue, and says what claims cover of a line', () => {
+    const replacement = { ...line, state: 'replacement' as const, total_paise: '0', line_total_paise: '0', unit_price_paise: '0', replacement_of_merchant_order_id: 'MO1763800000000a1b2c3_7f3k' };
+    expect(toExportRow(replacement, null)).toMatchObject({ replacementOf: '00a1b2c3', revenuePaise: 0, orderTotalPaise: 0 });
+    expect(toExportRow(line, null, { quantity: 2, state: 'approved' })).toMatchObject({ claimedQuantity: 2, claimState: 'approved', revenuePaise: 78500 });
   });
 
   it('leaves the customer empty when the account is gone', () => {
@@ -176,6 +187,8 @@ function orderLines(id: string, state: ExportLineRow['state'], lines: readonly [
     payment_mode: 'UPI_INTENT',
     transaction_id: null,
     position,
+    replacement_of_merchant_order_id: null,
+    product_id: `prd_${position + 1}`,
     product_name: `Plant ${position + 1}`,
     quantity: l.quantity,
     unit_price_paise: String(l.unitPricePaise),
@@ -187,12 +200,15 @@ function orderLines(id: string, state: ExportLineRow['state'], lines: readonly [
 
 describe('the export’s amount columns, summed as an accountant sums them', () => {
   // Three orders of several lines: one paid whose total was rounded up, one partly refunded whose
-  // total was rounded down, one refunded in full; and a failed one, which is no sale.
+  // total was rounded down, one refunded in full; a failed one, which is no sale; and a
+  // guarantee replacement at ₹0, which is none either.
   const orders = [
     orderLines('ord_paid', 'paid', [[24900, 3], [19950, 1]], 7500, 0),
     orderLines('ord_part', 'partly_refunded', [[34990, 2], [12345, 6], [9910, 1]], 15000, 10000),
     orderLines('ord_back', 'refunded', [[24900, 1]], 7500, 32400),
     orderLines('ord_fail', 'failed', [[19950, 2]], 7500, 0),
+    // A guarantee replacement of the first: its plants at ₹0, no shipping charged, no sale.
+    orderLines('ord_repl', 'replacement', [[0, 2]], 0, 0).map((r) => ({ ...r, paid_at: null, payment_mode: null, replacement_of_merchant_order_id: 'MO1763800000000a1b2c3d4_7f3k' })),
   ];
   const rows = orders.flat().map((r) => toExportRow(r, null));
   const sum = (pick: (r: OrderExportRow) => number | null) => rows.reduce((total, r) => total + (pick(r) ?? 0), 0);
@@ -216,6 +232,11 @@ describe('the export’s amount columns, summed as an accountant sums them', () 
     expect(sum((r) => r.lineTotalPaise)).toBe(facts.reduce((t, o) => t + o.subtotal, 0));
     const sales = rows.filter((r) => r.state === 'paid' || r.state === 'partly_refunded');
     expect(sales.reduce((t, r) => t + (r.orderTotalPaise ?? 0) - (r.refundPaise ?? 0), 0)).toBe(sum((r) => r.revenuePaise));
+  });
+
+  it('names the replacement’s original and adds nothing for it', () => {
+    const replacement = rows.filter((r) => r.state === 'replacement');
+    expect(replacement).toEqual([expect.objectContaining({ replacementOf: 'a1b2c3d4', lineTotalPaise: 0, orderTotalPaise: 0, revenuePaise: 0 })]);
   });
 
   it('adds up across each line: list price × quantity − discount = line total', () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { boughtLineDiscountPaise, LIVE_PLANTS_HSN, orderRevenuePaise, orderRoundingPaise, placeOfSupply, placeOfSupplyText } from '@jalaj/commerce';
+import { boughtLineDiscountPaise, claimedQuantities, LIVE_PLANTS_HSN, orderNumber, orderRevenuePaise, orderRoundingPaise, placeOfSupply, placeOfSupplyText, type ClaimState } from '@jalaj/commerce';
 import { fail, ok, type Actor, type AddressSnapshot, type AdminOrderFilter, type FulfilmentStatus, type OrderCustomer, type OrderExportRow, type OrderState, type Result } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { AdminCheck } from './admin-check.js';
@@ -58,6 +58,8 @@ export interface ExportLineRow {
   payment_mode: string | null;
   transaction_id: string | null;
   position: number;
+  replacement_of_merchant_order_id: string | null;
+  product_id: string;
   product_name: string;
   quantity: number;
   unit_price_paise: string | number;
@@ -85,13 +87,18 @@ export function rowsForOneLookup<R extends { user_id: string }>(rows: readonly R
 const iso = (v: Date | string) => new Date(v).toISOString();
 const num = (v: string | number) => Number(v);
 
+/** What guarantee claims cover of one line: how many, and where its latest claim stands. */
+export type LineClaims = { quantity: number; state: ClaimState } | undefined;
+
 /**
  * One CSV row from an order line. The order's own amounts go on its first line only (null
  * on the others), so that summing a column of the file counts each order once: the line
  * totals, shipping and rounding add up to the order totals, and the totals less the refunds
  * to the revenue of the sales (docs/adr/079-one-bill-and-an-export-that-sums.md).
+ * A guarantee replacement names the order it replaces; a claimed line says how much of it
+ * claims cover and where its latest claim stands (docs/adr/078).
  */
-export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): OrderExportRow {
+export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null, claims: LineClaims = undefined): OrderExportRow {
   const shipping: AddressSnapshot = typeof r.shipping_address === 'string' ? (JSON.parse(r.shipping_address) as AddressSnapshot) : r.shipping_address;
   const order = { state: r.state, subtotalPaise: num(r.subtotal_paise), shippingPaise: num(r.shipping_paise), totalPaise: num(r.total_paise), refundedPaise: num(r.refunded_paise) };
   // Lines are numbered from 0 as the cart listed them (checkout.repository.ts).
@@ -123,6 +130,9 @@ export function toExportRow(r: ExportLineRow, customer: OrderCustomer | null): O
     revenuePaise: once(orderRevenuePaise(order)),
     paymentMode: r.payment_mode,
     transactionId: r.transaction_id,
+    replacementOf: r.replacement_of_merchant_order_id ? orderNumber(r.replacement_of_merchant_order_id) : null,
+    claimedQuantity: claims?.quantity ?? 0,
+    claimState: claims?.state ?? null,
   };
 }
 
@@ -159,8 +169,8 @@ export class OrderExportService {
     const fetched = await this.query<ExportLineRow>(
       `select o.id, to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_key, o.created_at, o.paid_at,
               o.merchant_order_id, o.order_number, o.bill_number, o.state, o.fulfilment_status, o.user_id, o.shipping_address,
-              o.subtotal_paise, o.shipping_paise, o.total_paise, o.refunded_paise, o.payment_mode, o.transaction_id,
-              l.position, l.product_name, l.quantity, l.unit_price_paise, l.discount_percent, l.discounted_unit_price_paise, l.line_total_paise
+              o.subtotal_paise, o.shipping_paise, o.total_paise, o.refunded_paise, o.payment_mode, o.transaction_id, o.replacement_of_merchant_order_id,
+              l.position, l.product_id, l.product_name, l.quantity, l.unit_price_paise, l.discount_percent, l.discounted_unit_price_paise, l.line_total_paise
          from orders o join order_lines l on l.order_id = o.id
         where ${where}${keyset}
         order by o.created_at desc, o.id desc, l.position asc
@@ -172,11 +182,24 @@ export class OrderExportService {
     // The accountant's file must not silently lose its customers: a refused look-up fails the batch.
     const byId = await this.customers.byId(actor, customers, false);
     if (!byId.ok) return byId;
+    const claims = await this.claimsOf([...new Set(rows.map((r) => r.id))]);
     const last = rows.at(-1);
     return ok({
-      rows: rows.map((r) => toExportRow(r, byId.data.get(r.user_id) ?? null)),
+      rows: rows.map((r) => toExportRow(r, byId.data.get(r.user_id) ?? null, claims.get(r.id)?.get(r.product_id))),
       next: more && last ? encodeCursor({ createdAt: last.created_key, orderId: last.id, position: last.position }) : null,
     });
+  }
+
+  /** The batch's orders' guarantee claims, counted per line by `claimedQuantities` (one query). */
+  private async claimsOf(orderIds: string[]): Promise<Map<string, ReturnType<typeof claimedQuantities>>> {
+    if (!orderIds.length) return new Map();
+    const rows = await this.query<{ order_id: string; state: ClaimState; lines: { productId: string; quantity: number }[] }>(
+      'select order_id, state, lines from guarantee_claims where order_id = any($1::text[]) order by created_at, id',
+      [orderIds],
+    );
+    const byOrder = new Map<string, { state: ClaimState; lines: { productId: string; quantity: number }[] }[]>();
+    for (const r of rows) byOrder.set(r.order_id, [...(byOrder.get(r.order_id) ?? []), { state: r.state, lines: r.lines }]);
+    return new Map([...byOrder].map(([id, claims]) => [id, claimedQuantities(claims)]));
   }
 
   private query<R>(sql: string, params: unknown[]): Promise<R[]> {

@@ -1,5 +1,6 @@
-import type { AdminOrderSummary, AdminOrderView, AttentionItem, FulfilmentEvent, OrderCustomer, OrderDecision, OrderRefund, OrderView } from '@jalaj/contracts';
-import { paymentAcceptable, paymentFailureText, refundAttention, refundStuckBefore } from '@jalaj/commerce';
+import type { AdminOrderSummary, AdminOrderView, AttentionItem, FulfilmentEvent, GuaranteeClaimView, OrderCustomer, OrderDecision, OrderRefund, OrderView } from '@jalaj/contracts';
+import { hasClaimWaiting, paymentAcceptable, paymentFailureText, refundAttention, refundStuckBefore } from '@jalaj/commerce';
+import type { GuaranteeClaimRow } from '../claims/entities/guarantee-claim.entity.js';
 import type { Order } from '../checkout/entities/order.entity.js';
 import type { OrderDecisionRow } from '../checkout/entities/order-decision.entity.js';
 import type { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
@@ -19,6 +20,21 @@ function toOrderRefund(r: OrderRefundRow): OrderRefund {
   };
 }
 
+/** A guarantee claim as the shopper and the admin see it. */
+export function toClaimView(c: GuaranteeClaimRow): GuaranteeClaimView {
+  return {
+    id: c.id,
+    state: c.state,
+    lines: c.lines.map(({ productId, productName, quantity }) => ({ productId, productName, quantity })),
+    description: c.description,
+    photoIds: [...c.photoIds],
+    createdAt: c.createdAt.toISOString(),
+    decidedAt: iso(c.decidedAt),
+    declineReason: c.declineReason ?? null,
+    replacement: c.replacementOrderId && c.replacementMerchantOrderId ? { orderId: c.replacementOrderId, merchantOrderId: c.replacementMerchantOrderId } : null,
+  };
+}
+
 /** A fulfilment step as the shopper follows it. */
 export function toFulfilmentEvent(e: FulfilmentEventRow): FulfilmentEvent {
   return { status: e.status, courier: e.courier ?? null, trackingNumber: e.trackingNumber ?? null, note: e.note ?? null, at: e.createdAt.toISOString() };
@@ -27,7 +43,7 @@ export function toFulfilmentEvent(e: FulfilmentEventRow): FulfilmentEvent {
 /**
  * An order as its shopper sees it (the contract's `orderSchema`).
  *
- * @param o - The order, its lines, refunds and fulfilment steps loaded.
+ * @param o - The order, its lines, refunds, fulfilment steps and claims loaded.
  */
 export function toOrderView(o: Order): OrderView {
   return {
@@ -50,12 +66,15 @@ export function toOrderView(o: Order): OrderView {
     billNumber: o.billNumber ?? null,
     refundedPaise: o.refundedPaise,
     refunds: o.countedRefunds().map(toOrderRefund),
+    claims: o.claims.getItems().map(toClaimView),
+    replacementOf: o.replacementOfId && o.replacementOfMerchantOrderId ? { orderId: o.replacementOfId, merchantOrderId: o.replacementOfMerchantOrderId } : null,
   };
 }
 
 /**
  * What the order waits for an admin to decide (`ATTENTION_REASONS`): held for PhonePe's
- * other amount, and each refund refused or stuck (`refundAttention`). The refunds must be loaded.
+ * other amount, each refund refused or stuck (`refundAttention`), and each guarantee claim
+ * waiting (docs/adr/078). The refunds and claims must be loaded.
  */
 export function attentionOf(o: Order, now: Date = new Date()): AttentionItem[] {
   const items: AttentionItem[] = [];
@@ -66,6 +85,11 @@ export function attentionOf(o: Order, now: Date = new Date()): AttentionItem[] {
   for (const r of o.refunds.getItems()) {
     const reason = refundAttention({ providerState: r.providerState ?? null, refundedAt: r.refundedAt ?? null, settledAt: r.settledAt ?? null, startedAt: r.startedAt }, stuckBefore);
     if (reason) items.push({ reason, refundId: r.id, merchantRefundId: r.merchantRefundId, amountPaise: r.amountPaise, since: r.startedAt.toISOString() });
+  }
+  if (o.claims.isInitialized()) {
+    for (const c of o.claims.getItems()) {
+      if (c.state === 'pending') items.push({ reason: 'claim-waiting', claimId: c.id, units: c.lines.reduce((n, l) => n + l.quantity, 0), since: c.createdAt.toISOString() });
+    }
   }
   return items;
 }
@@ -116,7 +140,7 @@ export async function adminOrderViews(orders: readonly Order[], lookup: (userIds
 
 /**
  * An order as a card of the Orders tab shows it (the contract's `adminOrderSummarySchema`);
- * the customer is filled in per page.
+ * the customer is filled in per page. Its lines and claims loaded.
  */
 export function toAdminOrderSummary(o: Order, customer: OrderCustomer | null): AdminOrderSummary {
   return {
@@ -134,5 +158,9 @@ export function toAdminOrderSummary(o: Order, customer: OrderCustomer | null): A
       const { productId, productName, imageUrl, quantity, discountedUnitPricePaise, lineTotalPaise } = toOrderLine(l);
       return { productId, productName, imageUrl, quantity, discountedUnitPricePaise, lineTotalPaise };
     }),
+    claimWaiting: hasClaimWaiting({ claims: o.claims.getItems() }),
   };
 }
+
+/** What every view of a whole order reads besides the order row (`toOrderView`): for `populate`. */
+export const ORDER_VIEW_PARTS = ['lines', 'refunds', 'fulfilmentEvents', 'claims'] as const;

@@ -5,6 +5,7 @@ import { OrderDecisionRow } from '../checkout/entities/order-decision.entity.js'
 import { Order } from '../checkout/entities/order.entity.js';
 import { OrderLineRow } from '../checkout/entities/order-line.entity.js';
 import { OrderRefundRow } from '../checkout/entities/order-refund.entity.js';
+import { GuaranteeClaimRow } from '../claims/entities/guarantee-claim.entity.js';
 import { AdminCheck } from './admin-check.js';
 import { Customers } from './customers.js';
 import { AttentionDigest } from './entities/attention-digest.entity.js';
@@ -31,8 +32,10 @@ import { SalesService } from './sales.service.js';
  * entities; fulfilment steps and bill serials are this module's.
  */
 @Module({
-  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, OrderDecisionRow, FulfilmentEventRow, BillSerial, OrderListVersion, AttentionDigest]), CheckoutModule],
+  imports: [DatabaseModule.forFeature([Order, OrderLineRow, OrderRefundRow, OrderDecisionRow, FulfilmentEventRow, GuaranteeClaimRow, BillSerial, OrderListVersion, AttentionDigest]), CheckoutModule],
   controllers: [OrdersRpc, OrderActionsRpc, SalesRpc],
   providers: [OrdersService, OrdersRepository, OrdersEvents, AdminCheck, Customers, OrderActionsService, OrderExportService, OrderListCache, OrderListHints, AttentionDigestMailer, SalesService],
+  // The guarantee claims' decisions re-check the admin role and show the customer the same way.
+  exports: [AdminCheck, Customers],
 })
 export class OrdersModule {}

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { ATTENTION_REASONS, refundStuckBefore, salesFigures, SOLD_STATES, type AttentionReason, type RevenueFacts } from '@jalaj/commerce';
+import { ATTENTION_REASONS, refundStuckBefore, salesFigures, SHIPPABLE_STATES, SOLD_STATES, type AttentionReason, type RevenueFacts } from '@jalaj/commerce';
 import type { AdminOrderFilter, PlantSales } from '@jalaj/contracts';
 import { runSql } from '@jalaj/server-kit';
 import { Order } from '../checkout/entities/order.entity.js';
+import { ORDER_VIEW_PARTS } from './order-views.js';
 import type { DayStateGroup } from './sales.js';
 
 /** The Orders tab's filters as the repository takes them: the text search already resolved to customers. */
@@ -19,8 +20,8 @@ export interface OrderListFilter extends Omit<AdminOrderFilter, 'q'> {
 /**
  * The orders that wait for an admin, by reason (`ATTENTION_REASONS` of @jalaj/commerce; the
  * same rules as `attentionOf`, which words each order's): one query of order ids per reason,
- * joined by `union`. A guarantee claim waiting is one more entry. Each reads a small partial
- * index (the held orders, the refunds neither completed nor settled), so the figure and the
+ * joined by `union`. Each reads a small partial index (the held orders, the refunds neither
+ * completed nor settled, the claims waiting), so the figure and the
  * filter cost what waits, not what was sold.
  */
 const ATTENTION_SQL: Readonly<Record<AttentionReason, (stuckBefore: string) => string>> = {
@@ -28,6 +29,8 @@ const ATTENTION_SQL: Readonly<Record<AttentionReason, (stuckBefore: string) => s
   'refund-refused': () => "select order_id from order_refunds where refunded_at is null and settled_at is null and upper(provider_state) = 'FAILED'",
   'refund-stuck': (stuckBefore) =>
     `select order_id from order_refunds where refunded_at is null and settled_at is null and upper(coalesce(provider_state, '')) <> 'FAILED' and started_at < ${stuckBefore}`,
+  // A guarantee claim waiting for approval or decline (docs/adr/078), on `guarantee_claims_waiting_idx`.
+  'claim-waiting': () => "select order_id from guarantee_claims where state = 'pending'",
 };
 
 /** The ids of the orders that wait for an admin (`stuckBefore`: the placeholder of the stuck refunds' cut-off). */
@@ -60,12 +63,22 @@ const likePrefix = (q: string) => `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 /** `state in ('paid', 'partly_refunded')`: a sale (`SOLD_STATES` of @jalaj/commerce), written as the partial indexes' predicates are. */
 const soldSql = (c: (column: string) => string) => `${c('state')} in (${SOLD_STATES.map((s) => `'${s}'`).join(', ')})`;
 
+/** `state in ('paid', 'partly_refunded', 'replacement')`: an order shipped to its shopper, a sale or a guarantee replacement (`SHIPPABLE_STATES`). */
+const shippableSql = (c: (column: string) => string) => `${c('state')} in (${SHIPPABLE_STATES.map((s) => `'${s}'`).join(', ')})`;
+
 /**
- * A sale waiting to ship (paid or partly refunded): not started, processing or packed. Written
- * exactly as the predicate of `orders_to_ship_idx` (the partial-refunds migration), so the
- * planner matches it.
+ * An order waiting to ship (a sale, paid or partly refunded, or a guarantee replacement): not
+ * started, processing or packed. Written exactly as the predicate of `orders_to_ship_idx` (the
+ * guarantee-claims migration), so the planner matches it.
  */
-const toShipSql = (c: (column: string) => string) => `${soldSql(c)} and (${c('fulfilment_status')} is null or ${c('fulfilment_status')} in ('processing', 'packed'))`;
+const toShipSql = (c: (column: string) => string) => `${shippableSql(c)} and (${c('fulfilment_status')} is null or ${c('fulfilment_status')} in ('processing', 'packed'))`;
+
+/**
+ * A guarantee claim of the order waits for an admin: the `claim-waiting` reason of the
+ * attention lists, so the Orders tab's `claim=waiting` and the figure "Claims waiting" count
+ * exactly the orders that reason adds to "Needs attention".
+ */
+const claimWaitingSql = (c: (column: string) => string) => `${c('id')} in (${ATTENTION_SQL['claim-waiting']('')})`;
 
 /**
  * The `where` of the Orders tab's filters, with its parameters. Each filter is served by an
@@ -85,8 +98,8 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
   else if (f.state) {
     parts.push(`${c('state')} = ${bind(f.state)}`);
   }
-  // 'none': a sale nobody has started on (the contract's meaning), not every unfulfilled one.
-  if (f.fulfilment === 'none') parts.push(`${c('fulfilment_status')} is null and ${soldSql(c)}`);
+  // 'none': an order to ship (a sale or a replacement) nobody has started on, not every unfulfilled one.
+  if (f.fulfilment === 'none') parts.push(`${c('fulfilment_status')} is null and ${shippableSql(c)}`);
   else if (f.fulfilment === 'to-ship') parts.push(toShipSql(c));
   else if (f.fulfilment) {
     parts.push(`${c('fulfilment_status')} = ${bind(f.fulfilment)}`);
@@ -103,6 +116,7 @@ export function orderFilterSql(f: OrderListFilter, alias?: string): { where: str
   if (f.attention) {
     parts.push(`${c('id')} in (${attentionSql(bind(f.stuckBefore ?? refundStuckBefore()))})`);
   }
+  if (f.claim === 'waiting') parts.push(claimWaitingSql(c));
   const q = searchTerm(f.q ?? '');
   if (q) {
     const any = [`${c('order_number')} like ${bind(likePrefix(q.toLowerCase()))}`, `${c('merchant_order_id')} = ${bind(q)}`];
@@ -126,12 +140,12 @@ export class OrdersRepository {
 
   /** One order with its lines and steps, or null. `userId` limits it to that shopper's. */
   one(orderId: string, userId?: string): Promise<Order | null> {
-    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: ['lines', 'refunds', 'fulfilmentEvents', 'decisions'] });
+    return this.em.fork().findOne(Order, { id: orderId, ...(userId ? { userId } : {}) }, { populate: [...ORDER_VIEW_PARTS, 'decisions'] });
   }
 
   /** A shopper's orders, newest first, with their lines and steps (archived ones too: the archive only tidies the Orders tab). */
   ofUser(userId: string): Promise<Order[]> {
-    return this.em.fork().find(Order, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: ['lines', 'refunds', 'fulfilmentEvents'] });
+    return this.em.fork().find(Order, { userId }, { orderBy: { createdAt: 'desc', id: 'desc' }, populate: [...ORDER_VIEW_PARTS] });
   }
 
   /** One page of the Orders tab with the orders' lines, newest first (`limit`/`offset` on the list's index). */
@@ -144,7 +158,7 @@ export class OrdersRepository {
     ]);
     if (!ids.length) return [];
     const em = this.em.fork();
-    const orders = await em.find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['lines'] });
+    const orders = await em.find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['lines', 'claims'] });
     const byId = new Map<string, Order>(orders.map((o) => [o.id, o]));
     return ids.flatMap((r) => byId.get(r.id) ?? []);
   }
@@ -168,18 +182,19 @@ export class OrdersRepository {
 
   /**
    * The dashboard's figures: the sales (paid or partly refunded) created in `[start, end)`
-   * and what they brought in (`salesFigures`: paid less refunded), and the sales waiting to
-   * ship; archived orders left out, as in the lists they open. On the partial indexes of the
+   * and what they brought in (`salesFigures`: paid less refunded), the orders waiting to
+   * ship (sales and guarantee replacements), and the orders with a guarantee claim waiting
+   * (the `claim=waiting` list's total); archived orders left out, as in the lists they open. On the partial indexes of the
    * default list and of the orders to ship.
    */
-  async figures(start: Date, end: Date): Promise<{ paidOrders: number; revenuePaise: number; toShip: number }> {
+  async figures(start: Date, end: Date): Promise<{ paidOrders: number; revenuePaise: number; toShip: number; claimsWaiting: number }> {
     const rows = await this.query<SaleRow>(
       `select state, total_paise, refunded_paise from orders where archived_at is null and ${soldSql((c) => c)} and created_at >= $1 and created_at < $2`,
       [start, end],
     );
     const [toShip] = await this.query<{ to_ship: string }>(`select count(*) as to_ship from orders where archived_at is null and ${toShipSql((c) => c)}`, []);
     const sales = salesFigures(rows.map(toRevenueFacts));
-    return { paidOrders: sales.orders, revenuePaise: sales.revenuePaise, toShip: Number(toShip?.to_ship ?? 0) };
+    return { paidOrders: sales.orders, revenuePaise: sales.revenuePaise, toShip: Number(toShip?.to_ship ?? 0), claimsWaiting: await this.count({ claim: 'waiting' }) };
   }
 
   /**
@@ -231,7 +246,7 @@ export class OrdersRepository {
 
   /**
    * The orders that wait for an admin (the `attention` filter, archived ones left out), oldest
-   * first, at most `limit`, with their refunds; and how many wait in all. The daily mail's list.
+   * first, at most `limit`, with their refunds and claims; and how many wait in all. The daily mail's list.
    */
   async waiting(stuckBefore: Date, limit: number): Promise<{ total: number; orders: Order[] }> {
     const filter: OrderListFilter = { attention: true, stuckBefore };
@@ -239,7 +254,7 @@ export class OrdersRepository {
     const ids = await this.query<{ id: string }>(`select id from orders where ${where} order by created_at, id limit $${params.length + 1}`, [...params, limit]);
     const total = ids.length < limit ? ids.length : await this.count(filter);
     if (!ids.length) return { total, orders: [] };
-    const orders = await this.em.fork().find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['refunds'], orderBy: { createdAt: 'asc', id: 'asc' } });
+    const orders = await this.em.fork().find(Order, { id: { $in: ids.map((r) => r.id) } }, { populate: ['refunds', 'claims'], orderBy: { createdAt: 'asc', id: 'asc' } });
     return { total, orders };
   }
 

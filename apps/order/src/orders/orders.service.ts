@@ -71,7 +71,9 @@ export class OrdersService {
     const order = (await this.orders.one(orderId, actor.id)) ?? (actor.role === 'admin' && (await this.admins.mayRead(actor)) ? await this.orders.one(orderId) : null);
     if (!order) return fail('ORDER_NOT_FOUND');
     if (!order.billNumber) return fail('BILL_NOT_ISSUED');
-    return ok(billOfSupply(order, order.billNumber, this.seller));
+    // A replacement's bill names the bill of the order it replaces (the same shopper's).
+    const original = order.replacementOfId ? { billNumber: (await this.orders.one(order.replacementOfId))?.billNumber ?? null } : undefined;
+    return ok(billOfSupply(order, order.billNumber, this.seller, original));
   }
 
   /**

@@ -32,6 +32,7 @@ import {
   ADMIN_ORDERS_MAX_PAGE_SIZE,
 } from '../order-history.js';
 import { salesOverTimeSchema } from '../sales.js';
+import { claimDeclineReasonSchema, claimPhotoIdSchema } from '../guarantee-claims.js';
 import type { HttpRouteId } from './routes.js';
 
 /** The request and response schemas of one route. Absent parts take no input or answer no body. */
@@ -75,6 +76,9 @@ export const problemSchema = appErrorSchema.extend({ status: z.number().int().mi
 const idParams = z.object({ id: text().describe('The id (ids longer than 64 characters name nothing: 404).') });
 /** An order's refund: the order's id and the refund's (`attention[].refundId` of the order). */
 const refundParams = idParams.extend({ refundId: text().describe('The refund’s id (ids longer than 64 characters name nothing: 404).') });
+
+/** An order's claim photo: the order and the photo's upload id (a photo of another order names nothing: 404). */
+const claimPhotoParams = idParams.extend({ photoId: claimPhotoIdSchema.describe('The photo (`upl_…`, from the claim’s `photoIds`).') });
 
 /** A notice as the BFF answers it: its code, title and text (the toast). */
 const noticeReplySchema = z.object({ notice: noticeSchema, title: z.string().optional(), message: z.string() });
@@ -178,6 +182,16 @@ export const HTTP_SCHEMAS = {
   'orders.list': { response: z.object({ items: z.array(orderSchema) }) },
   'orders.get': { params: idParams, response: orderSchema },
   'orders.bill': { params: idParams, response: billOfSupplySchema },
+  'orders.claims.create': {
+    params: idParams,
+    body: z.object({
+      claim: z.string().describe('The claim as JSON (sent before the photos): `{ "lines": [{ "productId", "quantity" }], "description" }` (`claimInputSchema`).'),
+      photos: z.array(z.file()).min(1).max(4).describe('One to four photos (JPEG, PNG or WebP, 5 MB each).'),
+    }),
+    bodyType: 'multipart/form-data',
+    response: noticeReplySchema.extend({ order: orderSchema }),
+  },
+  'orders.claimPhoto': { params: claimPhotoParams, responseType: 'image/webp' },
 
   'admin.figures': {
     query: z.object({ day: calendarDaySchema.optional().describe('An India day, `YYYY-MM-DD`; today (Asia/Kolkata) when left out.') }).strict(),
@@ -198,6 +212,9 @@ export const HTTP_SCHEMAS = {
   'admin.orders.refundHeld': { params: idParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
   'admin.orders.retryRefund': { params: refundParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
   'admin.orders.settleRefund': { params: refundParams, body: settleRefundInputSchema, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.orders.claimPhoto': { params: claimPhotoParams, responseType: 'image/webp' },
+  'admin.claims.approve': { params: idParams, response: noticeReplySchema.extend({ order: adminOrderSchema }) },
+  'admin.claims.decline': { params: idParams, body: z.object({ reason: claimDeclineReasonSchema }).strict(), response: noticeReplySchema.extend({ order: adminOrderSchema }) },
 
   'admin.products.list': { query: adminProductPageQuery, response: adminProductPageSchema },
   'admin.products.create': { body: productInputSchema, response: adminProductSchema },

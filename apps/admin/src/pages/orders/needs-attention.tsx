@@ -111,6 +111,8 @@ export function NeedsAttention({ order }: { readonly order: AdminOrderView }) {
         </div>
       );
     }
+    // A guarantee claim is approved or declined in its own panel of the drawer (ClaimPanel), with its photos.
+    if (item.reason === 'claim-waiting') return null;
     const settle: Decision = {
       title: 'Mark the refund settled?',
       question: `Mark the refund of ${formatRupees(item.amountPaise)} (${item.merchantRefundId}) settled outside the shop? Do this only when the customer got the money back another way: the shop stops asking PhonePe about it.`,
@@ -153,7 +155,7 @@ export function NeedsAttention({ order }: { readonly order: AdminOrderView }) {
       </Typography.Title>
       {order.attention.map((item) => (
         <Alert
-          key={item.reason === 'amount-mismatch' ? item.reason : item.refundId}
+          key={item.reason === 'amount-mismatch' ? item.reason : item.reason === 'claim-waiting' ? item.claimId : item.refundId}
           type="warning"
           showIcon
           className="needs-attention__item"

@@ -4,6 +4,7 @@ import { refundRefused, type DecisionKind } from '@jalaj/commerce';
 import { newId, type AddressSnapshot, type FulfilmentStatus, type OrderState } from '@jalaj/contracts';
 import { canTransition, ForbiddenTransition, refundedState } from '../checkout-state.js';
 import { merchantRefundId, retriedRefundId } from '../merchant-ids.js';
+import { GuaranteeClaimRow, type ClaimedLine } from '../../claims/entities/guarantee-claim.entity.js';
 import { FulfilmentEventRow } from '../../orders/entities/fulfilment-event.entity.js';
 import { OrderDecisionRow } from './order-decision.entity.js';
 import { OrderLineRow } from './order-line.entity.js';
@@ -19,7 +20,7 @@ import { paise } from './paise.js';
  * (`OrderActionsService`). docs/adr/018-checkout-saga.md, 067.
  */
 @Entity({ tableName: 'orders' })
-@Check({ name: 'orders_state_check', expression: "state in ('pending', 'paid', 'failed', 'held', 'refund_pending', 'partly_refunded', 'refunded')" })
+@Check({ name: 'orders_state_check', expression: "state in ('pending', 'paid', 'failed', 'held', 'refund_pending', 'partly_refunded', 'refunded', 'replacement')" })
 // Refunds never add up to more than was paid (the claim's guard, docs/adr/074-partial-refunds.md; this is its backstop).
 @Check({ name: 'orders_refunded_paise_check', expression: 'refunded_paise >= 0 and refunded_paise <= total_paise' })
 // A shopper's orders, newest first; and the pending one a repeated checkout answers with.
@@ -36,11 +37,11 @@ import { paise } from './paise.js';
   name: 'orders_listed_fulfilment_idx',
   expression: 'create index orders_listed_fulfilment_idx on orders (fulfilment_status, state, created_at desc, id desc) where archived_at is null',
 })
-// The sold orders waiting to ship, paid or partly refunded (docs/adr/035-todays-figures-and-one-identity.md, 074): the to-ship list and the dashboard's count.
+// The orders waiting to ship, sales (paid or partly refunded) and guarantee replacements (docs/adr/035-todays-figures-and-one-identity.md, 074, 078): the to-ship list and the dashboard's count.
 @Index({
   name: 'orders_to_ship_idx',
   expression:
-    "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state in ('paid', 'partly_refunded') and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
+    "create index orders_to_ship_idx on orders (created_at desc, id desc) where archived_at is null and state in ('paid', 'partly_refunded', 'replacement') and (fulfilment_status is null or fulfilment_status in ('processing', 'packed'))",
 })
 // The held orders waiting for an admin (docs/adr/081-needs-attention.md): the needs-attention figure and filter.
 // A sold order still without its bill number, for the reconciler (ADR 085).
@@ -64,7 +65,8 @@ import { paise } from './paise.js';
   expression: `create constraint trigger orders_list_updated after update of id, merchant_order_id, user_id, state, subtotal_paise,
     shipping_paise, total_paise, shipping_address_id, shipping_address, billing_address_id, billing_address, checkout_hash,
     reservation_id, phonepe_order_id, redirect_url, transaction_id, payment_mode, error_code, error_message, reported_amount_paise,
-    expires_at, paid_at, created_at, order_number, bill_number, fulfilment_status, archived_at, archived_by, failed_at, refunded_paise
+    expires_at, paid_at, created_at, order_number, bill_number, fulfilment_status, archived_at, archived_by, failed_at, refunded_paise,
+    replacement_of_id, replacement_of_merchant_order_id
     on orders deferrable initially deferred for each row execute function order_list_changed()`,
 })
 // Found by the beginning of its number (LIKE 'ab12%'), under any collation.
@@ -184,6 +186,17 @@ export class Order {
   @Property({ type: 'text', nullable: true })
   archivedBy?: string | null;
 
+  /**
+   * For a replacement order (state `replacement`, docs/adr/078): the order whose plants it
+   * replaces under the guarantee, and that order's merchant order id (its number); facts of
+   * the approval, never changed.
+   */
+  @Property({ type: 'text', nullable: true })
+  replacementOfId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  replacementOfMerchantOrderId?: string | null;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
@@ -205,6 +218,10 @@ export class Order {
   /** The fulfilment steps an admin set, oldest first. */
   @OneToMany(() => FulfilmentEventRow, (event) => event.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
   fulfilmentEvents = new Collection<FulfilmentEventRow>(this);
+
+  /** The shopper's guarantee claims, oldest first (docs/adr/078). */
+  @OneToMany(() => GuaranteeClaimRow, (claim) => claim.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
+  claims = new Collection<GuaranteeClaimRow>(this);
 
   /**
    * Moves the order to `to`: the one place its state changes, by the one transition table
@@ -323,6 +340,27 @@ export class Order {
   /** The refunds of what the order was sold for (not the excess of an accepted payment): what its money lines and bill show. */
   countedRefunds(): OrderRefundRow[] {
     return this.refunds.getItems().filter((r) => !r.excess);
+  }
+
+  /**
+   * Files a guarantee claim the caller has checked with `claimRefusal` (@jalaj/commerce) on
+   * this order, read under its row lock with its lines, steps and claims: so two claims of
+   * the same plant at once are decided one after the other. Pending until an admin decides.
+   *
+   * @returns The new claim.
+   */
+  fileClaim(claim: { lines: ClaimedLine[]; description: string; photoIds: string[]; at: Date }): GuaranteeClaimRow {
+    const row = Object.assign(new GuaranteeClaimRow(), {
+      id: newId('gcl', claim.at.getTime()),
+      order: this,
+      state: 'pending',
+      lines: claim.lines,
+      description: claim.description,
+      photoIds: claim.photoIds,
+      createdAt: claim.at,
+    });
+    this.claims.add(row);
+    return row;
   }
 
   /** The refunds PhonePe has not completed yet and has not refused, and no admin settled. */
