@@ -9,6 +9,8 @@ export interface ConfirmRequest {
   readonly content: ReactNode;
   /** The destructive button's label ('Delete', 'Remove'). */
   readonly okText: string;
+  /** False for an action that destroys nothing but cannot be taken back (approving a guarantee claim): its button is the primary one, not red. */
+  readonly danger?: boolean;
   /** Runs the action; the dialog waits with its button loading and closes when it settles. */
   readonly onConfirm: () => Promise<void>;
 }
@@ -22,12 +24,12 @@ export interface ConfirmRequest {
 export function useConfirm(): (request: ConfirmRequest) => void {
   const { modal } = App.useApp();
   return useCallback(
-    ({ title, content, okText, onConfirm }: ConfirmRequest) => {
+    ({ title, content, okText, danger = true, onConfirm }: ConfirmRequest) => {
       modal.confirm({
         title,
         content,
         okText,
-        okButtonProps: { danger: true },
+        okButtonProps: { danger },
         cancelText: 'Cancel',
         autoFocusButton: 'cancel',
         keyboard: true,

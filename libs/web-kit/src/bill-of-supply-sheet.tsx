@@ -1,6 +1,7 @@
 import {
   formatCustomerDate,
   formatRupees,
+  GUARANTEE_MESSAGES,
   orderMoneyFacts,
   orderMoneyLines,
   orderStatusDisplay,
@@ -19,6 +20,7 @@ const BILL_TEXTS = Object.freeze({
   billNumber: 'Bill No.',
   date: 'Date',
   orderNumber: 'Order No.',
+  replacementOf: 'Replacement of order',
   status: 'Status',
   billedTo: 'Billed to',
   shippedTo: 'Shipped to',
@@ -47,7 +49,8 @@ export interface BillOfSupplySheetProps {
  * email), the invoice and bill numbers, the date, the order and its status, who is billed
  * and where the plants were shipped, the place of supply, how it was paid, the lines with
  * HSN, discount and value, the money lines every screen shows (`orderMoneyLines`), the
- * refunds under the unchanged total (ADR 074), the exemption note and a place to sign.
+ * refunds under the unchanged total (ADR 074), the exemption note and a place to sign. A
+ * guarantee replacement's bill (ADR 078) names the order it replaces, its ₹0 lines and no payment.
  *
  * It lays itself out by its own width, not the screen's (a container query): a table when
  * there is room, each line a labelled block when not (a 360 px phone, the admin's dialog on
@@ -92,6 +95,7 @@ export function BillOfSupplySheet({ bill, headingLevel = 1 }: BillOfSupplySheetP
               <time dateTime={bill.billDate}>{formatCustomerDate(bill.billDate)}</time>
             </Fact>
             <Fact label={BILL_TEXTS.orderNumber}>#{bill.orderNumber}</Fact>
+            {bill.replacementOf ? <Fact label={BILL_TEXTS.replacementOf}>#{bill.replacementOf.orderNumber}</Fact> : null}
             <Fact label={BILL_TEXTS.status}>{status.label}</Fact>
           </dl>
         </div>
@@ -106,8 +110,8 @@ export function BillOfSupplySheet({ bill, headingLevel = 1 }: BillOfSupplySheetP
           </Section>
           <p>{placeOfSupplyText(bill.placeOfSupply)}</p>
           <Section className="bill__label bill__label--spaced">{BILL_TEXTS.payment}</Section>
-          <p>{paymentMethodText(bill.paymentMode)}</p>
-          <p className="bill__id">PhonePe merchant order ID: {bill.merchantOrderId}</p>
+          <p>{bill.replacementOf ? GUARANTEE_MESSAGES.replacementPayment : paymentMethodText(bill.paymentMode)}</p>
+          {bill.replacementOf ? null : <p className="bill__id">PhonePe merchant order ID: {bill.merchantOrderId}</p>}
           {bill.transactionId ? <p className="bill__id">PhonePe transaction ID: {bill.transactionId}</p> : null}
         </section>
       </div>
@@ -191,6 +195,12 @@ export function BillOfSupplySheet({ bill, headingLevel = 1 }: BillOfSupplySheetP
               </li>
             ))}
           </ul>
+        ) : null}
+        {bill.replacementOf ? (
+          <p className="bill__note">
+            {bill.replacementOf.note}
+            {bill.replacementOf.billNumber ? ` Original bill: ${bill.replacementOf.billNumber}.` : ''}
+          </p>
         ) : null}
         <p className="bill__note">{bill.exemptNote}</p>
         <div className="bill__sign">

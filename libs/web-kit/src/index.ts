@@ -18,3 +18,4 @@ export * from './api-routes.js';
 export * from './brand.js';
 export * from './bill-of-supply-sheet.js';
 export * from './notice-placement.js';
+export * from './private-image.js';

@@ -150,7 +150,7 @@ export function uploadFailure(error: unknown): { title: string; description: str
 }
 
 /** The changes of the Orders tab, and its reads that toast when they fail. */
-export type OrderChange = 'delete' | 'bulkDelete' | 'restore' | 'fulfil' | 'refund' | 'bill' | 'export' | 'decision';
+export type OrderChange = 'delete' | 'bulkDelete' | 'restore' | 'fulfil' | 'refund' | 'bill' | 'export' | 'decision' | 'approveClaim' | 'declineClaim';
 
 /**
  * The fallback text of each failed order change: spec §8 (Admin: orders) for the deletes,
@@ -165,6 +165,8 @@ export const ORDER_CHANGE_FALLBACKS: Readonly<Record<OrderChange, string>> = Obj
   bill: 'Failed to load bill',
   export: 'Failed to export orders',
   decision: 'Failed to settle the order',
+  approveClaim: 'Failed to approve the claim',
+  declineClaim: 'Failed to decline the claim',
 });
 
 /**

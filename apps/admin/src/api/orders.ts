@@ -98,6 +98,10 @@ export function useOrderChanges() {
         after(callRoute(client, 'admin.orders.settleRefund', { params: { id, refundId }, body: settle }, { idempotencyKey })),
       [after, client],
     ),
+    /** Approves a guarantee claim: a replacement order at ₹0 (docs/adr/078). Decided once, however often it is sent. */
+    approveClaim: useCallback((claimId: string) => after(callRoute(client, 'admin.claims.approve', { params: { id: claimId } })), [after, client]),
+    /** Declines a guarantee claim with the reason the shopper reads. */
+    declineClaim: useCallback((claimId: string, reason: string) => after(callRoute(client, 'admin.claims.decline', { params: { id: claimId }, body: { reason } })), [after, client]),
   };
 }
 

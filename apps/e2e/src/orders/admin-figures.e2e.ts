@@ -51,10 +51,11 @@ test.describe("today's figures", () => {
     await expect(value(page, 'Low on stock')).toHaveText(counted.lowStock.toLocaleString('en-IN'));
     await expect(figure(page, 'Low on stock')).toContainText(`Plants with stock ≤ ${counted.lowStockThreshold}`);
     await expect(value(page, 'Needs attention')).toHaveText(counted.needsAttention.toLocaleString('en-IN'));
+    await expect(value(page, 'Claims waiting')).toHaveText(counted.claimsWaiting.toLocaleString('en-IN'));
     const stripBox = (await strip(page).boundingBox())!;
     const tabsBox = (await page.getByRole('tablist').boundingBox())!;
     expect(stripBox.y + stripBox.height).toBeLessThanOrEqual(tabsBox.y);
-    // Two figures a row on a phone (the fifth, Needs attention, across the row), five on a desktop; nothing wider than the page.
+    // Two figures a row on a phone, all six in a row on a desktop; nothing wider than the page.
     const tops = await strip(page).getByRole('listitem').evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
     expect(new Set(tops).size).toBe(testInfo.project.name === 'phone' ? 3 : 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);

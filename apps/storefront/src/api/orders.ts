@@ -1,5 +1,5 @@
-import type { BillOfSupply, OrderView } from '@jalaj/contracts';
-import { useRoute } from '@jalaj/web-kit';
+import { apiPath, type BillOfSupply, type ClaimInput, type HttpResponse, type OrderView } from '@jalaj/contracts';
+import { useRoute, type ApiClient } from '@jalaj/web-kit';
 
 /** An order as its shopper sees it (`GET /api/orders`), amounts in paise. */
 export type Order = OrderView;
@@ -40,3 +40,20 @@ export function useBill(orderId: string | null) {
     shouldRetryOnError: (error) => error.status === 0 || error.status >= 500,
   });
 }
+
+/** The answer to a guarantee claim: the notice's texts and the order as it is now (`POST /api/orders/:id/claims`). */
+export type ClaimFiled = HttpResponse<'orders.claims.create'>;
+
+/**
+ * Sends a guarantee claim (issue #41) as the multipart form the BFF takes: the JSON of the
+ * plants and what happened first, then the photos. One Idempotency-Key per call (the client's).
+ */
+export function fileClaim(client: ApiClient, orderId: string, claim: ClaimInput, photos: readonly File[]): Promise<ClaimFiled> {
+  const form = new FormData();
+  form.append('claim', JSON.stringify(claim));
+  for (const photo of photos) form.append('photos', photo, photo.name);
+  return client.post<ClaimFiled>(apiPath('orders.claims.create', { id: orderId }), form);
+}
+
+/** The address of one of the shopper's own claim photos (fetched with their token: `usePrivateImage`). */
+export const claimPhotoPath = (orderId: string, photoId: string) => apiPath('orders.claimPhoto', { id: orderId, photoId });

@@ -11,6 +11,8 @@ export interface FigureLinks {
   readonly needsAttention: string;
   /** The Products tab, Low stock. */
   readonly lowStock: string;
+  /** The Orders tab, orders with a guarantee claim waiting for a decision. */
+  readonly claimsWaiting: string;
 }
 
 /**
@@ -25,5 +27,6 @@ export function figureLinks(day: string): FigureLinks {
     toShip: `?${ordersSearchParams({ ...DEFAULT_ORDERS_QUERY, fulfilment: 'to-ship' })}`,
     needsAttention: `?${ordersSearchParams({ ...DEFAULT_ORDERS_QUERY, attention: true })}`,
     lowStock: `?${productsSearchParams({ ...DEFAULT_PRODUCTS_QUERY, lowStock: true })}`,
+    claimsWaiting: `?${ordersSearchParams({ ...DEFAULT_ORDERS_QUERY, claim: 'waiting' })}`,
   };
 }

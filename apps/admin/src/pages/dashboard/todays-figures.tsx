@@ -1,4 +1,4 @@
-import { formatAdminDate, formatRupees, shopDayWindow } from '@jalaj/commerce';
+import { formatAdminDate, formatRupees, GUARANTEE_MESSAGES, shopDayWindow } from '@jalaj/commerce';
 import { Alert, Button, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -34,12 +34,13 @@ function Figure({ to, label, value, hint, alert = false }: FigureProps) {
   );
 }
 
-const LABELS = ['Orders today', 'Revenue today', 'To ship', 'Low on stock', 'Needs attention'] as const;
+const LABELS = ['Orders today', 'Revenue today', 'To ship', 'Low on stock', 'Needs attention', GUARANTEE_MESSAGES.waitingFigure] as const;
 
 /**
  * The strip above the dashboard's tabs with what a seller checks each morning (issue #14):
- * today's paid orders and revenue (India time), the paid orders waiting to ship, the
- * plants low on stock and the orders that need a decision (issue #42), each a link to the
+ * today's paid orders and revenue (India time), the orders waiting to ship (sales and
+ * guarantee replacements), the plants low on stock, the orders that need a decision (issue
+ * #42) and, of those, the ones with a guarantee claim waiting (issue #41), each a link to the
  * matching filtered list. A failure shows beside
  * the tabs with a Retry, never in their way.
  */
@@ -70,9 +71,11 @@ export function TodaysFigures() {
         <ul className="admin-figures__list" aria-label="Today's figures">
           <Figure to={links.paidOnDay} label={LABELS[0]} value={count(data.paidOrders)} hint="Paid orders placed today" />
           <Figure to={links.paidOnDay} label={LABELS[1]} value={formatRupees(data.revenuePaise)} hint="Paid today, in rupees" />
-          <Figure to={links.toShip} label={LABELS[2]} value={count(data.toShip)} hint="Paid, waiting to ship" />
+          <Figure to={links.toShip} label={LABELS[2]} value={count(data.toShip)} hint="Paid or replacements, waiting to ship" />
           <Figure to={links.lowStock} label={LABELS[3]} value={count(data.lowStock)} hint={`Plants with stock ≤ ${data.lowStockThreshold}`} />
           <Figure to={links.needsAttention} label={LABELS[4]} value={count(data.needsAttention)} hint="Orders waiting for your decision" alert={data.needsAttention > 0} />
+          {/* Guarantee claims (docs/adr/078): the orders that "Needs attention" counts for a claim, on their own. */}
+          <Figure to={links.claimsWaiting} label={LABELS[5]} value={count(data.claimsWaiting)} hint="Orders with a guarantee claim to decide" />
         </ul>
       ) : (
         !error && (

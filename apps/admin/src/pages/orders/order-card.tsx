@@ -1,5 +1,5 @@
 import { CalendarOutlined, CreditCardOutlined, DeleteOutlined, EyeOutlined, MailOutlined, NumberOutlined, UndoOutlined } from '@ant-design/icons';
-import { adminShortId, formatRupees, isSold, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
+import { adminShortId, formatRupees, GUARANTEE_MESSAGES, isShippable, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
 import type { AdminOrderSummary } from '@jalaj/contracts';
 import { Button, Card, Checkbox, Tag, Typography } from 'antd';
 import { useConfirm } from '../../use-confirm.js';
@@ -63,7 +63,8 @@ export function OrderCard({ order, selected, busy, onToggle, onOpen, onDelete, o
           <Tag color={badge.color} className="order-card__status">
             {badge.label}
           </Tag>
-          {isSold(order.state) && <Tag className="order-card__fulfilment">{fulfilmentLabel(order.fulfilmentStatus)}</Tag>}
+          {isShippable(order.state) && <Tag className="order-card__fulfilment">{fulfilmentLabel(order.fulfilmentStatus)}</Tag>}
+          {order.claimWaiting && <Tag color="gold">{GUARANTEE_MESSAGES.waitingFilter}</Tag>}
           {archived && (
             <Tag color="default" className="order-card__archived">
               Deleted

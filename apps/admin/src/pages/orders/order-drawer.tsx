@@ -1,5 +1,5 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { formatRupees, ORDER_MESSAGES, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
+import { formatRupees, GUARANTEE_MESSAGES, ORDER_MESSAGES, orderNumber, paymentMethodLabel } from '@jalaj/commerce';
 import type { AddressSnapshot, AdminOrderView } from '@jalaj/contracts';
 import { Alert, Button, Descriptions, Drawer, Grid, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../api/error-messages.js';
 import { useAdminOrder } from '../../api/orders.js';
 import { ProductImage } from '../products/product-image.js';
 import { BillModal } from './bill-modal.js';
+import { ClaimPanel } from './claim-panel.js';
 import { DecisionHistory, NeedsAttention } from './needs-attention.js';
 import { FulfilmentForm } from './fulfilment-form.js';
 import { addressLines, adminDateTime, fulfilmentLabel, statusBadge } from './order-display.js';
@@ -66,9 +67,16 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
     { key: 'paid', label: 'Paid', children: order.paidAt ? adminDateTime(order.paidAt) : '—' },
     // One name for the order, the shopper's and the seller's (issue #38, item 8); PhonePe's ids beside it, as on the bill.
     { key: 'number', label: 'Order number', children: `#${orderNumber(order.merchantOrderId)}` },
-    { key: 'txn', label: 'PhonePe merchant order ID', children: <span className="order-drawer__mono">{order.merchantOrderId}</span> },
-    { key: 'phonepe', label: 'PhonePe transaction ID', children: order.transactionId ?? '—' },
-    { key: 'mode', label: 'Payment mode', children: paymentMethodLabel(order.paymentMode) },
+    ...(order.replacementOf
+      ? [
+          { key: 'replaces', label: 'Replacement of', children: `#${orderNumber(order.replacementOf.merchantOrderId)}` },
+          { key: 'mode', label: 'Payment', children: GUARANTEE_MESSAGES.replacementPayment },
+        ]
+      : [
+          { key: 'txn', label: 'PhonePe merchant order ID', children: <span className="order-drawer__mono">{order.merchantOrderId}</span> },
+          { key: 'phonepe', label: 'PhonePe transaction ID', children: order.transactionId ?? '—' },
+          { key: 'mode', label: 'Payment mode', children: paymentMethodLabel(order.paymentMode) },
+        ]),
     { key: 'bill', label: 'Bill number', children: order.billNumber ?? '—' },
     { key: 'subtotal', label: 'Subtotal', children: formatRupees(order.subtotalPaise) },
     { key: 'shipping', label: 'Shipping', children: formatRupees(order.shippingPaise) },
@@ -115,6 +123,8 @@ function OrderDetails({ order }: { readonly order: AdminOrderView }) {
           ))}
         </ul>
       </section>
+
+      <ClaimPanel order={order} />
 
       <div className="order-drawer__addresses">
         <AddressBlock title="Shipping address" address={order.shippingAddress} />

@@ -2,11 +2,12 @@ import { changeOrdersQuery, DEFAULT_ORDERS_QUERY, filterQueryStrings, isFiltered
 
 describe('the Orders tab query in the URL', () => {
   it('reads every filter and the page, and writes them back the same', () => {
-    const url = 'q=ananya&state=paid&fulfilment=none&from=2026-11-01&to=2026-11-22&archived=true&attention=true&page=3';
+    const url = 'q=ananya&state=paid&fulfilment=none&from=2026-11-01&to=2026-11-22&archived=true&attention=true&claim=waiting&page=3';
     const query = readOrdersQuery(new URLSearchParams(url));
-    expect(query).toEqual({ q: 'ananya', state: 'paid', fulfilment: 'none', from: '2026-11-01', to: '2026-11-22', archived: true, customer: null, attention: true, page: 3 });
-    expect(filterQueryStrings(query)).toMatchObject({ attention: 'true' });
+    expect(query).toEqual({ q: 'ananya', state: 'paid', fulfilment: 'none', from: '2026-11-01', to: '2026-11-22', archived: true, customer: null, attention: true, claim: 'waiting', page: 3 });
+    expect(filterQueryStrings(query)).toMatchObject({ attention: 'true', claim: 'waiting' });
     expect(isFiltered({ ...DEFAULT_ORDERS_QUERY, attention: true })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_ORDERS_QUERY, claim: 'waiting' })).toBe(true);
     expect(ordersSearchParams(query).toString()).toBe(url);
   });
 

@@ -24,11 +24,13 @@ export interface OrdersQuery {
   readonly customer: string | null;
   /** Only the orders that need a decision (ADR 081). */
   readonly attention: boolean;
+  /** `waiting`: only orders with a guarantee claim waiting for a decision (docs/adr/078). */
+  readonly claim: 'waiting' | null;
   readonly page: number;
 }
 
 /** No search, no filter, the first page. */
-export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, attention: false, page: 1 });
+export const DEFAULT_ORDERS_QUERY: OrdersQuery = Object.freeze({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, attention: false, claim: null, page: 1 });
 
 const FULFILMENT_FILTERS: readonly string[] = ADMIN_FULFILMENT_FILTERS;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,6 +65,7 @@ export function readOrdersQuery(params: URLSearchParams): OrdersQuery {
     archived: params.get('archived') === 'true',
     customer: USER_ID.test(params.get('customer') ?? '') ? params.get('customer') : null,
     attention: params.get('attention') === 'true',
+    claim: params.get('claim') === 'waiting' ? 'waiting' : null,
     page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
   };
 }
@@ -84,6 +87,7 @@ export function ordersSearchParams(query: OrdersQuery): URLSearchParams {
   if (query.archived) params.set('archived', 'true');
   if (query.customer) params.set('customer', query.customer);
   if (query.attention) params.set('attention', 'true');
+  if (query.claim) params.set('claim', query.claim);
   if (query.page > 1) params.set('page', String(query.page));
   return params;
 }
@@ -105,6 +109,7 @@ export function filterQueryStrings(query: OrdersQuery) {
     archived: query.archived ? 'true' : undefined,
     customer: query.customer ?? undefined,
     attention: query.attention ? 'true' : undefined,
+    claim: query.claim ?? undefined,
   };
 }
 
@@ -123,5 +128,5 @@ export function changeOrdersQuery(query: OrdersQuery, change: Partial<OrdersQuer
 
 /** Whether any search or filter is set (the empty state then says nothing matched). */
 export function isFiltered(query: OrdersQuery): boolean {
-  return query.q !== '' || query.state !== null || query.fulfilment !== null || query.from !== null || query.to !== null || query.archived || query.customer !== null || query.attention;
+  return query.q !== '' || query.state !== null || query.fulfilment !== null || query.from !== null || query.to !== null || query.archived || query.customer !== null || query.attention || query.claim !== null;
 }

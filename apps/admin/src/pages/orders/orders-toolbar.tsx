@@ -1,5 +1,6 @@
 import { ClearOutlined, CloseOutlined } from '@ant-design/icons';
 import { ADMIN_FULFILMENT_FILTERS, ORDER_STATES } from '@jalaj/contracts';
+import { GUARANTEE_MESSAGES } from '@jalaj/commerce';
 import { Button, Checkbox, DatePicker, Segmented, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { SearchBox } from '../list-controls.js';
@@ -85,6 +86,9 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
       <Checkbox className="orders-toolbar__attention" checked={query.attention} onChange={(e) => onChange({ attention: e.target.checked })}>
         Needs attention
       </Checkbox>
+      <Checkbox className="orders-toolbar__claims" checked={query.claim === 'waiting'} onChange={(e) => onChange({ claim: e.target.checked ? 'waiting' : null })}>
+        {GUARANTEE_MESSAGES.waitingFilter}
+      </Checkbox>
       {query.customer && (
         <Tag className="orders-toolbar__customer">
           Customer: <CustomerName userId={query.customer} />
@@ -97,7 +101,7 @@ export function OrdersToolbar({ query, onChange }: OrdersToolbarProps) {
           icon={<ClearOutlined />}
           onClick={() => {
             setSearch('');
-            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, attention: false });
+            onChange({ q: '', state: null, fulfilment: null, from: null, to: null, archived: false, customer: null, attention: false, claim: null });
           }}
         >
           Clear filters

@@ -1,9 +1,13 @@
-import { formatCustomerDate, formatRupees, orderProgress, paymentMethodText, type TrackingLink } from '@jalaj/commerce';
-import type { AddressSnapshot } from '@jalaj/contracts';
-import type { Order } from '../../api/orders.js';
+import { canClaimGuarantee, formatCustomerDate, formatRupees, GUARANTEE_MESSAGES, orderNumber, orderProgress, paymentMethodText, type TrackingLink } from '@jalaj/commerce';
+import type { AddressSnapshot, GuaranteeClaimView } from '@jalaj/contracts';
+import { usePrivateImage } from '@jalaj/web-kit';
+import { useState } from 'react';
+import { claimPhotoPath, type Order } from '../../api/orders.js';
 import { Dialog } from '../ui/dialog.js';
+import { ClaimForm } from './claim-form.js';
 import {
   addressLines,
+  claimBadge,
   deliveryEstimate,
   lineName,
   linePriceText,
@@ -20,6 +24,8 @@ export interface OrderDetailsDialogProps {
   /** The order to show; null keeps the dialog closed. */
   readonly order: Order | null;
   readonly onClose: () => void;
+  /** A change the shopper made here (a guarantee claim): the order as the server answered it. */
+  readonly onOrderChanged?: (order: Order) => void;
 }
 
 /**
@@ -28,16 +34,30 @@ export interface OrderDetailsDialogProps {
  * prepared' until the seller starts on it, then the step), payment method and PhonePe's ids, the delivery estimate while it is on its way, the lines and totals, both
  * address snapshots, the refunds if any, and the history with every fulfilment step's time.
  */
-export function OrderDetailsDialog({ order, onClose }: OrderDetailsDialogProps) {
+export function OrderDetailsDialog({ order, onClose, onOrderChanged }: OrderDetailsDialogProps) {
   return (
     <Dialog open={order !== null} onClose={onClose} title={order ? `Order ${orderTitle(order)}` : 'Order details'}>
-      {order ? <OrderDetails order={order} onClose={onClose} /> : null}
+      {order ? <OrderDetails order={order} onClose={onClose} onOrderChanged={onOrderChanged} /> : null}
     </Dialog>
   );
 }
 
-function OrderDetails({ order, onClose }: { readonly order: Order; readonly onClose: () => void }) {
+function OrderDetails({ order, onClose, onOrderChanged }: { readonly order: Order; readonly onClose: () => void; readonly onOrderChanged: ((order: Order) => void) | undefined }) {
+  const [claiming, setClaiming] = useState(false);
+  if (claiming) {
+    return (
+      <ClaimForm
+        order={order}
+        onCancel={() => setClaiming(false)}
+        onFiled={(filed) => {
+          setClaiming(false);
+          onOrderChanged?.(filed);
+        }}
+      />
+    );
+  }
   const status = orderBadge(order.state, 'detail');
+  const claim = claimBadge(order);
   const progress = orderProgress(order.state, order.fulfilmentStatus);
   const estimate = deliveryEstimate(order);
   const refunds = order.refunds.map(refundSummary);
@@ -69,14 +89,37 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
             <time dateTime={order.createdAt}>{formatCustomerDate(order.createdAt)}</time>
           </dd>
         </div>
-        <div>
-          <dt>Payment method</dt>
-          <dd>{paymentMethodText(order.paymentMode)}</dd>
-        </div>
-        <div>
-          <dt>PhonePe merchant order ID</dt>
-          <dd className="order-facts__id">{order.merchantOrderId}</dd>
-        </div>
+        {claim ? (
+          <div>
+            <dt>Guarantee</dt>
+            <dd>
+              <span className={`badge badge--${claim.color}`}>{claim.label}</span>
+            </dd>
+          </div>
+        ) : null}
+        {order.replacementOf ? (
+          <>
+            <div>
+              <dt>Replacement of</dt>
+              <dd>Order #{orderNumber(order.replacementOf.merchantOrderId)}</dd>
+            </div>
+            <div>
+              <dt>Payment method</dt>
+              <dd>{GUARANTEE_MESSAGES.replacementPayment}</dd>
+            </div>
+          </>
+        ) : (
+          <>
+            <div>
+              <dt>Payment method</dt>
+              <dd>{paymentMethodText(order.paymentMode)}</dd>
+            </div>
+            <div>
+              <dt>PhonePe merchant order ID</dt>
+              <dd className="order-facts__id">{order.merchantOrderId}</dd>
+            </div>
+          </>
+        )}
         {order.transactionId ? (
           <div>
             <dt>PhonePe transaction ID</dt>
@@ -136,6 +179,17 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
         </section>
       ) : null}
 
+      {order.claims.length > 0 ? (
+        <section className="order-details__section" aria-labelledby="order-details-claims">
+          <h3 id="order-details-claims" className="order-details__heading">
+            Guarantee claims
+          </h3>
+          {order.claims.map((c) => (
+            <ClaimSummary key={c.id} orderId={order.id} claim={c} />
+          ))}
+        </section>
+      ) : null}
+
       <section className="order-details__section" aria-labelledby="order-details-history">
         <h3 id="order-details-history" className="order-details__heading">
           Order history
@@ -159,12 +213,50 @@ function OrderDetails({ order, onClose }: { readonly order: Order; readonly onCl
       </section>
 
       <div className="dialog__actions">
+        {canClaimGuarantee(order) ? (
+          <button type="button" className="button button--primary" onClick={() => setClaiming(true)}>
+            {GUARANTEE_MESSAGES.claim}
+          </button>
+        ) : null}
         <button type="button" className="button button--outline" onClick={onClose}>
           Close
         </button>
       </div>
     </div>
   );
+}
+
+/** One guarantee claim: where it stands, the plants, what happened, the photos, and the decision. */
+function ClaimSummary({ orderId, claim }: { readonly orderId: string; readonly claim: GuaranteeClaimView }) {
+  const badge = claimBadge({ claims: [claim] })!;
+  return (
+    <div className="claim-summary">
+      <p>
+        <span className={`badge badge--${badge.color}`}>{badge.label}</span>{' '}
+        <time dateTime={claim.createdAt} className="claim-summary__when">
+          {formatCustomerDate(claim.createdAt)}
+        </time>
+      </p>
+      <p>{claim.lines.map((l) => `${l.productName} × ${l.quantity}`).join(', ')}</p>
+      <p className="claim-summary__text">{claim.description}</p>
+      <ul className="claim-photos" aria-label="Claim photos">
+        {claim.photoIds.map((photoId, index) => (
+          <li key={photoId}>
+            <ClaimPhoto path={claimPhotoPath(orderId, photoId)} alt={`Claim photo ${index + 1}`} />
+          </li>
+        ))}
+      </ul>
+      {claim.declineReason ? <p>Why we declined: {claim.declineReason}</p> : null}
+      {claim.replacement ? <p>Replacement order #{orderNumber(claim.replacement.merchantOrderId)} is on its way.</p> : null}
+    </div>
+  );
+}
+
+/** A claim photo, fetched with the shopper's own token (it is private). */
+function ClaimPhoto({ path, alt }: { readonly path: string; readonly alt: string }) {
+  const image = usePrivateImage(path);
+  if (image.status === 'ready') return <img src={image.url} alt={alt} className="claim-photo" />;
+  return <span className="claim-photo claim-photo--empty">{image.status === 'failed' ? 'Photo unavailable' : 'Loading…'}</span>;
 }
 
 /**

@@ -62,18 +62,31 @@ describe('order view', () => {
   });
 
   it('badges a paid order by where it is on its way, never "Completed"; others by their payment status', () => {
-    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: null, refundedPaise: 0 })).toEqual([{ label: 'Paid — being prepared', color: 'blue' }]);
-    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'shipped', refundedPaise: 0 })).toEqual([{ label: 'Shipped', color: 'blue' }]);
-    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'delivered', refundedPaise: 0 })).toEqual([{ label: 'Delivered', color: 'green' }]);
-    expect(orderCardBadges({ state: 'pending', fulfilmentStatus: null, refundedPaise: 0 })).toEqual([{ label: 'Pending', color: 'yellow' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: null, refundedPaise: 0, claims: [] })).toEqual([{ label: 'Paid — being prepared', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'shipped', refundedPaise: 0, claims: [] })).toEqual([{ label: 'Shipped', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'delivered', refundedPaise: 0, claims: [] })).toEqual([{ label: 'Delivered', color: 'green' }]);
+    expect(orderCardBadges({ state: 'pending', fulfilmentStatus: null, refundedPaise: 0, claims: [] })).toEqual([{ label: 'Pending', color: 'yellow' }]);
     // Partly refunded: the state with the amount given back, and where the rest is on its way.
-    expect(orderCardBadges({ state: 'partly_refunded', fulfilmentStatus: 'shipped', refundedPaise: 10000 })).toEqual([
+    expect(orderCardBadges({ state: 'partly_refunded', fulfilmentStatus: 'shipped', refundedPaise: 10000, claims: [] })).toEqual([
       { label: 'Partly refunded: ₹100.00', color: 'grey' },
       { label: 'Shipped', color: 'blue' },
     ]);
-    expect(orderCardBadges({ state: 'refunded', fulfilmentStatus: 'cancelled', refundedPaise: 78500 })).toEqual([
+    expect(orderCardBadges({ state: 'refunded', fulfilmentStatus: 'cancelled', refundedPaise: 78500, claims: [] })).toEqual([
       { label: 'Refunded', color: 'grey' },
       { label: 'Cancelled', color: 'red' },
+    ]);
+  });
+
+  it('badges a guarantee replacement and where the latest claim stands', () => {
+    const claim = (state: 'pending' | 'approved' | 'declined') => ({ id: 'gcl_1', state, lines: [], description: '', photoIds: [], createdAt: '', decidedAt: null, declineReason: null, replacement: null });
+    expect(orderCardBadges({ state: 'replacement', fulfilmentStatus: null, refundedPaise: 0, claims: [] })).toEqual([{ label: 'Replacement — being prepared', color: 'blue' }]);
+    expect(orderCardBadges({ state: 'replacement', fulfilmentStatus: 'shipped', refundedPaise: 0, claims: [] })).toEqual([
+      { label: 'Replacement', color: 'blue' },
+      { label: 'Shipped', color: 'blue' },
+    ]);
+    expect(orderCardBadges({ state: 'paid', fulfilmentStatus: 'delivered', refundedPaise: 0, claims: [claim('declined'), claim('pending')] })).toEqual([
+      { label: 'Delivered', color: 'green' },
+      { label: 'Guarantee claim: under review', color: 'yellow' },
     ]);
   });
 

@@ -1,6 +1,8 @@
 import {
+  claimStatusText,
   FULFILMENT_LABELS,
-  isSold,
+  GUARANTEE_MESSAGES,
+  isShippable,
   orderProgress,
   trackingLink,
   type TrackingLink,
@@ -90,7 +92,7 @@ export function productPath(productId: string): string {
  * was delivered or cancelled, and for an order that was not paid (nothing will be delivered).
  */
 export function deliveryEstimate(order: Pick<OrderView, 'state' | 'fulfilmentStatus'>): string | null {
-  if (!isSold(order.state) || order.fulfilmentStatus === 'delivered' || order.fulfilmentStatus === 'cancelled') return null;
+  if (!isShippable(order.state) || order.fulfilmentStatus === 'delivered' || order.fulfilmentStatus === 'cancelled') return null;
   return ORDER_MESSAGES.deliveryEstimate;
 }
 
@@ -100,12 +102,25 @@ export function deliveryEstimate(order: Pick<OrderView, 'state' | 'fulfilmentSta
  * delivered; any other order its payment status (spec §4), a partly refunded one with the
  * amount given back ('Partly refunded: ₹100.00'), and its step when it has one.
  */
-export function orderCardBadges(order: Pick<OrderView, 'state' | 'fulfilmentStatus' | 'refundedPaise'>): StatusDisplay[] {
+export function orderCardBadges(order: Pick<OrderView, 'state' | 'fulfilmentStatus' | 'refundedPaise' | 'claims'>): StatusDisplay[] {
+  return [...paymentBadges(order), ...(claimBadge(order) ? [claimBadge(order)!] : [])];
+}
+
+function paymentBadges(order: Pick<OrderView, 'state' | 'fulfilmentStatus' | 'refundedPaise'>): StatusDisplay[] {
   const progress = orderProgress(order.state, order.fulfilmentStatus);
   if (order.state === 'paid' && progress) return [progress];
+  // A guarantee replacement: 'Replacement — being prepared', then Replacement beside its step.
+  if (order.state === 'replacement' && progress) return order.fulfilmentStatus ? [{ label: GUARANTEE_MESSAGES.replacementBadge, color: 'blue' }, progress] : [progress];
   const status = orderBadge(order.state, 'list');
   const badge = order.state === 'partly_refunded' ? { ...status, label: `${status.label}: ${formatRupees(order.refundedPaise)}` } : status;
   return progress ? [badge, progress] : [badge];
+}
+
+/** Where the order's latest guarantee claim stands ('Guarantee claim: under review'…); null without claims. */
+export function claimBadge(order: Pick<OrderView, 'claims'>): StatusDisplay | null {
+  const latest = order.claims.at(-1);
+  if (!latest) return null;
+  return { label: claimStatusText(latest.state), color: latest.state === 'pending' ? 'yellow' : latest.state === 'approved' ? 'green' : 'red' };
 }
 
 /** One entry of an order's history in the Details dialog. */

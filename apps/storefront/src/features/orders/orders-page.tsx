@@ -121,7 +121,11 @@ export function OrdersPage() {
           </li>
         ))}
       </ul>
-      <OrderDetailsDialog order={details ?? linked} onClose={closeDetails} />
+      <OrderDetailsDialog
+        order={details ? (orders.find((o) => o.id === details.id) ?? details) : linked}
+        onClose={closeDetails}
+        onOrderChanged={(changed) => void mutate((now) => now && { ...now, items: now.items.map((o) => (o.id === changed.id ? changed : o)) }, { revalidate: false })}
+      />
     </>
   );
 }
