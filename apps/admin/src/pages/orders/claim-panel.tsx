@@ -104,7 +104,7 @@ function ClaimCard({ orderId, claim }: { readonly orderId: string; readonly clai
         confirmLoading={sending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" requiredMark={false} preserve={false} onFinish={(v) => void run('declineClaim', () => declineClaim(claim.id, v.reason.trim()))}>
+        <Form form={form} name={`decline-${claim.id}`} layout="vertical" requiredMark={false} preserve={false} onFinish={(v) => void run('declineClaim', () => declineClaim(claim.id, v.reason.trim()))}>
           <Form.Item
             name="reason"
             label="Reason (the shopper reads it)"

@@ -131,7 +131,10 @@ export function ClaimForm({ order, onFiled, onCancel }: ClaimFormProps) {
           accept={IMAGE_INPUT_ACCEPT}
           multiple
           aria-describedby={`${ids}-photos-hint`}
-          onChange={(e) => setPhotos(Array.from(e.target.files ?? []))}
+          onChange={(e) => {
+            setPhotos(Array.from(e.target.files ?? []));
+            setProblem(null);
+          }}
         />
         <p id={`${ids}-photos-hint`} className="field__hint">
           {GUARANTEE_MESSAGES.photosHint}
