@@ -28,8 +28,8 @@ const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading'] });
-await page.goto(url, { waitUntil: 'load' });
-// Until the page has been quiet a while: the scripts load after the first paint (page-boot.ts).
+// The scripts load after the first paint (page-boot.ts): until the network is quiet, then an idle moment.
+await page.goto(url, { waitUntil: 'networkidle' });
 await page.waitForFunction(() => new Promise((done) => window.requestIdleCallback(() => done(true), { timeout: 10_000 })), null, { timeout: 20_000 });
 const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
 await browser.close();
