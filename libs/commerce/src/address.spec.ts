@@ -39,6 +39,10 @@ describe('INDIAN_STATES', () => {
     expect([...INDIAN_STATES].sort()).toEqual([...INDIAN_STATES_ONLY, ...INDIAN_UNION_TERRITORIES].sort());
   });
 
+  it('is in English alphabetical order, as the select lists it', () => {
+    expect(INDIAN_STATES).toEqual([...INDIAN_STATES].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
   it.each([
     'Andaman and Nicobar Islands',
     'Dadra and Nagar Haveli and Daman and Diu',

@@ -1,5 +1,5 @@
 import type { IndianState } from './address.js';
-import { SHOP_TIME_ZONE } from './format.js';
+import { madeOnFirstUse, SHOP_TIME_ZONE } from './format.js';
 
 /**
  * GST bills of supply for live plants (issue #11, docs/adr/019-orders-bills-and-fulfilment.md):
@@ -107,7 +107,7 @@ export function placeOfSupplyText(place: { readonly state: string; readonly code
   return `${place.state} (${place.code})`;
 }
 
-const yearMonthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit' });
+const yearMonthFormat = madeOnFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit' }));
 
 /**
  * The Indian financial year (April to March) a moment falls in, by India time.
@@ -116,7 +116,7 @@ const yearMonthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_Z
  * @returns `26-27` for 1 April 2026 00:00 IST up to 31 March 2027 23:59 IST.
  */
 export function financialYear(at: Date): string {
-  const parts = yearMonthFormat.formatToParts(at);
+  const parts = yearMonthFormat().formatToParts(at);
   const year = Number(parts.find((p) => p.type === 'year')!.value);
   const month = Number(parts.find((p) => p.type === 'month')!.value);
   const start = month >= 4 ? year : year - 1;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  madeOnFirstUse,
   adminSinceText,
   dateFormatter,
   formatAdminDate,
@@ -154,5 +155,23 @@ describe('dateFormatter', () => {
   it('refuses a time zone that does not exist, every time', () => {
     expect(() => dateFormatter('en-US', { dateStyle: 'long', timeZone: 'Mars/Olympus' })).toThrow(RangeError);
     expect(() => dateFormatter('en-US', { dateStyle: 'long', timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
+
+describe('madeOnFirstUse', () => {
+  it('makes nothing until first asked, then once, and answers with that one', () => {
+    let made = 0;
+    const formatter = madeOnFirstUse(() => ({ n: ++made }));
+    expect(made).toBe(0);
+    const first = formatter();
+    expect(formatter()).toBe(first);
+    expect(made).toBe(1);
+  });
+
+  it('keeps a made value that is falsy', () => {
+    let made = 0;
+    const zero = madeOnFirstUse(() => (made++, 0));
+    expect([zero(), zero()]).toEqual([0, 0]);
+    expect(made).toBe(1);
   });
 });

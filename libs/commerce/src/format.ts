@@ -110,7 +110,18 @@ export function formatAdminDate(value: DateInput, options: DateFormatOptions = {
   return plainSpaces(dateFormatter('en-IN', { dateStyle: 'short', timeZone: options.timeZone ?? SHOP_TIME_ZONE }).format(toDate(value)));
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+/**
+ * A value made on its first use and kept: for `Intl` formatters a module would otherwise make
+ * as it loads. Making one costs far more than using it, most of all in a phone's browser
+ * (`Intl.RelativeTimeFormat` about 17 ms of a slow CPU, each time-zone `DateTimeFormat` a
+ * few): made at import, they blocked every page's first moments, used or not (issue #40).
+ */
+export function madeOnFirstUse<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+const relativeFormat = madeOnFirstUse(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -141,9 +152,9 @@ const RELATIVE_UNITS: readonly (readonly [Intl.RelativeTimeFormatUnit, number])[
 export function formatRelativeTime(value: DateInput, now: DateInput = new Date()): string {
   const diff = toDate(value).getTime() - toDate(now).getTime();
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(diff) >= size) return relativeFormat.format(Math.trunc(diff / size), unit);
+    if (Math.abs(diff) >= size) return relativeFormat().format(Math.trunc(diff / size), unit);
   }
-  return relativeFormat.format(0, 'second');
+  return relativeFormat().format(0, 'second');
 }
 
 /**

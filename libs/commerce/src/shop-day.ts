@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from './format.js';
+import { madeOnFirstUse, SHOP_TIME_ZONE } from './format.js';
 
 /**
  * The shop's calendar days. The shop works in India's time (Asia/Kolkata, UTC+05:30 all
@@ -24,7 +24,7 @@ export function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = madeOnFirstUse(() => new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /**
  * The shop's day (India time) an instant falls on.
@@ -33,7 +33,7 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, y
  * @returns `YYYY-MM-DD`, e.g. 2026-11-22T18:30Z → `2026-11-23`.
  */
 export function shopDay(at: Date = new Date()): string {
-  return dayFormat.format(at);
+  return dayFormat().format(at);
 }
 
 /**
