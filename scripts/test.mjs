@@ -28,6 +28,8 @@ const env = { ...process.env, NX_DAEMON: 'false', NODE_OPTIONS: `${process.env.N
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** The failed tests by name, printed again at the very end: CI shows only the tail of a long run. */
+const failedNames = [];
 
 function run(stage, args, extraEnv = {}) {
   const started = Date.now();
@@ -70,6 +72,12 @@ function countJest(file) {
   const j = JSON.parse(readFileSync(file, 'utf8'));
   passed += j.numPassedTests;
   failed += j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0);
+  for (const suite of j.testResults ?? []) {
+    const where = path.relative(root, suite.name ?? '');
+    const tests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests) failedNames.push(`${where} › ${t.fullName ?? t.title}`);
+    if (!tests.length && suite.status === 'failed') failedNames.push(`${where} (did not run)`);
+  }
 }
 
 function countPlaywright(file) {
@@ -77,6 +85,13 @@ function countPlaywright(file) {
   const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === 'unexpected') failedNames.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
 }
 
 /**
@@ -91,6 +106,7 @@ function countRows(file, ok, passes) {
   const rows = JSON.parse(readFileSync(file, 'utf8'));
   passed += rows.filter(passes).length;
   failed += rows.filter((r) => !passes(r)).length;
+  for (const r of rows.filter((row) => !passes(row))) failedNames.push(`${r.scenario ?? r.step ?? r.name ?? 'a row'}: ${JSON.stringify(r.detail ?? r).slice(0, 800)}`);
 }
 
 /** Whether a Docker engine answers. */
@@ -261,5 +277,6 @@ if (only) {
 }
 
 process.stdout.write(`\n${failures.length ? `failed stages: ${failures.join(', ')}` : 'every stage passed'}\n`);
+for (const name of failedNames) process.stdout.write(`failed: ${name}\n`);
 process.stdout.write(`tests: ${passed} passed, ${failed} failed\n`);
 process.exit(failures.length ? 1 : 0);

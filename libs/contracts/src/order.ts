@@ -269,8 +269,20 @@ export const orderEvents = {
       paidAt: z.iso.datetime(),
       transactionId: z.string().nullable(),
       paymentMode: z.string().nullable(),
+      /**
+       * The shopper's cart lines the order was made of: the cart takes the bought quantities
+       * out of these only (a line added since stays). Absent in events of an order placed
+       * before it was recorded: then every line of a bought product.
+       */
+      cartLineIds: z.array(z.string()).optional(),
     }),
-    fixture: { ...orderFactsFixture, paidAt: '2026-11-22T10:15:00.000Z', transactionId: 'OM2511221015000012345', paymentMode: 'UPI_INTENT' },
+    fixture: {
+      ...orderFactsFixture,
+      paidAt: '2026-11-22T10:15:00.000Z',
+      transactionId: 'OM2511221015000012345',
+      paymentMode: 'UPI_INTENT',
+      cartLineIds: ['cit_01JD0000000000000000000000'] as string[],
+    },
   },
   /**
    * A paid order is being refunded: its plants were no longer in stock (the reservation had

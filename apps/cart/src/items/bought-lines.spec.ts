@@ -23,6 +23,12 @@ describe('removeBought: what a paid order takes out of the cart', () => {
     expect(removeBought([line('c1', 'p1', 6)], [{ productId: 'p1', quantity: 2 }, { productId: 'p1', quantity: 3 }])).toEqual({ lower: [{ id: 'c1', quantity: 1 }], remove: [] });
   });
 
+  it('takes only from the cart lines the order was made of: a line added again after the cart was emptied stays', () => {
+    // The shopper gave up on a payment, emptied the cart and added the plant again (line c7); the payment then went through.
+    const cart = [line('c7', 'p1', 1), line('c2', 'p2', 4)];
+    expect(removeBought(cart, [{ productId: 'p1', quantity: 1 }, { productId: 'p2', quantity: 1 }], ['c1', 'c2'])).toEqual({ lower: [{ id: 'c2', quantity: 3 }], remove: [] });
+  });
+
   it('changes nothing for an empty cart', () => {
     expect(removeBought([], [{ productId: 'p1', quantity: 1 }])).toEqual({ lower: [], remove: [] });
   });

@@ -28,18 +28,23 @@ export function boughtByProduct(bought: readonly BoughtLine[]): Map<string, numb
  * Takes what was bought out of a cart (issue #10, item 5; the cart service applies it to the
  * shopper's locked lines in the paid event's transaction): each product's line is lowered by
  * the quantity bought and removed when nothing is left. The cart may have changed since
- * checkout began, so only the bought quantity goes: a line added since, or quantity added
- * to a line since, stays; a line already lowered or removed since loses at most what it has.
+ * checkout began, so only the bought quantity goes, and only from the lines the order was
+ * made of: a line added since stays (also one added again after the shopper emptied the
+ * cart, giving up on a payment that went through later), as does quantity added to a line
+ * since; a line already lowered or removed since loses at most what it has.
  *
  * @param cart - The shopper's cart lines now.
  * @param bought - The paid order's lines (a product appearing twice counts once, summed).
+ * @param madeOf - The ids of the cart lines the order was made of; absent for an order
+ *   placed before they were recorded, when any line of a bought product is taken from.
  * @returns The lines to lower (with their new quantity) and the ids of the lines to remove.
  */
-export function removeBought(cart: readonly HeldLine[], bought: readonly BoughtLine[]): CartAfterPurchase {
+export function removeBought(cart: readonly HeldLine[], bought: readonly BoughtLine[], madeOf?: readonly string[]): CartAfterPurchase {
   const byProduct = boughtByProduct(bought);
   const lower: { id: string; quantity: number }[] = [];
   const remove: string[] = [];
   for (const line of cart) {
+    if (madeOf && !madeOf.includes(line.id)) continue;
     const taken = byProduct.get(line.productId) ?? 0;
     if (taken <= 0) continue;
     const left = line.quantity - taken;

@@ -122,13 +122,14 @@ export class CartService {
   }
 
   /**
-   * Takes a paid order's lines out of the shopper's cart ({@link removeBought}'s rule), in
-   * the event's transaction `em`, which holds its inbox row (ADR 012): the lines are locked
-   * first, so a change the shopper makes at the same moment waits and is not lost.
+   * Takes a paid order's lines out of the shopper's cart lines it was made of (`madeOf`;
+   * {@link removeBought}'s rule), in the event's transaction `em`, which holds its inbox row
+   * (ADR 012): the lines are locked first, so a change the shopper makes at the same moment
+   * waits and is not lost.
    */
-  async removeBought(em: EntityManager, userId: string, bought: readonly BoughtLine[]): Promise<{ lowered: number; removed: number }> {
+  async removeBought(em: EntityManager, userId: string, bought: readonly BoughtLine[], madeOf?: readonly string[]): Promise<{ lowered: number; removed: number }> {
     const held = await this.items.lockLinesOf(em, userId, [...boughtByProduct(bought).keys()]);
-    const { lower, remove } = removeBought(held, bought);
+    const { lower, remove } = removeBought(held, bought, madeOf);
     await this.items.takeOut(em, userId, lower, remove);
     if (lower.length || remove.length) this.hints.announce('hint.cart.cart.changed.v1', { userId });
     return { lowered: lower.length, removed: remove.length };

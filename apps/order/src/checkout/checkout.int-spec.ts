@@ -209,6 +209,27 @@ describe('checkout saga through the BFF and the PhonePe sandbox (real processes)
     await expectStock(p.id, 2);
   }, 60000);
 
+  it('paid late, after the shopper took a plant out and added it again: the new line stays in the cart (ADR 086)', async () => {
+    const [p, q] = [await newProduct(5), await newProduct(5)];
+    const s = await shopper(p.id);
+    expect((await s.call('POST', '/api/cart/items', { token: s.token, body: { productId: q.id, quantity: 2 } })).status).toBe(200);
+    const lines = (await s.call('GET', '/api/cart', { token: s.token })).body.lines as { id: string; productId: string }[];
+    const pay = await started(s);
+    // Giving up on the payment, the shopper takes the plant out of the cart and adds it again: a new line.
+    const first = lines.find((l) => l.productId === p.id)!;
+    expect((await s.call('DELETE', `/api/cart/items/${first.id}`, { token: s.token })).status).toBe(200);
+    expect((await s.call('POST', '/api/cart/items', { token: s.token, body: { productId: p.id, quantity: 1 } })).status).toBe(200);
+
+    // The payment goes through after all.
+    await phonepe.settle(pay.merchantOrderId, { state: 'COMPLETED' });
+    await eventually(() => stateOf(pay.merchantOrderId), (st) => st === 'paid');
+    const [paid] = (await outbox('evt.order.order.paid.v1', pay.merchantOrderId)) as unknown as { cartLineIds: string[] }[];
+    expect([...paid!.cartLineIds].sort()).toEqual(lines.map((l) => l.id).sort());
+    // The other line the order was made of leaves the cart (the event was handled); the plant added again stays.
+    const after = await eventually(s.cart, (c) => !c.lines.some((l) => l.productId === q.id));
+    expect(after.lines.map((l) => ({ productId: l.productId, quantity: l.quantity }))).toEqual([{ productId: p.id, quantity: 1 }]);
+  });
+
   it('a webhook before the redirect settles the order; the return then finds it paid', async () => {
     const p = await newProduct(3);
     const s = await shopper(p.id);

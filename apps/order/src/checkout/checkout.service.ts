@@ -47,6 +47,8 @@ interface Checkout {
   billing: AddressSnapshot;
   /** {@link checkoutHash}. */
   hash: string;
+  /** The cart lines it is made of (`Order.cartLineIds`). */
+  cartLineIds: string[];
 }
 
 /** What the shopper's pages show about an order's payment, with the order's owner for the BFF's check. */
@@ -151,7 +153,13 @@ export class CheckoutService {
     const priced = priceOrder(cart, shipping.postalCode);
     if (!priced.ok) return fail('PRODUCT_NOT_FOUND', { productId: priced.productId });
     const amounts = priced.order;
-    return ok({ amounts, shipping: addressSnapshotSchema.parse(shipping), billing: addressSnapshotSchema.parse(billing), hash: checkoutHash(amounts, shipping.id, billing.id) });
+    return ok({
+      amounts,
+      shipping: addressSnapshotSchema.parse(shipping),
+      billing: addressSnapshotSchema.parse(billing),
+      hash: checkoutHash(amounts, shipping.id, billing.id),
+      cartLineIds: cart.lines.map((l) => l.id),
+    });
   }
 
   /**
@@ -180,6 +188,7 @@ export class CheckoutService {
         billingAddressId: billing.id,
         billingAddress: billing,
         checkoutHash: hash,
+        cartLineIds: checkout.cartLineIds,
         reservationId: reservationIdFor(id, handledCommand(), hash),
         expiresAt: new Date(now.getTime() + expireAfter * 1000),
         nextCheckAt: null,

@@ -196,7 +196,14 @@ export class PaymentDecider {
       o.errorCode = null;
       o.errorMessage = null;
       o.nextCheckAt = null;
-      this.orders.publish('evt.order.order.paid.v1', { ...orderFacts(o, lines), paidAt: now.toISOString(), transactionId: o.transactionId ?? null, paymentMode: o.paymentMode ?? null });
+      this.orders.publish('evt.order.order.paid.v1', {
+        ...orderFacts(o, lines),
+        paidAt: now.toISOString(),
+        transactionId: o.transactionId ?? null,
+        paymentMode: o.paymentMode ?? null,
+        // An order placed before its cart lines were recorded has none: the cart then takes from any line of the product.
+        ...(o.cartLineIds.length ? { cartLineIds: o.cartLineIds } : {}),
+      });
       const excess = excessPaise(o.totalPaise, takenPaise);
       if (excess > 0) {
         const refund = o.recordExcessRefund({ amountPaise: excess, reason: EXCESS_REFUND_REASON, by, at: now });

@@ -14,6 +14,7 @@ import { Migration20270104000000PartialRefunds } from './20270104000000-partial-
 import { Migration20270110000000GuaranteeClaims } from './20270110000000-guarantee-claims.migration.js';
 import { Migration20270112000000NeedsAttention } from './20270112000000-needs-attention.migration.js';
 import { Migration20270113000000UnbilledOrders } from './20270113000000-unbilled-orders.migration.js';
+import { Migration20270114000000OrderCartLines } from './20270114000000-order-cart-lines.migration.js';
 
 /** The order service's own migrations, oldest first (the kit's outbox/inbox tables come first). */
 export const migrations: Constructor<Migration>[] = [
@@ -31,4 +32,5 @@ export const migrations: Constructor<Migration>[] = [
   Migration20270110000000GuaranteeClaims,
   Migration20270112000000NeedsAttention,
   Migration20270113000000UnbilledOrders,
+  Migration20270114000000OrderCartLines,
 ];

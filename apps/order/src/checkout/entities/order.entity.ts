@@ -61,7 +61,8 @@ import { paise } from './paise.js';
   name: 'orders_list_updated',
   timing: 'after',
   events: ['update'],
-  // Every column but next_check_at, check_count and updated_at (ADR 058; migrations.int-spec.ts checks the list).
+  // Every column but next_check_at, check_count, updated_at and cart_line_ids, never updated (ADR 058, 086;
+  // migrations.int-spec.ts checks the list).
   expression: `create constraint trigger orders_list_updated after update of id, merchant_order_id, user_id, state, subtotal_paise,
     shipping_paise, total_paise, shipping_address_id, shipping_address, billing_address_id, billing_address, checkout_hash,
     reservation_id, phonepe_order_id, redirect_url, transaction_id, payment_mode, error_code, error_message, reported_amount_paise,
@@ -116,6 +117,14 @@ export class Order {
   /** SHA-256 of the lines, amounts and address ids: a repeated checkout of the same cart finds this order. */
   @Property({ type: 'text' })
   checkoutHash!: string;
+
+  /**
+   * The shopper's cart lines the order was made of: paid, it takes its quantities out of
+   * these lines only, so a line the shopper added after giving up on this payment stays
+   * (docs/adr/086-a-late-payment-and-the-cart.md).
+   */
+  @Property({ type: 'text[]', defaultRaw: "'{}'" })
+  cartLineIds: string[] & Opt = [];
 
   /** Catalog's reservation of the stock (the order id; a late payment's second reservation has its own). */
   @Property({ type: 'text' })
