@@ -1,10 +1,9 @@
 import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { markPageUsable } from './features/pages/page-loading.js';
-import { lazyPageSources, loadLazyPage } from './route-table.js';
-import { router } from './router.js';
+import { lazyPageSources, loadLazyPage, routes } from './route-table.js';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -26,7 +25,8 @@ function TakenOver({ children }: { readonly children: ReactNode }) {
   return children;
 }
 
-const app = (
+/** The whole app on `router`, made when the page is taken over (its own task: issue #40). */
+const appOn = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>
     <TakenOver>
       <ApiProvider initialData={initialData}>
@@ -40,8 +40,8 @@ const app = (
 
 /**
  * Ends the current task: the browser may handle input and paint before the next step. The
- * scripts' evaluation and the take-over then run as two tasks, not one long one that a
- * budget phone's tap would wait behind (issue #40).
+ * scripts' evaluation, the router's start and the take-over then run as tasks of their own,
+ * not one long one that a budget phone's tap would wait behind (issue #40).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -49,12 +49,18 @@ if (initialData && container.firstElementChild) {
   void loadLazyPage(window.location.pathname)
     .catch(() => undefined)
     .then(nextTask)
-    .then(() => hydrateRoot(container, app));
+    .then(() => createBrowserRouter(routes))
+    // A transition: React hydrates in slices of a few milliseconds and lets the browser
+    // answer between them, where a default-priority hydration is one long task (issue #40).
+    .then(async (router) => {
+      await nextTask();
+      startTransition(() => void hydrateRoot(container, appOn(router)));
+    });
 } else {
   markPageUsable();
   // Each page renders its own <title>, which React puts in the head beside the shell's:
   // drop the shell's so a page has exactly one. (A server-rendered page's head already
   // holds that page's title, which React takes over.)
   document.head.querySelector('title')?.remove();
-  createRoot(container).render(app);
+  createRoot(container).render(appOn(createBrowserRouter(routes)));
 }

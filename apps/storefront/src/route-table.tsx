@@ -61,7 +61,7 @@ export function lazyPageSources(pathname: string): string[] {
 }
 
 /**
- * Every page of the storefront. The browser routes with it (router.tsx) and the BFF renders the
+ * Every page of the storefront. The browser routes with it (main.tsx) and the BFF renders the
  * landing and product pages with it on the server (entry-server.tsx), so both draw the same tree.
  */
 export const routes: RouteObject[] = [

@@ -82,9 +82,10 @@ export function pageAssets(manifest: ViteManifest, sources: readonly string[]): 
  * Puts a rendered page into the storefront's index.html: its styles inline (no request
  * before the first paint), the markup in `#root` (inert until the scripts take it over: a
  * click or keystroke before then would do nothing), the API replies beside it, and the boot script
- * that loads the scripts after the first paint instead of the shell's script tags.
+ * that loads the scripts after the first paint instead of the shell's script tags. `inlined`:
+ * the style files whose rules `styles` holds.
  */
-export function composePage(template: string, rendered: RenderedPage, styles: string, modules: readonly string[]): string {
+export function composePage(template: string, rendered: RenderedPage, styles: string, modules: readonly string[], inlined: readonly string[] = []): string {
   // React writes what belongs in the head first (the page's <title>, image preloads): move it
   // there, the title in place of the shell's.
   const hoisted = /^(?:<title>[^<]*<\/title>|<link [^>]*>)*/.exec(rendered.html)![0];
@@ -97,7 +98,10 @@ export function composePage(template: string, rendered: RenderedPage, styles: st
     .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
     .replace(/<link rel="(?:modulepreload|stylesheet)"[^>]*>\s*/g, '')
     .replace(/<title>[^<]*<\/title>/, (shell) => title ?? shell)
-    .replace('</head>', () => `${links}<style>${styles}</style>\n  </head>`)
+    // Each inlined style file is named by a disabled link, which the browser neither fetches nor
+    // applies: Vite's loader of an on-demand page finds it and does not add the same rules a
+    // second time (a second sheet: a request, then styles and layout recomputed; issue #40).
+    .replace('</head>', () => `${links}${inlined.map((href) => `<link rel="stylesheet" href="${href}" disabled>`).join('')}<style>${styles}</style>\n  </head>`)
     .replace(
       '<div id="root"></div>',
       () =>
@@ -179,7 +183,7 @@ export class StorefrontPages {
       if (!build.styles.has(file)) build.styles.set(file, readFileSync(path.join(this.dist, file), 'utf8'));
       return build.styles.get(file)!;
     });
-    return compressPage(composePage(template, rendered, styles.join('\n'), modules));
+    return compressPage(composePage(template, rendered, styles.join('\n'), modules, css));
   }
 
   /** The manifest of the build whose index.html is `template` (read again after a rebuild). */

@@ -39,7 +39,7 @@ describe('composePage', () => {
     initialData: { '/api/products/prd_1': { name: '</script><script>alert(1)</script>' } },
     sources: [],
   };
-  const page = composePage(TEMPLATE, rendered, '.a{color:red}', ['/assets/index-A.js', '/assets/react-B.js']);
+  const page = composePage(TEMPLATE, rendered, '.a{color:red}', ['/assets/index-A.js', '/assets/react-B.js'], ['/assets/index-A.css']);
 
   it('puts the markup in #root, inert until the scripts take it over', () => {
     expect(page).toContain('<div id="root" inert><main><h1>Anubias nana</h1></main></div>');
@@ -53,8 +53,13 @@ describe('composePage', () => {
     expect(head).toContain('<style>.a{color:red}</style>');
   });
 
+  it('names each inlined style file by a disabled link, so the page loader does not add it again', () => {
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/index-A.css" disabled><style>');
+  });
+
   it('replaces the shell’s script and style tags with the boot script', () => {
-    expect(page).not.toMatch(/<script type="module"|rel="modulepreload"|rel="stylesheet"/);
+    expect(page).not.toMatch(/<script type="module"|rel="modulepreload"|rel="stylesheet"(?! href="[^"]*" disabled>)/);
     expect(page).toContain(`<script data-modules="/assets/index-A.js /assets/react-B.js">${PAGE_BOOT_SCRIPT}</script>`);
   });
 
