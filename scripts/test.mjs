@@ -86,10 +86,12 @@ function countPlaywright(file) {
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;
   const walk = (suite, titles) => {
+    // A file's suite is titled by its path, a describe block by its words.
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests ?? []) if (t.status === 'unexpected') failedNames.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+      for (const t of spec.tests ?? []) if (t.status === 'unexpected') failedNames.push(`[${t.projectName}] ${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')}`);
     }
-    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles);
+    for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
 }
