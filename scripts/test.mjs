@@ -82,7 +82,8 @@ function countJest(file) {
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const s = report.stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;
   const walk = (suite, titles) => {
@@ -93,7 +94,7 @@ function countPlaywright(file) {
     }
     for (const child of suite.suites ?? []) walk(child, here);
   };
-  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite, []);
+  for (const suite of report.suites ?? []) walk(suite, []);
 }
 
 /**
