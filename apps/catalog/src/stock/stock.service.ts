@@ -112,6 +112,11 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
    * history as `why`); a settled one answers with the state it has.
    */
   private async settle(reservationId: string, to: 'committed' | 'released', why: 'release' | 'expiry' = 'release'): Promise<Result<Settled>> {
+    // Committing is the one guarded statement, a change of its own: no transaction around it.
+    if (to === 'committed') {
+      if (await this.reservations.settleHeld(this.em, reservationId, to)) return ok({ reservationId, status: to });
+      return settledBefore(reservationId, await this.reservations.status(this.em, reservationId));
+    }
     const result = await this.em.transactional(async (tx): Promise<Result<Settled>> => {
       if (!(await this.reservations.settleHeld(tx, reservationId, to))) return settledBefore(reservationId, await this.reservations.status(tx, reservationId));
       if (to === 'released') {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, type RequiredEntityData } from '@mikro-orm/core';
-import type { CheckoutStarted, EventData, EventSubject, OpenPayment, OrderLine, OrderState } from '@jalaj/contracts';
+import type { EventData, EventSubject, OpenPayment, OrderLine, OrderState } from '@jalaj/contracts';
 import { addToOutbox, runSql, takeTransactionLock } from '@jalaj/server-kit';
 import { ForbiddenTransition, INITIAL_STATES } from './checkout-state.js';
 import { Order } from './entities/order.entity.js';
@@ -12,6 +12,12 @@ export const PAYMENT_FIELDS = ['id', 'userId', 'merchantOrderId', 'state', 'tota
 
 /** An order with only {@link PAYMENT_FIELDS} loaded. */
 export type PaymentFacts = Pick<Order, (typeof PAYMENT_FIELDS)[number]>;
+
+/** What a checkout reads of the shopper's open payments (`openPayments`). */
+export const OPEN_PAYMENT_FIELDS = ['id', 'merchantOrderId', 'state', 'checkoutHash', 'redirectUrl', 'totalPaise', 'expiresAt', 'createdAt'] as const;
+
+/** An order with only {@link OPEN_PAYMENT_FIELDS} loaded. */
+export type OpenPaymentFacts = Pick<Order, (typeof OPEN_PAYMENT_FIELDS)[number]>;
 
 /**
  * The checkout saga's reads and writes of the `Order` aggregate (ADR 014, 067). Writes go
@@ -38,25 +44,17 @@ export class CheckoutRepository {
     return takeTransactionLock(this.em, `order:checkout:${userId}`);
   }
 
-  /** The shopper's pending order of the same checkout that still has `minSecondsLeft` to be paid, newest first; null when none. */
-  async pendingCheckout(userId: string, checkoutHash: string, minSecondsLeft: number): Promise<CheckoutStarted | null> {
-    const order = await this.em.findOne(
-      Order,
-      { userId, checkoutHash, state: 'pending', redirectUrl: { $ne: null }, expiresAt: { $gt: new Date(Date.now() + minSecondsLeft * 1000) } },
-      { orderBy: { createdAt: 'desc' }, fields: ['id', 'merchantOrderId', 'redirectUrl', 'totalPaise'] },
-    );
-    return order && { orderId: order.id, merchantOrderId: order.merchantOrderId, redirectUrl: order.redirectUrl!, amountPaise: order.totalPaise };
-  }
-
   /**
    * The shopper's payments PhonePe may still complete (ADR 073), oldest first: every pending
    * one, and those replaced by a later checkout that have not expired (still asked about).
+   * One read serves the checkout's reuse of a pending payment (`reusableCheckout`) and its
+   * count of open payments.
    */
-  openPayments(userId: string, replacedCode: string): Promise<Pick<Order, 'merchantOrderId' | 'state' | 'expiresAt'>[]> {
+  openPayments(userId: string, replacedCode: string): Promise<OpenPaymentFacts[]> {
     return this.em.find(
       Order,
       { userId, $or: [{ state: 'pending' }, { state: 'failed', errorCode: replacedCode, expiresAt: { $gt: new Date() } }] },
-      { fields: ['merchantOrderId', 'state', 'expiresAt'], orderBy: { createdAt: 'asc' } },
+      { fields: [...OPEN_PAYMENT_FIELDS], orderBy: { createdAt: 'asc' } },
     );
   }
 
@@ -101,16 +99,16 @@ export class CheckoutRepository {
   }
 
   /**
-   * The order, locked until the current transaction ends (`SELECT … FOR UPDATE`) and read
-   * fresh with its lines and refunds; null when there is none.
+   * The order, locked until the current transaction ends (`SELECT … FOR UPDATE OF` the
+   * order's row) and read fresh with its lines and refunds, in one statement; null when
+   * there is none. An order this unit of work read before gets the row's values merged in.
    */
-  async lock(merchantOrderId: string): Promise<Order | null> {
-    const order = await this.em.findOne(Order, { merchantOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (order) {
-      await order.lines.init();
-      await order.refunds.init();
-    }
-    return order;
+  lock(merchantOrderId: string): Promise<Order | null> {
+    return this.em.findOne(
+      Order,
+      { merchantOrderId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, lockTableAliases: ['o0'], populate: ['lines', 'refunds'], strategy: 'joined' },
+    );
   }
 
   /** Claims an amount of the order's payment for a refund (`claimRefund`): what is refunded in all after it, or null when refused. */

@@ -5,7 +5,7 @@ import { PhonePeError, type PhonePeGateway, type PhonePePayRequest } from '../pa
 import type { CheckoutReconciler } from './checkout.reconciler.js';
 import type { CheckoutRepository } from './checkout.repository.js';
 import { Order } from './entities/order.entity.js';
-import { CheckoutService, reservationIdFor } from './checkout.service.js';
+import { CheckoutService, reservationIdFor, reusableCheckout } from './checkout.service.js';
 import type { PaymentDecider } from './payment-decider.js';
 
 const actor: Actor = { id: 'usr_1', role: 'user' };
@@ -22,10 +22,6 @@ function setup(opts: { cart?: Cart; addresses?: Address[]; stock?: 'ok' | 'OUT_O
   const payRequests: PhonePePayRequest[] = [];
   const repo = {
     lockCheckouts: async () => void calls.push('lock'),
-    pendingCheckout: async (userId: string, checkoutHash: string) => {
-      const o = orders.find((r) => r.userId === userId && r.checkoutHash === checkoutHash && r.state === 'pending' && r.redirectUrl);
-      return o ? { orderId: o.id, merchantOrderId: o.merchantOrderId, redirectUrl: o.redirectUrl, amountPaise: o.totalPaise } : null;
-    },
     openPayments: async (userId: string, replaced: string) =>
       orders.filter((o) => o.userId === userId && (o.state === 'pending' || (o.state === 'failed' && o.errorCode === replaced && o.expiresAt > new Date()))),
     create: (data: Partial<Order>, orderLines: OrderLine[]) => {
@@ -212,5 +208,32 @@ describe('reservationIdFor', () => {
     const first = reservationIdFor('ord_1', command, 'h1');
     expect(reservationIdFor('ord_1', { ...command, id: 'usr_1/key-2' }, 'h1')).not.toBe(first);
     expect(reservationIdFor('ord_1', command, 'h2')).not.toBe(first);
+  });
+});
+
+describe('reusableCheckout', () => {
+  const now = Date.parse('2026-11-30T10:00:00Z');
+  const open = (over: Partial<Pick<Order, 'state' | 'checkoutHash' | 'redirectUrl' | 'expiresAt' | 'createdAt'>> & { id: string }) => ({
+    state: 'pending' as const,
+    checkoutHash: 'h1',
+    redirectUrl: 'http://sandbox/pay/1',
+    expiresAt: new Date(now + 600_000),
+    createdAt: new Date(now - 60_000),
+    ...over,
+  });
+
+  it('is the newest pending payment of the same checkout with time left to pay', () => {
+    const older = open({ id: 'a', createdAt: new Date(now - 120_000) });
+    const newer = open({ id: 'b' });
+    expect(reusableCheckout([older, newer], 'h1', now)?.id).toBe('b');
+    expect(reusableCheckout([newer, older], 'h1', now)?.id).toBe('b');
+  });
+
+  it('is none for another checkout, a payment PhonePe has not started, one replaced, or one about to expire', () => {
+    expect(reusableCheckout([open({ id: 'a', checkoutHash: 'h2' })], 'h1', now)).toBeUndefined();
+    expect(reusableCheckout([open({ id: 'a', redirectUrl: null })], 'h1', now)).toBeUndefined();
+    expect(reusableCheckout([open({ id: 'a', state: 'failed' })], 'h1', now)).toBeUndefined();
+    expect(reusableCheckout([open({ id: 'a', expiresAt: new Date(now + 59_000) })], 'h1', now)).toBeUndefined();
+    expect(reusableCheckout([open({ id: 'a', expiresAt: new Date(now + 61_000) })], 'h1', now)?.id).toBe('a');
   });
 });

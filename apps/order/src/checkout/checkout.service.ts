@@ -8,7 +8,7 @@ import { PHONEPE_GATEWAY, PhonePeError, type PhonePeGateway } from '../payments/
 import { outcomeOf } from './checkout-state.js';
 import { priceOrder, type PricedOrder } from './checkout-pricing.js';
 import { CheckoutReconciler } from './checkout.reconciler.js';
-import { CheckoutRepository, type PaymentFacts } from './checkout.repository.js';
+import { CheckoutRepository, type OpenPaymentFacts, type PaymentFacts } from './checkout.repository.js';
 import { newMerchantOrderId } from './merchant-ids.js';
 import { isReplaced, PaymentDecider, REPLACED } from './payment-decider.js';
 
@@ -38,6 +38,17 @@ export function checkoutHash(priced: PricedOrder, shippingAddressId: string, bil
 export function reservationIdFor(orderId: string, command: { subject: string; id: string } | undefined, hash: string): string {
   if (!command) return orderId;
   return `rsv_${createHash('sha256').update(`${command.subject}\n${command.id}\n${hash}`).digest('hex').slice(0, 40)}`;
+}
+
+/**
+ * The shopper's pending payment of the same checkout (`checkoutHash`) that PhonePe has
+ * started and that still has {@link REUSE_MIN_SECONDS_LEFT} to be paid, the newest; or
+ * undefined. A repeated checkout answers with it instead of starting a second payment.
+ */
+export function reusableCheckout<T extends Pick<OpenPaymentFacts, 'state' | 'checkoutHash' | 'redirectUrl' | 'expiresAt' | 'createdAt'>>(open: readonly T[], checkoutHash: string, now: number): T | undefined {
+  return open
+    .filter((o) => o.state === 'pending' && o.checkoutHash === checkoutHash && o.redirectUrl !== null && o.redirectUrl !== undefined && o.expiresAt.getTime() > now + REUSE_MIN_SECONDS_LEFT * 1000)
+    .reduce<T | undefined>((newest, o) => (newest && newest.createdAt >= o.createdAt ? newest : o), undefined);
 }
 
 /** A checkout the order service priced: what the order will be. */
@@ -100,17 +111,17 @@ export class CheckoutService {
     const checkout = await this.checkoutOf(actor, shippingAddressId, billingAddressId);
     if (!checkout.ok) return checkout;
     await this.orders.lockCheckouts(actor.id);
+    const open = await this.orders.openPayments(actor.id, REPLACED);
+    const now = Date.now();
     // The same checkout already waiting to be paid (two tabs, a back button): one order, one charge.
-    const existing = await this.orders.pendingCheckout(actor.id, checkout.data.hash, REUSE_MIN_SECONDS_LEFT);
-    if (existing) return ok(existing);
+    const existing = reusableCheckout(open, checkout.data.hash, now);
+    if (existing) return ok({ orderId: existing.id, merchantOrderId: existing.merchantOrderId, redirectUrl: existing.redirectUrl!, amountPaise: existing.totalPaise });
     const { maxUnitsPerPlant, maxOpenPayments } = this.limits;
     // What an unpaid checkout may hold (ADR 073), refused before any stock is held: a plant
     // over the units one order may buy, or as many payments open at PhonePe as one shopper may
     // have (the share of a plant's stock is catalog's to check, where the stock is).
     const line = lineOverUnitLimit(checkout.data.amounts.lines, maxUnitsPerPlant);
     if (line) return fail('UNITS_LIMIT', { productId: line.productId, productName: line.productName, max: maxUnitsPerPlant });
-    const now = Date.now();
-    const open = await this.orders.openPayments(actor.id, REPLACED);
     const unexpired = open.filter((o) => o.expiresAt.getTime() > now);
     if (!mayStartPayment(unexpired.length, maxOpenPayments)) {
       const first = Math.min(...unexpired.map((o) => o.expiresAt.getTime()));
