@@ -28,8 +28,65 @@ export class PreparingClient extends pg.Client {
   /** A text's runs on this connection so far, or the name it is prepared under. */
   private readonly statements = new Map<string, number | string>();
   private prepared = 0;
+  /** A `begin` answered and not sent yet: it goes out with the transaction's first statement (ADR 087). */
+  private beginDeferred = false;
+
+  constructor(config?: string | pg.ClientConfig) {
+    // Pipelining (node-postgres's documented `pipeline` option) lets a deferred `begin` and the
+    // statement after it go out together; every other caller awaits its statement anyway.
+    // (A copy with every property: pg-pool keeps the password out of sight, not enumerable.)
+    super(typeof config === 'string' ? { connectionString: config, pipeline: true } : Object.defineProperties({ pipeline: true }, Object.getOwnPropertyDescriptors(config ?? {})));
+  }
 
   override query(...args: QueryArgs): never {
+    const [text, values, callback] = args;
+    if (typeof callback !== 'function' && (values === undefined || (Array.isArray(values) && values.length === 0))) {
+      // A transaction's `begin` costs no round trip of its own: it is answered now and sent
+      // with the next statement; a transaction with no statement sends nothing at all.
+      if (text === 'begin' && !this.beginDeferred) {
+        this.beginDeferred = true;
+        return Promise.resolve(noRows('BEGIN')) as never;
+      }
+      if (this.beginDeferred && (text === 'commit' || text === 'rollback')) {
+        this.beginDeferred = false;
+        return Promise.resolve(noRows(text.toUpperCase())) as never;
+      }
+    }
+    if (this.beginDeferred) {
+      this.beginDeferred = false;
+      return this.afterBegin(args) as never;
+    }
+    return this.send(args);
+  }
+
+  /** Sends the deferred `begin` and then `args`' statement in one write: the statement's result, or `begin`'s failure. */
+  private afterBegin(args: QueryArgs): Promise<unknown> | void {
+    const stream = (this as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+    stream?.cork?.();
+    let begun: Promise<unknown>;
+    let result: unknown;
+    try {
+      begun = (super.query as (text: string) => Promise<unknown>).call(this, 'begin');
+      result = this.send(args);
+    } finally {
+      stream?.uncork?.();
+    }
+    if (typeof args[2] === 'function') {
+      // A callback's caller learns of a failed `begin` from the statement, which then fails too.
+      begun.catch(() => undefined);
+      return;
+    }
+    return begun.then(
+      () => result,
+      (e: unknown) => {
+        (result as Promise<unknown>).catch(() => undefined);
+        throw e;
+      },
+    );
+  }
+
+  /** Runs a statement, named once it has run often enough on this connection. */
+  private send(args: QueryArgs): never {
     const [text, values, callback] = args;
     const name = typeof text === 'string' && Array.isArray(values) && values.length > 0 ? this.nameOf(text) : undefined;
     const query = super.query as (...a: QueryArgs) => unknown;
@@ -64,4 +121,9 @@ export class PreparingClient extends pg.Client {
     this.statements.set(text, name);
     return name;
   }
+}
+
+/** The result of a statement that returns no rows, as `pg` gives it. */
+function noRows(command: string) {
+  return { command, rowCount: null, oid: null, rows: [], fields: [] };
 }

@@ -98,4 +98,65 @@ describe('runSql and the preparing client (real PostgreSQL)', () => {
     ).rejects.toThrow('roll back');
     expect(await runSql(orm.em.fork(), 'select v from spec_bound')).toEqual([]);
   });
+
+  describe('a transaction’s begin (ADR 087)', () => {
+    /** Counts the writes the pool's one connection makes to its socket while `work` runs. */
+    async function socketWrites(work: () => Promise<unknown>): Promise<number> {
+      const client = await (await pool()).connect();
+      const socket = (client as unknown as { connection: { stream: { _write: (...a: unknown[]) => void; _writev?: (...a: unknown[]) => void } } }).connection.stream;
+      client.release();
+      const [write, writev] = [socket._write, socket._writev];
+      let writes = 0;
+      socket._write = function (...a: unknown[]) {
+        writes++;
+        return write.apply(this, a);
+      };
+      if (writev) {
+        socket._writev = function (...a: unknown[]) {
+          writes++;
+          return writev.apply(this, a);
+        };
+      }
+      try {
+        await work();
+      } finally {
+        socket._write = write;
+        socket._writev = writev;
+      }
+      return writes;
+    }
+
+    it('goes out with the transaction’s first statement, which runs inside it', async () => {
+      const writes = await socketWrites(() =>
+        orm.em.fork().transactional(async (em) => {
+          const [first] = await runSql<{ at: Date }>(em, 'select now() as at');
+          await runSql(em, 'select pg_sleep(0.02)');
+          const [later] = await runSql<{ at: Date }>(em, 'select now() as at');
+          // now() is the transaction's start: the first statement was in the transaction.
+          expect(later!.at).toEqual(first!.at);
+        }),
+      );
+      // begin with the first statement, the second, the third, commit.
+      expect(writes).toBe(4);
+    });
+
+    it('costs nothing for a transaction without statements, and a rollback still undoes the first statement', async () => {
+      expect(await socketWrites(() => orm.em.fork().transactional(async () => undefined))).toBe(0);
+      await runSql(orm.em.fork(), 'create table if not exists spec_first (v text)');
+      await runSql(orm.em.fork(), 'truncate spec_first');
+      await expect(
+        orm.em.fork().transactional(async (em) => {
+          await runSql(em, 'insert into spec_first values ($1)', ['first']);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect(await runSql(orm.em.fork(), 'select v from spec_first')).toEqual([]);
+    });
+
+    it('fails the first statement when it fails, and the connection serves the next transaction', async () => {
+      await expect(orm.em.fork().transactional((em) => runSql(em, 'select * from spec_no_such_table'))).rejects.toMatchObject({ code: '42P01' });
+      expect(await orm.em.fork().transactional((em) => runSql(em, 'select 1 as n'))).toEqual([{ n: 1 }]);
+    });
+  });
 });
+
