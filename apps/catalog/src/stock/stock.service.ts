@@ -98,35 +98,39 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  commit(reservationId: string) {
-    return this.settle(reservationId, 'committed');
+  /** Sells a held reservation: its one guarded statement, a change of its own, with no transaction around it. */
+  async commit(reservationId: string): Promise<Result<Settled>> {
+    return (await this.moveHeld(this.em, reservationId, 'committed')) ?? ok({ reservationId, status: 'committed' });
   }
 
   /** Gives a hold back because its order was not paid (failed, replaced); the history says so. */
   release(reservationId: string) {
-    return this.settle(reservationId, 'released', 'release');
+    return this.giveBack(reservationId, 'release');
   }
 
   /**
-   * Moves a held reservation to its final state once (a release gives its stock back, in the
-   * history as `why`); a settled one answers with the state it has.
+   * Moves a held reservation to `to` on `em`: null when it did; else what a settle answers
+   * for a reservation that was not held (the state it has).
    */
-  private async settle(reservationId: string, to: 'committed' | 'released', why: 'release' | 'expiry' = 'release'): Promise<Result<Settled>> {
-    // Committing is the one guarded statement, a change of its own: no transaction around it.
-    if (to === 'committed') {
-      if (await this.reservations.settleHeld(this.em, reservationId, to)) return ok({ reservationId, status: to });
-      return settledBefore(reservationId, await this.reservations.status(this.em, reservationId));
-    }
+  private async moveHeld(em: EntityManager, reservationId: string, to: 'committed' | 'released'): Promise<Result<Settled> | null> {
+    if (await this.reservations.settleHeld(em, reservationId, to)) return null;
+    return settledBefore(reservationId, await this.reservations.status(em, reservationId));
+  }
+
+  /**
+   * Releases a held reservation once, giving its stock back (in the history as `why`); a
+   * settled one answers with the state it has.
+   */
+  private async giveBack(reservationId: string, why: 'release' | 'expiry'): Promise<Result<Settled>> {
     const result = await this.em.transactional(async (tx): Promise<Result<Settled>> => {
-      if (!(await this.reservations.settleHeld(tx, reservationId, to))) return settledBefore(reservationId, await this.reservations.status(tx, reservationId));
-      if (to === 'released') {
-        const lines = await this.reservations.lockLines(tx, reservationId);
-        // A hold given back that brings a sold-out plant back mails the shoppers waiting for it (the ledger, ADR 077).
-        const restocked = await this.ledger.apply(tx, { cause: why, reservationId }, lines.map((l) => ({ productId: l.productId, change: l.quantity })));
-        const products = restocked.map(({ productId, stockQuantity }) => ({ productId, stockQuantity }));
-        addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products });
-      }
-      return ok({ reservationId, status: to });
+      const notHeld = await this.moveHeld(tx, reservationId, 'released');
+      if (notHeld) return notHeld;
+      const lines = await this.reservations.lockLines(tx, reservationId);
+      // A hold given back that brings a sold-out plant back mails the shoppers waiting for it (the ledger, ADR 077).
+      const restocked = await this.ledger.apply(tx, { cause: why, reservationId }, lines.map((l) => ({ productId: l.productId, change: l.quantity })));
+      const products = restocked.map(({ productId, stockQuantity }) => ({ productId, stockQuantity }));
+      addToOutbox(tx, 'evt.catalog.product.stock-changed.v1', { reservationId, reason: 'released', products });
+      return ok({ reservationId, status: 'released' });
     });
     this.relay.nudge();
     return result;
@@ -135,7 +139,7 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
   /** Releases reservations whose time ran out (a checkout abandoned before payment); each in its own transaction. */
   async releaseExpired(): Promise<number> {
     const ids = await this.reservations.expiredHeld(this.em, 100);
-    for (const id of ids) await this.settle(id, 'released', 'expiry');
+    for (const id of ids) await this.giveBack(id, 'expiry');
     return ids.length;
   }
 

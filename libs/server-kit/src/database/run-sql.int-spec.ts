@@ -159,4 +159,3 @@ describe('runSql and the preparing client (real PostgreSQL)', () => {
     });
   });
 });
-
