@@ -195,6 +195,22 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
       expect(await relay.publishBatch()).toBe(0);
     });
 
+    it('stamps the events of commits in quick succession with one statement, and what waits at shutdown (ADR 053, amended)', async () => {
+      const direct = new OutboxRelay(own, nats);
+      direct.publishOnCommit();
+      const commit = () => own.em.fork().transactional(async (tx) => addToOutbox(tx, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] }));
+      const [a, b] = [await commit(), await commit()];
+      // One statement's now(): the same stamp on both rows.
+      const [atA, atB] = [await eventually(() => stamped(a.id), (at) => at !== null), await stamped(b.id)];
+      expect(atB).toEqual(atA);
+      // A commit right before shutdown is stamped by it, without waiting for the timer.
+      const c = await commit();
+      await eventually(() => direct['toStamp'].length, (n) => n === 1);
+      await direct.beforeApplicationShutdown();
+      expect(await stamped(c.id)).not.toBeNull();
+      await direct.onApplicationShutdown();
+    });
+
     it("leaves the events to the relay's pass when publishing after the commit fails", async () => {
       const down = { connection: () => Promise.reject(new Error('NATS is down')) } as unknown as NatsConnectionHolder;
       const direct = new OutboxRelay(own, down);
