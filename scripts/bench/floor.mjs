@@ -5,8 +5,10 @@
  * Two processes, no framework: a route (bare Fastify, as bare.mjs) that takes the cart write
  * routes' requests, reads the shopper from the token without verifying it and sends one NATS
  * request; a subscriber that runs the cart service's own statements on the cart's database in
- * the cart service's transaction shape (ADR 064): begin, the command log's claim, the facts
- * read, the guarded write, the lines read, the reply kept, commit — the texts imported from
+ * the cart service's shapes: an add as the facts read, one statement that adds and claims its
+ * command (ADR 088) and the lines read; a change of quantity or a removal in a transaction
+ * (ADR 064): begin, the command log's claim, the facts read, the guarded write, the lines
+ * read, the reply kept, commit — the texts imported from
  * the cart and the kit themselves (apps/cart/src/items/cart-sql.ts,
  * libs/server-kit/src/messaging/command-log-sql.ts; Node strips their types) — and answers
  * the lines. No auth, no validation, no rules, no prices, no logging, no hints. Whatever the
@@ -20,7 +22,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { CART_SQL } from '../../apps/cart/src/items/cart-sql.ts';
-import { COMMAND_LOG_SQL, repeatOf } from '../../libs/server-kit/src/messaging/command-log-sql.ts';
+import { claimCommandWith, COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf } from '../../libs/server-kit/src/messaging/command-log-sql.ts';
 
 const SUBJECT = 'bench.floor.cart';
 
@@ -73,19 +75,20 @@ async function route(natsUrl) {
   process.on('disconnect', () => Promise.all([app.close(), nc.close()]).then(() => process.exit(0)));
 }
 
-/** The cart service's statements and the command log's, under names of their own. */
-const SQL = Object.fromEntries(Object.entries({ ...CART_SQL, ...COMMAND_LOG_SQL }).map(([name, text]) => [name, { name: `floor_${name}`, text }]));
+/** The cart service's statements and the command log's, under names of their own; an add that claims its command as items.repository.ts composes it. */
+const SQL = Object.fromEntries(
+  Object.entries({
+    ...CART_SQL,
+    ...COMMAND_LOG_SQL,
+    addClaimed: `with added as (${CART_SQL.add}) ${claimCommandWith(CART_SQL.addOutcome, 6)} returning (reply->>'after')::integer as quantity`,
+  }).map(([name, text]) => [name, { name: `floor_${name}`, text }]),
+);
 
 /** The subjects the cart service keeps each change's command under. */
 const SUBJECTS = { add: 'rpc.cart.items.add', setQuantity: 'rpc.cart.items.update', remove: 'rpc.cart.items.remove' };
 
 /** A change's statements in the unit of work's transaction (items.service.ts's order, without its rules): the reply, or `{ refused }`. */
 const work = {
-  async add(q, c) {
-    const [facts] = await q('productInCart', [c.userId, c.productId]);
-    if (facts.deleted === null) return { refused: 'unknown product' };
-    await q('add', [`cit_${randomBytes(10).toString('hex')}`, c.userId, c.productId, c.quantity, facts.deleted ? 0 : facts.stock_quantity]);
-  },
   async setQuantity(q, c) {
     await q('line', [c.userId, c.lineId]);
     await (c.quantity > 0 ? q('setQuantity', [c.userId, c.lineId, c.quantity]) : q('removeLine', [c.userId, c.lineId]));
@@ -102,10 +105,26 @@ async function service(natsUrl, databaseUrl) {
   const nc = await connectNats(natsUrl);
   const refused = headers();
   refused.set('floor-refused', 'true');
+  const lines = async (q, c) => ({ cart: { lines: (await q('lines', [c.userId])).map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity })) } });
+  /** An add as CommandLog.runClaimedByStatement runs it: the facts, one statement that adds and claims, the lines; a repeat fails on the log's key and answers the kept outcome. */
+  const add = async (q, c, command, hash) => {
+    const [facts] = await q('productInCart', [c.userId, c.productId]);
+    if (facts.deleted === null) return { refused: 'unknown product' };
+    const values = [`cit_${randomBytes(10).toString('hex')}`, c.userId, c.productId, c.quantity, facts.deleted ? 0 : facts.stock_quantity];
+    try {
+      await (command ? q('addClaimed', [...values, ...command, hash, facts.quantity ?? 0]) : q('add', values));
+    } catch (e) {
+      if (e.code !== '23505' || e.constraint !== COMMAND_LOG_KEY) throw e;
+      const repeat = repeatOf((await q('firstHandling', command))[0], hash);
+      return repeat.repeat === 'done' ? repeat.outcome : { refused: repeat.repeat };
+    }
+    return lines(q, c);
+  };
   /** One change as CommandLog.run runs a command: claim, work, keep the reply, commit; a repeat answers the kept reply. */
   const change = async (client, c, hash) => {
     const q = async (name, values) => (await client.query({ ...SQL[name], values })).rows;
     const command = c.key === null ? null : [SUBJECTS[c.op], `${c.userId}/${c.key}`];
+    if (c.op === 'add') return add(q, c, command, hash);
     await client.query('begin');
     try {
       if (command && !(await q('claim', [...command, hash])).length) {
@@ -115,7 +134,7 @@ async function service(natsUrl, databaseUrl) {
         return repeat.repeat === 'done' ? repeat.outcome : { refused: repeat.repeat };
       }
       const refusal = await work[c.op](q, c);
-      const reply = refusal ?? { cart: { lines: (await q('lines', [c.userId])).map((l) => ({ id: l.id, productId: l.product_id, quantity: l.quantity })) } };
+      const reply = refusal ?? (await lines(q, c));
       if (command) await q('keepReply', [...command, JSON.stringify(reply)]);
       await client.query('commit');
       return reply;

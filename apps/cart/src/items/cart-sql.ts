@@ -29,6 +29,14 @@ export const CART_SQL = {
     where cart_items.quantity + excluded.quantity <= $5
     returning quantity`,
 
+  /**
+   * What an add keeps as its command's outcome when its statement claims the command (ADR
+   * 088; `keptOutcome.add` reads it): the stock ($5) and the line's quantity before ($9) it was
+   * decided on, and the line's quantity afterwards from {@link add} run as the CTE `added`
+   * (null when its condition refused).
+   */
+  addOutcome: `jsonb_build_object('stock', $5::integer, 'existing', $9::integer, 'after', (select quantity from added))`,
+
   /** The shopper's ($1) line $2: its product and that product's stock in the cart's copy (`deleted` null where the copy lacks it). */
   line: `select i.product_id, p.stock_quantity, p.deleted
      from cart_items i left join cart_products p on p.product_id = i.product_id

@@ -173,6 +173,29 @@ describe('cart items (service processes, real infra)', () => {
       expect(await rows(me.id)).toHaveLength(2);
     });
 
+    it('adds once when a command races with itself, its statement claiming it (ADR 088), and repeats an add refused', async () => {
+      const me = shopper();
+      const p = await product(10);
+      const id = `${me.id}/${newId('key')}`;
+      const add = () => asCommand(id, () => rpc.request('rpc.cart.items.add', { actor: me, productId: p.id, quantity: 2 }));
+      const replies = await Promise.all(Array.from({ length: 5 }, add));
+      for (const reply of replies) expect(reply).toMatchObject({ ok: true, data: { notice: { code: 'CART_ITEM_ADDED', data: { quantity: 2 } } } });
+      expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 2 }]);
+      // The outcome kept with the claim: the facts the add was decided on and the line after it.
+      const [kept] = await cart.sql<{ reply: unknown }>('select reply from command_log where command_id = $1', [id]);
+      expect(kept!.reply).toEqual({ stock: 10, existing: 0, after: 2 });
+      // An add refused is kept refused, even once the stock would allow it.
+      const few = await product(1);
+      const refusedId = `${me.id}/${newId('key')}`;
+      const tooMany = () => asCommand(refusedId, () => rpc.request('rpc.cart.items.add', { actor: me, productId: few.id, quantity: 2 }));
+      const refused = { ok: false, error: { code: 'INSUFFICIENT_STOCK', data: { productId: few.id, available: 1 } } };
+      expect(await tooMany()).toMatchObject(refused);
+      await editProduct(few.id, { name: 'More of it', price: '100.00', stockQuantity: 9, category: 'midground', imageUrls: [] });
+      await eventually(() => cart.sql<{ stock_quantity: number }>('select stock_quantity from cart_products where product_id = $1', [few.id]), (r) => r[0]?.stock_quantity === 9);
+      expect(await tooMany()).toMatchObject(refused);
+      expect(await rows(me.id)).toEqual([{ product_id: p.id, quantity: 2 }]);
+    });
+
     it('repeats a refusal as a refusal, even once the stock would allow the change', async () => {
       const me = shopper();
       const p = await product(1);

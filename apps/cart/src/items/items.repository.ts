@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { runSql } from '@jalaj/server-kit';
+import { claimCommandWith, commandClaimParams, runSql } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 import type { HeldLine } from './bought-lines.js';
 import type { AddFacts } from './cart-changes.js';
@@ -28,6 +28,9 @@ const stockOf = (r: StockSqlRow): number | null | undefined => (r.deleted === nu
 /** The cart's statements (cart-sql.ts), by name. */
 const SQL = CART_SQL;
 
+/** An add that claims its command and keeps its outcome in the same statement (ADR 088). */
+const ADD_CLAIMED = `with added as (${SQL.add}) ${claimCommandWith(SQL.addOutcome, 6)} returning (reply->>'after')::integer as quantity`;
+
 /**
  * The SQL of cart lines (ADR 064). Every method runs one statement on the injected
  * `EntityManager`, which inside a command resolves to its transaction (ADR 012), or on the
@@ -51,12 +54,16 @@ export class CartItemsRepository {
 
   /**
    * Adds `quantity` of a product to the shopper's line of it (a new line `lineId`, or the
-   * existing one) where the line stays within `stock`.
+   * existing one) where the line stays within the stock it was decided on (`facts`).
    *
    * @returns The line's quantity afterwards, or null when that would exceed `stock` (a concurrent add came first).
    */
-  async addWithinStock(lineId: string, userId: string, productId: string, quantity: number, stock: number): Promise<number | null> {
-    const [row] = await runSql<{ quantity: number }>(this.em, SQL.add, [lineId, userId, productId, quantity, stock]);
+  async addWithinStock(lineId: string, userId: string, productId: string, quantity: number, facts: { stock: number; existing: number }): Promise<number | null> {
+    const values = [lineId, userId, productId, quantity, facts.stock];
+    // Under an idempotent command the statement claims it too, keeping the facts and the
+    // line's quantity afterwards as its outcome; a repeat fails on the command log's key.
+    const claim = commandClaimParams();
+    const [row] = claim ? await runSql<{ quantity: number | null }>(this.em, ADD_CLAIMED, [...values, ...claim, facts.existing]) : await runSql<{ quantity: number }>(this.em, SQL.add, values);
     return row?.quantity ?? null;
   }
 

@@ -29,7 +29,7 @@ export class CartRpc implements OnModuleInit {
   }
 
   @RpcHandler('rpc.cart.items.add')
-  @IdempotentCommand()
+  @IdempotentCommand({ claimedBy: 'statement' })
   add({ actor, productId, quantity }: Req<'rpc.cart.items.add'>) {
     return this.carts.add(actor, productId, quantity);
   }

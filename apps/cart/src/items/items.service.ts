@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { cartTotals, isValidQuantity, linePricing } from '@jalaj/commerce';
 import { AppErrorException, fail, newId, notice, ok, type Actor, type Cart, type CartLine, type Notice, type Result } from '@jalaj/contracts';
-import { ChangeHints } from '@jalaj/server-kit';
+import { ChangeHints, CommandLog } from '@jalaj/server-kit';
 import { ProductFactsService } from '../products/product-facts.service.js';
 import { boughtByProduct, removeBought, type BoughtLine } from './bought-lines.js';
 import { addAnswer, decideAdd, decideSetQuantity, removeAnswer, setQuantityAnswer, type AddFacts, type Decision } from './cart-changes.js';
@@ -15,10 +15,11 @@ type Change = { cart: Cart; notice: Notice };
  * come from the cart's copy of the catalogue (kept by catalog's events, ADR 023) and every
  * price from libs/commerce at read time, never from the browser.
  *
- * The changes run as idempotent commands (`@IdempotentCommand()` on their handlers), inside
- * one transaction with their command log row (ADR 012): they read the facts, decide with the
- * cart rules (cart-changes.ts) and write in one guarded statement each (ADR 064), through
- * the injected `EntityManager`, which resolves to that transaction.
+ * The changes run as idempotent commands (`@IdempotentCommand()` on their handlers): they
+ * read the facts, decide with the cart rules (cart-changes.ts) and write in one guarded
+ * statement each (ADR 064), through the injected `EntityManager`. An add's statement claims
+ * its command itself, with no transaction around it (ADR 088); the other changes run inside
+ * one transaction with their command log row (ADR 012), to which that `EntityManager` resolves.
  */
 @Injectable()
 export class CartService {
@@ -27,6 +28,7 @@ export class CartService {
     private readonly items: CartItemsRepository,
     private readonly facts: ProductFactsService,
     private readonly hints: ChangeHints,
+    private readonly commands: CommandLog,
   ) {}
 
   async cart(actor: Actor): Promise<Cart> {
@@ -84,8 +86,12 @@ export class CartService {
     const facts = await this.productInCart(actor.id, productId);
     const step = decideAdd(facts, productId, quantity);
     if ('answer' in step) return step.answer;
-    const after = await this.items.addWithinStock(newId('cit'), actor.id, productId, quantity, step.stock);
-    const now = after === null ? await this.productInCart(actor.id, productId) : facts;
+    const after = await this.items.addWithinStock(newId('cit'), actor.id, productId, quantity, { stock: step.stock, existing: facts.existing });
+    if (after !== null) return this.changed(actor, addAnswer({ ...facts, after }, productId, quantity));
+    // A concurrent add came first: decided again on the facts as they are now, which a
+    // repeat of this command is then answered from too.
+    const now = await this.productInCart(actor.id, productId);
+    await this.commands.keepOutcome({ ...now, after });
     return this.changed(actor, addAnswer({ ...now, after }, productId, quantity));
   }
 

@@ -30,7 +30,29 @@ export const COMMAND_LOG_SQL = {
   firstHandling: 'select request_hash, reply from command_log where subject = $1 and command_id = $2',
   /** Keeps the reply $3 (JSON text) of `(subject $1, command id $2)`, in the transaction that claimed it. */
   keepReply: 'update command_log set reply = $3::jsonb where subject = $1 and command_id = $2',
+  /**
+   * Claims `(subject $1, command id $2)` with the request's hash $3 and its reply $4 (JSON
+   * text) at once, for a command claimed by its statement that changed nothing (ADR 088). A
+   * repeat fails on the log's key.
+   */
+  claimWithReply: 'insert into command_log (subject, command_id, request_hash, reply, created_at) values ($1, $2, $3, $4::jsonb, now())',
 } as const;
+
+/** The command log's key: a statement that claims a command claimed before fails on it. */
+export const COMMAND_LOG_KEY = 'command_log_pkey';
+
+/**
+ * The end of a command's one statement (ADR 088): claims the command (its subject, id and
+ * request hash as the parameters `$first` to `$first + 2`, {@link commandClaimParams}) and
+ * keeps `outcome`, an SQL expression over the statement's own CTEs, as its reply; `returning`
+ * may follow. A command claimed before makes the whole statement fail on
+ * {@link COMMAND_LOG_KEY}, so nothing of its change stays; a concurrent one waits on the key
+ * until the first statement has committed.
+ */
+export function claimCommandWith(outcome: string, first: number): string {
+  return `insert into command_log (subject, command_id, request_hash, reply, created_at)
+    select $${first}, $${first + 1}, $${first + 2}, ${outcome}, now()`;
+}
 
 /**
  * A repeat's answer from the first handling's row: its kept reply when the request is the

@@ -2,7 +2,9 @@ import { MikroORM } from '@mikro-orm/core';
 import { AppErrorException, newId } from '@jalaj/contracts';
 import { eventually, testDatabaseUrl } from '@jalaj/testing';
 import { ormOptions } from '../database/database.module.js';
-import { CommandLog } from './command-log.js';
+import { runSql } from '../database/run-sql.js';
+import { claimCommandWith } from './command-log-sql.js';
+import { commandClaimParams, CommandLog } from './command-log.js';
 
 /** The command log against a real PostgreSQL: one effect per command id, whatever the timing. */
 describe('command log (real PostgreSQL)', () => {
@@ -131,5 +133,56 @@ describe('command log (real PostgreSQL)', () => {
     expect(await commands.prune()).toBeGreaterThanOrEqual(1);
     const left = await sql('select command_id from command_log where command_id in (?, ?)', [old, recent]);
     expect(left.map((r) => r['command_id'])).toEqual([recent]);
+  });
+  describe('a command claimed by its own statement (ADR 088)', () => {
+    /** The effect and the claim in one statement, the effect's id kept as the outcome; no transaction. */
+    const CLAIMED = `with effect as (insert into spec_effect (id, command) values ($1, $2) returning id) ${claimCommandWith(`jsonb_build_object('effect', (select id from effect))`, 3)} returning reply`;
+    const oneStatement = (command: string, effectId = newId('eff')) => async () => {
+      const claim = commandClaimParams();
+      const [row] = claim ? await runSql<{ reply: unknown }>(orm.em.fork(), CLAIMED, [effectId, command, ...claim]) : [{ reply: (await runSql(orm.em.fork(), 'insert into spec_effect (id, command) values ($1, $2)', [effectId, command]), { effect: effectId }) }];
+      return row!.reply;
+    };
+    const run = (id: string | undefined, request: unknown, work: () => Promise<unknown>) => commands.runClaimedByStatement({ subject: 'rpc.spec.one', id, request }, work);
+
+    it('makes the change once and answers a repeat with the kept outcome, leaving nothing of it', async () => {
+      const id = newId('cmd');
+      const first = await run(id, { a: 1 }, oneStatement(id));
+      expect(first).toEqual({ effect: expect.any(String) });
+      expect(await run(id, { a: 1 }, oneStatement(id))).toEqual(first);
+      expect(await effects(id)).toBe(1);
+      await expect(run(id, { a: 2 }, oneStatement(id))).rejects.toMatchObject({ error: { code: 'IDEMPOTENCY_CONFLICT' } });
+      expect(await effects(id)).toBe(1);
+    });
+
+    it('lets duplicates race: one change, every one answered with its outcome', async () => {
+      const id = newId('cmd');
+      const replies = await Promise.all(Array.from({ length: 6 }, () => run(id, { a: 1 }, oneStatement(id))));
+      expect(new Set(replies.map((r) => JSON.stringify(r))).size).toBe(1);
+      expect(await effects(id)).toBe(1);
+    });
+
+    it('claims a command that changed nothing with its reply, and replaces an outcome decided again', async () => {
+      const id = newId('cmd');
+      const refusal = { ok: false, error: { code: 'OUT_OF_STOCK' } };
+      expect(await run(id, {}, async () => refusal)).toEqual(refusal);
+      // A repeat is answered from the log, not by the work.
+      expect(await run(id, {}, oneStatement(id))).toEqual(refusal);
+      expect(await effects(id)).toBe(0);
+      const again = newId('cmd');
+      await run(again, {}, async () => {
+        await oneStatement(again)();
+        await commands.keepOutcome({ decided: 'again' });
+        return { decided: 'again' };
+      });
+      expect(await run(again, {}, oneStatement(again))).toEqual({ decided: 'again' });
+    });
+
+    it('makes the change every time without an id', async () => {
+      const command = newId('cmd');
+      await run(undefined, {}, oneStatement(command));
+      await run(undefined, {}, oneStatement(command));
+      expect(await effects(command)).toBe(2);
+      expect(await sql('select 1 from command_log where command_id = ?', [command])).toHaveLength(0);
+    });
   });
 });

@@ -15,7 +15,7 @@ import { AppErrorException, HEADERS, type RpcReply, type RpcSubject } from '@jal
 import { runSql } from '../database/run-sql.js';
 import { getLogger } from '../logger.js';
 import { withAfterCommit } from './change-hints.js';
-import { COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
+import { COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
 import { OutboxRelay } from './outbox.js';
 import type { RpcParsedRequest } from './rpc-handler.js';
 import { parseRequest } from './rpc-handling.js';
@@ -37,7 +37,7 @@ export interface HandledCommand {
   requestHash: string;
 }
 
-const handling = new AsyncLocalStorage<HandledCommand>();
+const handling = new AsyncLocalStorage<HandledCommand & { claimed?: boolean }>();
 
 /**
  * The command being handled in this async context, when the caller gave it an id. Under
@@ -48,6 +48,21 @@ const handling = new AsyncLocalStorage<HandledCommand>();
 export function handledCommand(): HandledCommand | undefined {
   return handling.getStore();
 }
+
+/**
+ * The parameters with which the statement of a command claimed by its statement claims it
+ * (ADR 088, {@link claimCommandWith}): its subject, id and request hash. Undefined when the
+ * caller gave no command id: the statement then makes its change without a claim.
+ */
+export function commandClaimParams(): [subject: string, id: string, requestHash: string] | undefined {
+  const command = handling.getStore();
+  if (!command) return undefined;
+  command.claimed = true;
+  return [command.subject, command.id, command.requestHash];
+}
+
+/** Whether `e` is a statement failing on the command log's key: its command was claimed before. */
+const claimedBefore = (e: unknown) => (e as { code?: string }).code === '23505' && (e as { constraint?: string }).constraint === COMMAND_LOG_KEY;
 
 /**
  * The first handling's kept outcome of a repeated command: `IDEMPOTENCY_CONFLICT` when the
@@ -71,7 +86,7 @@ export function checkCommandId(id: string | undefined): void {
 }
 
 /** The command log's statements (command-log-sql.ts). */
-const { claim: CLAIM, firstHandling: FIRST_HANDLING, keepReply: KEEP_REPLY } = COMMAND_LOG_SQL;
+const { claim: CLAIM, firstHandling: FIRST_HANDLING, keepReply: KEEP_REPLY, claimWithReply: CLAIM_WITH_REPLY } = COMMAND_LOG_SQL;
 
 /** How a subject's repeats are answered from the reply its first handling kept ({@link CommandLog.answerRepeats}). */
 type RepeatAnswer = (kept: unknown, request: unknown) => Promise<unknown>;
@@ -130,6 +145,46 @@ export class CommandLog {
     // Events written by the handler were not visible to the relay until this commit.
     if (!outcome.replayed) this.relay?.nudge();
     return outcome.reply;
+  }
+
+  /**
+   * Handles a command claimed by its own statement (ADR 088), without a transaction: `work`
+   * reads what it needs, decides, and makes its change in one statement that also claims
+   * the command and keeps its outcome ({@link claimCommandWith}, parameters from
+   * {@link commandClaimParams}). A work that changes nothing (a refusal) is claimed with its
+   * reply afterwards. A command claimed before fails that statement on the log's key, so
+   * nothing of it stays, and is answered as {@link run} answers a repeat.
+   *
+   * For a command whose change is one statement: two round trips to PostgreSQL (the read, the
+   * statement) where {@link run} needs a transaction around the claim, the work and the reply.
+   */
+  async runClaimedByStatement<T>(command: { subject: string; id: string | undefined; request: unknown }, work: () => Promise<T>): Promise<T> {
+    const { subject, id } = command;
+    checkCommandId(id);
+    if (id === undefined) return withAfterCommit(work);
+    const handled = { subject, id, requestHash: requestHash(command.request), claimed: false };
+    try {
+      return await withAfterCommit(async () => {
+        const reply = await handling.run(handled, work);
+        if (!handled.claimed) await runSql(this.orm.em.fork(), CLAIM_WITH_REPLY, [subject, id, handled.requestHash, JSON.stringify(reply ?? null)]);
+        return reply;
+      });
+    } catch (e) {
+      if (!claimedBefore(e)) throw e;
+      const [first] = await runSql<FirstHandling>(this.orm.em.fork(), FIRST_HANDLING, [subject, id]);
+      const kept = repeatedOutcome(repeatOf(first, handled.requestHash), handled, this.log);
+      const answer = this.repeatAnswers.get(subject);
+      return (answer ? await answer(kept, command.request) : kept) as T;
+    }
+  }
+
+  /**
+   * Replaces the kept outcome of the command claimed by its statement now being handled
+   * ({@link runClaimedByStatement}), when the handler decided again after that statement.
+   */
+  async keepOutcome(outcome: unknown): Promise<void> {
+    const command = handling.getStore();
+    if (command?.claimed) await this.keepReply(this.orm.em.fork(), command, outcome);
   }
 
   /**
@@ -200,10 +255,27 @@ export class CommandLogInterceptor implements NestInterceptor {
   }
 }
 
+/** Runs an opted-in NATS handler through {@link CommandLog.runClaimedByStatement} (ADR 088). */
+@Injectable()
+export class StatementClaimInterceptor implements NestInterceptor {
+  constructor(private readonly commands: CommandLog) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    const command = incomingCommand(context);
+    return defer(() => this.commands.runClaimedByStatement(command, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+  }
+}
+
 /**
  * Makes a NATS handler an idempotent command (ADR 012): it runs in one database
  * transaction with its entry in `command_log`, and a repeat with the same command id
  * returns the first reply (or its subject's {@link CommandLog.answerRepeats} answer). One
  * line on the handler, beside `@RpcHandler(...)`.
+ *
+ * With `{ claimedBy: 'statement' }`, for a command whose change is one statement: no
+ * transaction, the statement claims the command itself ({@link CommandLog.runClaimedByStatement},
+ * ADR 088).
  */
-export const IdempotentCommand = () => UseInterceptors(CommandLogInterceptor);
+export const IdempotentCommand = (options: { claimedBy?: 'transaction' | 'statement' } = {}) =>
+  UseInterceptors(options.claimedBy === 'statement' ? StatementClaimInterceptor : CommandLogInterceptor);
