@@ -2,7 +2,7 @@ import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } f
 import { EntityManager, LockMode, MikroORM } from '@mikro-orm/core';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { newId } from '@jalaj/contracts';
-import { getLogger, InjectConfig, runPeriodically } from '@jalaj/server-kit';
+import { claimEventWith, eventClaimParams, getLogger, InjectConfig, runPeriodically, runSql } from '@jalaj/server-kit';
 import type { IdentityConfig } from '../config.js';
 import { Message } from './entities/message.entity.js';
 
@@ -34,6 +34,27 @@ export function queueMessage(em: EntityManager, m: OutgoingMessage): Message {
   });
   em.persist(row);
   return row;
+}
+
+/** A message's row, written with the claim of the event it answers (ADR 088). */
+const QUEUE_FOR_EVENT = `with message as (
+    insert into messages (id, kind, recipient, subject, text, html, links, status, attempts, next_attempt_at, created_at)
+    values ($1, $2, $3, $4, $5, $6, $7::jsonb, 'pending', 0, now(), now())
+  ) ${claimEventWith(8)}`;
+
+/**
+ * Queues a mail or SMS that answers the event being handled, in one statement with the
+ * event's claim in the inbox (a consumer subscribed with `claimedBy: 'statement'`): an event
+ * handled before queues nothing. Elsewhere it is queued and flushed on `em`.
+ */
+export async function queueMessageForEvent(em: EntityManager, m: OutgoingMessage): Promise<void> {
+  const claim = eventClaimParams();
+  if (!claim) {
+    queueMessage(em, m);
+    await em.flush();
+    return;
+  }
+  await runSql(em, QUEUE_FOR_EVENT, [newId('msg'), m.kind, m.to, m.subject, m.text, m.html ?? null, JSON.stringify(m.links ?? []), ...claim]);
 }
 
 /**

@@ -42,16 +42,22 @@ export class OrderMailsEvents implements OnApplicationBootstrap {
   }
 
   /**
-   * Mails the shopper of each `subject` event what `mail` renders (null: nothing to mail),
-   * in the consumer's transaction that records the event in its inbox first, so a
+   * Mails the shopper of each `subject` event what `mail` renders (null: nothing to mail):
+   * the mail is queued in one statement with the event's claim in the inbox (ADR 088), so a
    * redelivered event mails nothing more.
    */
   private mailOn<S extends OrderMailSubject>(subject: S, consumer: string, what: string, mail: (event: EventEnvelope<EventData<S>>) => ((name: string) => RenderedMail) | null) {
-    return this.consumers.subscribe(subject, consumer, async (event, tx) => {
-      const { userId, orderId } = event.data;
-      const outcome = await this.mails.mailShopper(tx, userId, orderId, mail(event));
-      eventsHandled.inc({ consumer, outcome: outcome === 'queued' ? 'handled' : 'skipped' });
-      if (outcome === 'queued') this.log.info({ orderId }, `${what} queued`);
-    });
+    return this.consumers.subscribe(
+      subject,
+      consumer,
+      async (event, em) => {
+        const { userId, orderId } = event.data;
+        const outcome = await this.mails.mailShopper(em, userId, orderId, mail(event));
+        eventsHandled.inc({ consumer, outcome: outcome === 'queued' ? 'handled' : 'skipped' });
+        if (outcome === 'queued') this.log.info({ orderId }, `${what} queued`);
+      },
+      undefined,
+      { claimedBy: 'statement' },
+    );
   }
 }

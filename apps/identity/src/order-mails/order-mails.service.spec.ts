@@ -8,9 +8,9 @@ import { OrderMailsService } from './order-mails.service.js';
 
 /**
  * Which mail each order event queues, and to whom, without a database: the consumers'
- * handlers run against a transaction that knows some users and keeps what is persisted.
- * That each event is handled once is the kit's inbox (order-mails.int-spec.ts delivers
- * events twice).
+ * handlers run against an entity manager that knows some users and keeps what is
+ * persisted. That each event is handled once is the kit's inbox, claimed by the statement
+ * that queues the mail (order-mails.int-spec.ts delivers events twice).
  */
 type Queued = { kind: string; to: string; subject: string; text: string; status: string };
 
@@ -29,6 +29,7 @@ function setup(users: Record<string, { email: string | null; fullName: string }>
       findOne: async (_entity: unknown, { id }: { id: string }) => (read.push(id), users[id] ?? null),
       create: (_entity: unknown, row: Queued) => row,
       persist: (row: Queued) => queued.push(row),
+      flush: async () => undefined,
     } as unknown as EntityManager;
     await handlers.get(event.subject)!.handler(event as never, tx);
     return { queued, read };
@@ -44,15 +45,16 @@ const step = eventSubjects['evt.order.order.fulfilment-changed.v1'].fixture;
 describe('order mails', () => {
   const shopper = { email: 'asha@jalaj.test', fullName: 'Asha Roy' };
 
-  it('consumes each order event with the kit’s inbox, under a durable name of its own', async () => {
+  it('consumes each order event with the kit’s inbox, claimed by the statement that queues its mail, under a durable name of its own', async () => {
     const t = setup({});
     await t.events.onApplicationBootstrap();
+    const claimed = [undefined, { claimedBy: 'statement' }];
     expect([...t.handlers].map(([subject, { consumer, extra }]) => [subject, consumer, extra])).toEqual([
-      ['evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, []],
-      ['evt.order.order.refund-started.v1', REFUND_STARTED_MAIL_CONSUMER, []],
-      ['evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, []],
-      ['evt.order.claim.filed.v1', CLAIM_FILED_MAIL_CONSUMER, []],
-      ['evt.order.claim.decided.v1', CLAIM_DECIDED_MAIL_CONSUMER, []],
+      ['evt.order.order.paid.v1', ORDER_PAID_MAIL_CONSUMER, claimed],
+      ['evt.order.order.refund-started.v1', REFUND_STARTED_MAIL_CONSUMER, claimed],
+      ['evt.order.order.fulfilment-changed.v1', FULFILMENT_MAIL_CONSUMER, claimed],
+      ['evt.order.claim.filed.v1', CLAIM_FILED_MAIL_CONSUMER, claimed],
+      ['evt.order.claim.decided.v1', CLAIM_DECIDED_MAIL_CONSUMER, claimed],
     ]);
   });
 

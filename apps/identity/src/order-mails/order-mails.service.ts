@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { getLogger, InjectConfig } from '@jalaj/server-kit';
 import { User } from '../accounts/entities/user.entity.js';
 import type { IdentityConfig } from '../config.js';
-import { queueMessage } from '../mail/mail.service.js';
+import { queueMessageForEvent } from '../mail/mail.service.js';
 import type { RenderedMail } from './order-mail-texts.js';
 
 /** What became of an order event: a mail queued, or nothing to mail. */
@@ -22,20 +22,20 @@ export class OrderMailsService {
   }
 
   /**
-   * Queues `mail(name)` to the user's email in `tx`, the transaction in which the event's
-   * consumer recorded the event in its inbox: the mail is queued once per event, however
-   * often it comes. With `mail` null (a step the shopper follows on the order page only)
-   * nothing is queued. An account without an email (signed up by phone) or one deleted
-   * since cannot be mailed, which is logged, not retried.
+   * Queues `mail(name)` to the user's email, in one statement with the claim of the event
+   * that asked for it in the consumer's inbox (ADR 088): the mail is queued once per event,
+   * however often it comes. With `mail` null (a step the shopper follows on the order page
+   * only) nothing is queued. An account without an email (signed up by phone) or one
+   * deleted since cannot be mailed, which is logged, not retried.
    */
-  async mailShopper(tx: EntityManager, userId: string, orderId: string, mail: ((name: string) => RenderedMail) | null): Promise<OrderMailOutcome> {
+  async mailShopper(em: EntityManager, userId: string, orderId: string, mail: ((name: string) => RenderedMail) | null): Promise<OrderMailOutcome> {
     if (!mail) return 'skipped';
-    const user = await tx.findOne(User, { id: userId }, { fields: ['email', 'fullName'] });
+    const user = await em.findOne(User, { id: userId }, { fields: ['email', 'fullName'] });
     if (!user?.email) {
       this.log.warn({ userId, orderId }, user ? 'the shopper has no email address; order mail not sent' : 'no such user; order mail not sent');
       return 'skipped';
     }
-    queueMessage(tx, { kind: 'mail', to: user.email, ...mail(user.fullName) });
+    await queueMessageForEvent(em, { kind: 'mail', to: user.email, ...mail(user.fullName) });
     return 'queued';
   }
 }

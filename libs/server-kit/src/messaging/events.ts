@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { AckPolicy, DeliverPolicy, jetstream, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
@@ -58,6 +59,34 @@ export const DEAD_LETTER_HEADERS = {
 /** Why an event was parked: it could not be read at all, or its handler kept failing. */
 export type DeadLetterReason = 'invalid' | 'failed';
 
+/** The inbox's key: a statement that claims an event handled before fails on it. */
+export const INBOX_KEY = 'inbox_message_pkey';
+
+/** The event being handled by a consumer whose statement claims it (ADR 088). */
+const claiming = new AsyncLocalStorage<{ consumer: string; eventId: string; subject: string; claimed: boolean }>();
+
+/**
+ * The end of an event handler's one statement (ADR 088): records the event in the inbox
+ * (the consumer, the event's id and subject as the parameters `$first` to `$first + 2`,
+ * {@link eventClaimParams}). An event handled before makes the whole statement fail on
+ * {@link INBOX_KEY}, so nothing of its effect stays.
+ */
+export function claimEventWith(first: number): string {
+  return `insert into inbox_message (consumer, event_id, subject, processed_at) values ($${first}, $${first + 1}, $${first + 2}, now())`;
+}
+
+/**
+ * The parameters with which a handler's one statement claims its event ({@link claimEventWith}):
+ * the consumer, the event's id and subject. Undefined outside a consumer subscribed with
+ * `claimedBy: 'statement'`.
+ */
+export function eventClaimParams(): [consumer: string, eventId: string, subject: string] | undefined {
+  const claim = claiming.getStore();
+  if (!claim) return undefined;
+  claim.claimed = true;
+  return [claim.consumer, claim.eventId, claim.subject];
+}
+
 /**
  * Durable JetStream consumers with an inbox. Each event is handled in a database
  * transaction that first inserts `(consumer, event id)` into `inbox_message`; a
@@ -95,13 +124,16 @@ export class EventConsumers implements OnApplicationShutdown {
    *   whatever order its events come (it writes what an event says only over older facts):
    *   it runs without the inbox and the transaction around it, each statement on its own
    *   (ADR 056). Not for a handler that counts, adds up or sends anything.
+   * @param options.claimedBy - `'statement'`: the handler's effect is one statement that
+   *   also claims the event in the inbox ({@link claimEventWith}, ADR 088); it runs without a
+   *   transaction, its `em` outside one.
    */
   async subscribe<S extends EventSubject>(
     subject: S,
     durable: string,
     handler: EventHandler<S>,
     retry: RetryPolicy = DEFAULT_RETRY_POLICY,
-    options: { idempotent?: boolean } = {},
+    options: { idempotent?: boolean; claimedBy?: 'statement' } = {},
   ): Promise<void> {
     const jsm = await this.nats.manager();
     const existing = await jsm.consumers.info(EVENT_STREAM, durable).catch(() => null);
@@ -137,7 +169,7 @@ export class EventConsumers implements OnApplicationShutdown {
             'messaging.message.delivery_count': msg.info.deliveryCount,
           }, parent);
           try {
-            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry, options.idempotent === true)), parent);
+            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry, options.idempotent ? 'as-it-comes' : options.claimedBy === 'statement' ? 'claimed-by-statement' : 'once')), parent);
           } finally {
             span.end();
           }
@@ -146,7 +178,7 @@ export class EventConsumers implements OnApplicationShutdown {
     );
   }
 
-  private async deliver<S extends EventSubject>(msg: JsMsg, subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy, idempotent: boolean): Promise<void> {
+  private async deliver<S extends EventSubject>(msg: JsMsg, subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy, how: 'once' | 'as-it-comes' | 'claimed-by-statement'): Promise<void> {
     let event: EventEnvelope<EventData<S>>;
     try {
       event = parseEvent(subject, msg.json());
@@ -155,7 +187,8 @@ export class EventConsumers implements OnApplicationShutdown {
       return;
     }
     try {
-      const handled = idempotent ? await this.handleAsItComes(event, handler) : await this.handleOnce(durable, event, handler);
+      const handled =
+        how === 'as-it-comes' ? await this.handleAsItComes(event, handler) : how === 'claimed-by-statement' ? await this.handleClaimedByStatement(durable, event, handler) : await this.handleOnce(durable, event, handler);
       if (!handled) this.log.debug({ eventId: event.id, durable }, 'duplicate event acknowledged');
       msg.ack();
     } catch (e) {
@@ -217,6 +250,28 @@ export class EventConsumers implements OnApplicationShutdown {
       await handler(event, tx);
       return true;
     }));
+  }
+
+  /**
+   * Runs a handler whose effect is one statement that claims the event in the inbox itself
+   * (ADR 088), without a transaction: an event handled before fails that statement on the
+   * inbox's key, so nothing of it stays. A handler that wrote nothing (nothing to do for this
+   * event) has the event claimed afterwards. Returns whether it ran.
+   */
+  async handleClaimedByStatement<S extends EventSubject>(consumer: string, event: EventEnvelope<EventData<S>>, handler: EventHandler<S>): Promise<boolean> {
+    const claim = { consumer, eventId: event.id, subject: event.subject, claimed: false };
+    try {
+      await withAfterCommit(() =>
+        claiming.run(claim, async () => {
+          await handler(event, this.orm.em.fork());
+          if (!claim.claimed) await runSql(this.orm.em.fork(), `${claimEventWith(1)}`, [consumer, event.id, event.subject]);
+        }),
+      );
+      return true;
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505' && (e as { constraint?: string }).constraint === INBOX_KEY) return false;
+      throw e;
+    }
   }
 
   /** Runs an idempotent handler as the event comes, its statements each on their own; change hints after it returns. */

@@ -1,10 +1,11 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { jetstream } from '@nats-io/jetstream';
 import { createEvent, EVENT_STREAM, newId } from '@jalaj/contracts';
 import { eventually, testDatabaseUrl } from '@jalaj/testing';
 import { ormOptions } from '../database/database.module.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
-import { EventConsumers } from './events.js';
+import { runSql } from '../database/run-sql.js';
+import { claimEventWith, eventClaimParams, EventConsumers } from './events.js';
 import { NatsConnectionHolder } from './nats.module.js';
 import { addToOutbox, forgetPublished, LEFT_OVER_AFTER_SECONDS, OutboxRelay } from './outbox.js';
 
@@ -158,6 +159,25 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
     expect(await consumers.handleOnce('spec-failing', event, async () => void calls++)).toBe(true);
     expect(await consumers.handleOnce('spec-failing', event, async () => void calls++)).toBe(false);
     expect(calls).toBe(1);
+  });
+
+  it('runs a consumer whose statement claims the event once: a repeat leaves nothing of it, one that wrote nothing is claimed (ADR 088)', async () => {
+    const consumers = new EventConsumers(orm, nats);
+    await orm.em.fork().getConnection().execute('create table if not exists spec_effect (id text primary key, command text not null)');
+    const event = createEvent('evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
+    const effects = async () => (await orm.em.fork().getConnection().execute('select id from spec_effect where command = ?', [event.id])).length;
+    const write = async (_: unknown, em: EntityManager) => {
+      expect(em.getTransactionContext()).toBeUndefined();
+      await runSql(em, `with effect as (insert into spec_effect (id, command) values ($1, $2)) ${claimEventWith(3)}`, [newId('eff'), event.id, ...eventClaimParams()!]);
+    };
+    expect(await consumers.handleClaimedByStatement('spec-claimed', event, write)).toBe(true);
+    expect(await consumers.handleClaimedByStatement('spec-claimed', event, write)).toBe(false);
+    expect(await effects()).toBe(1);
+    // A failing statement claims nothing: the event comes again.
+    const other = createEvent('evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
+    await expect(consumers.handleClaimedByStatement('spec-claimed', other, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    expect(await consumers.handleClaimedByStatement('spec-claimed', other, async () => undefined)).toBe(true);
+    expect(await consumers.handleClaimedByStatement('spec-claimed', other, async () => undefined)).toBe(false);
   });
 
   describe('publishing as a transaction commits (ADR 053)', () => {
