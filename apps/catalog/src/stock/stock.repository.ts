@@ -22,31 +22,33 @@ export type ReservationStatus = 'held' | 'committed' | 'released';
 export class StockRepository {
   /**
    * Records a held reservation under `reservationId` for the order `orderNumber` unless one
-   * exists: its expiry, or null for a repeated id. A concurrent reservation of the same id waits here for that one's
-   * transaction, so the id is reserved once.
+   * exists, and locks the products with these ids that exist until the transaction ends: one
+   * statement. The expiry is null for a repeated id. A concurrent reservation of the same id
+   * waits here for that one's transaction, so the id is reserved once. The products are
+   * locked in id order, as every stock change locks them, so two reservations cannot
+   * deadlock.
    */
-  async claim(tx: EntityManager, reservationId: string, orderNumber: string, ttlSeconds: number): Promise<Date | null> {
-    const [row] = await runSql<{ expires_at: string | Date }>(tx, "insert into stock_reservations (id, status, expires_at, order_number) values ($1, 'held', now() + make_interval(secs => $2), $3) on conflict (id) do nothing returning expires_at",
-      [reservationId, ttlSeconds, orderNumber],
+  async claimLocking(tx: EntityManager, reservationId: string, orderNumber: string, ttlSeconds: number, productIds: string[]): Promise<{ claimed: Date | null; products: LockedProduct[] }> {
+    const [row] = await runSql<{ expires_at: string | Date | null; products: { id: string; name: string; stock_quantity: number }[] }>(
+      tx,
+      `with locked as (select id, name, stock_quantity from products where id = any($4::text[]) order by id for update),
+            claim as (
+              insert into stock_reservations (id, status, expires_at, order_number) values ($1, 'held', now() + make_interval(secs => $2), $3)
+              on conflict (id) do nothing returning expires_at
+            )
+       select (select expires_at from claim) as expires_at, (select coalesce(json_agg(locked order by id), '[]'::json) from locked) as products`,
+      [reservationId, ttlSeconds, orderNumber, productIds],
     );
-    return row ? new Date(row.expires_at) : null;
+    return {
+      claimed: row!.expires_at === null ? null : new Date(row!.expires_at),
+      products: row!.products.map((r) => ({ id: r.id, name: r.name, stockQuantity: r.stock_quantity })),
+    };
   }
 
   /** When an existing reservation expires (or expired); null when there is none. */
   async expiresAt(tx: EntityManager, reservationId: string): Promise<Date | null> {
     const [row] = await runSql<{ expires_at: string | Date }>(tx, 'select expires_at from stock_reservations where id = $1', [reservationId]);
     return row ? new Date(row.expires_at) : null;
-  }
-
-  /**
-   * The products with these ids that exist, locked until the transaction ends. Locked in id
-   * order, as every stock change locks them, so two reservations cannot deadlock.
-   */
-  async lockProducts(tx: EntityManager, productIds: string[]): Promise<LockedProduct[]> {
-    const rows = await runSql<{ id: string; name: string; stock_quantity: number }>(tx, 'select id, name, stock_quantity from products where id = any($1::text[]) order by id for update',
-      [productIds],
-    );
-    return rows.map((r) => ({ id: r.id, name: r.name, stockQuantity: r.stock_quantity }));
   }
 
   /** Moves the reservation to `to` if it is held: whether it moved. */

@@ -49,9 +49,8 @@ function setup(answers: Answers) {
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(...args.slice(1)) : value;
     };
   const repo = {
-    claim: asked('claim', answers.claim ?? null),
+    claimLocking: asked('claimLocking', { claimed: answers.claim ?? null, products: answers.products ?? [] }),
     expiresAt: asked('expiresAt', answers.expiresAt ?? null),
-    lockProducts: asked('lockProducts', answers.products ?? []),
     settleHeld: asked('settleHeld', answers.settleHeld ?? false),
     status: asked('status', answers.status ?? null),
     lockLines: asked('lockLines', answers.lines ?? []),
@@ -121,13 +120,12 @@ describe('settledBefore', () => {
 });
 
 describe('StockService.reserve', () => {
-  it('claims the id for its order, locks each product once in id order, takes every line as a sale of the reservation and writes the stock each was left at', async () => {
+  it('claims the id for its order and locks each product once in id order in one statement, takes every line as a sale of the reservation and writes the stock each was left at', async () => {
     const t = setup({ claim: HOLD, products: [plant('prd_a', 5), plant('prd_b', 2)], apply: () => [{ productId: 'prd_a', change: -3, stockQuantity: 2, updatedAt: AT }, { productId: 'prd_b', change: -2, stockQuantity: 0, updatedAt: AT }] });
     const reply = await t.service.reserve('res_1', '1A2B3C4D', [{ productId: 'prd_b', quantity: 2 }, { productId: 'prd_a', quantity: 1 }, { productId: 'prd_a', quantity: 2 }], 600);
     expect(reply).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
     expect(t.calls).toEqual([
-      ['claim', 'res_1', '1A2B3C4D', 600],
-      ['lockProducts', ['prd_a', 'prd_b']],
+      ['claimLocking', 'res_1', '1A2B3C4D', 600, ['prd_a', 'prd_b']],
       ['apply', { cause: 'sale', reservationId: 'res_1' }, [{ productId: 'prd_a', change: -3 }, { productId: 'prd_b', change: -2 }]],
     ]);
     expect(t.ended).toEqual(['commit']);
@@ -142,7 +140,7 @@ describe('StockService.reserve', () => {
   it('answers a repeated id with the first hold, taking nothing and writing no event', async () => {
     const t = setup({ claim: null, expiresAt: HOLD, products: [plant('prd_a', 0)] });
     expect(await t.service.reserve('res_1', '1A2B3C4D', [{ productId: 'prd_a', quantity: 1 }], 600)).toEqual({ ok: true, data: { reservationId: 'res_1', expiresAt: HOLD.toISOString() } });
-    expect(t.names()).toEqual(['claim', 'expiresAt']);
+    expect(t.names()).toEqual(['claimLocking', 'expiresAt']);
     expect(t.events).toEqual([]);
   });
 
@@ -152,7 +150,7 @@ describe('StockService.reserve', () => {
       ok: false,
       error: { code: 'INSUFFICIENT_STOCK', data: { productId: 'prd_b', available: 1, inCart: 0, productName: 'Plant prd_b' } },
     });
-    expect(t.names()).toEqual(['claim', 'lockProducts']);
+    expect(t.names()).toEqual(['claimLocking']);
     expect(t.ended).toEqual(['rollback']);
     expect(t.events).toEqual([]);
   });

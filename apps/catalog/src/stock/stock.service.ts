@@ -77,9 +77,9 @@ export class StockService implements OnApplicationBootstrap, OnApplicationShutdo
     const wanted = reservationLines(lines);
     try {
       const expiresAt = await this.em.transactional(async (tx) => {
-        const claimed = await this.reservations.claim(tx, reservationId, orderNumber, ttlSeconds);
+        const { claimed, products } = await this.reservations.claimLocking(tx, reservationId, orderNumber, ttlSeconds, wanted.map((l) => l.productId));
         if (!claimed) return (await this.reservations.expiresAt(tx, reservationId))!;
-        const refused = refusal(wanted, await this.reservations.lockProducts(tx, wanted.map((l) => l.productId)), maxSharePercent);
+        const refused = refusal(wanted, products, maxSharePercent);
         // Thrown, so the transaction rolls back the claim: a refused reservation leaves nothing.
         if (refused) throw new AppErrorException(refused);
         // The sale is recorded in the stock history, with the reservation's lines, in the statement that takes the stock.
