@@ -19,11 +19,18 @@ export class ItemsEvents implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    // Lowers quantities, so each event takes effect once: in the transaction of its inbox row.
-    await this.consumers.subscribe('evt.order.order.paid.v1', ORDER_PAID_CONSUMER, async (event, em) => {
-      const done = await this.carts.removeBought(em, event.data.userId, event.data.lines, event.data.cartLineIds);
-      eventsHandled.inc({ consumer: ORDER_PAID_CONSUMER, outcome: 'handled' });
-      this.log.info({ orderId: event.data.orderId, userId: event.data.userId, ...done }, 'bought quantities removed from the cart');
-    });
+    // Lowers quantities, so each event takes effect once: the statement that locks the lines
+    // claims the event in the inbox (ADR 088).
+    await this.consumers.subscribe(
+      'evt.order.order.paid.v1',
+      ORDER_PAID_CONSUMER,
+      async (event, em) => {
+        const done = await this.carts.removeBought(em, event.data.userId, event.data.lines, event.data.cartLineIds);
+        eventsHandled.inc({ consumer: ORDER_PAID_CONSUMER, outcome: 'handled' });
+        this.log.info({ orderId: event.data.orderId, userId: event.data.userId, ...done }, 'bought quantities removed from the cart');
+      },
+      undefined,
+      { claimedBy: 'statement' },
+    );
   }
 }

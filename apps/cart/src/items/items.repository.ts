@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { claimCommandWith, commandClaimParams, runSql } from '@jalaj/server-kit';
+import { claimCommandWith, claimEventWith, commandClaimParams, eventClaimParams, runSql } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 import type { HeldLine } from './bought-lines.js';
 import type { AddFacts } from './cart-changes.js';
@@ -27,6 +27,9 @@ const stockOf = (r: StockSqlRow): number | null | undefined => (r.deleted === nu
 
 /** The cart's statements (cart-sql.ts), by name. */
 const SQL = CART_SQL;
+
+/** The lines of a paid order's products locked by the statement that claims its event in the inbox (ADR 088). */
+const LINES_OF_PRODUCTS_CLAIMED = `with claim as (${claimEventWith(3)}) ${SQL.linesOfProducts}`;
 
 /** An add that claims its command and keeps its outcome in the same statement (ADR 088). */
 const ADD_CLAIMED = `with added as (${SQL.add}) ${claimCommandWith(SQL.addOutcome, 6)} returning (reply->>'after')::integer as quantity`;
@@ -89,9 +92,14 @@ export class CartItemsRepository {
     await runSql(this.em, SQL.clear, [userId]);
   }
 
-  /** The shopper's lines of `productIds`, locked until `em`'s transaction ends. */
+  /**
+   * The shopper's lines of `productIds`, locked until `em`'s transaction ends. For a
+   * consumer whose statement claims its event, this statement claims it (an event handled
+   * before fails it, and the transaction rolls back).
+   */
   async lockLinesOf(em: EntityManager, userId: string, productIds: string[]): Promise<HeldLine[]> {
-    const rows = await runSql<{ id: string; product_id: string; quantity: number }>(em, SQL.linesOfProducts, [userId, productIds]);
+    const claim = eventClaimParams();
+    const rows = await runSql<{ id: string; product_id: string; quantity: number }>(em, claim ? LINES_OF_PRODUCTS_CLAIMED : SQL.linesOfProducts, claim ? [userId, productIds, ...claim] : [userId, productIds]);
     return rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity }));
   }
 

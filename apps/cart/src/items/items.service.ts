@@ -129,14 +129,17 @@ export class CartService {
 
   /**
    * Takes a paid order's lines out of the shopper's cart lines it was made of (`madeOf`;
-   * {@link removeBought}'s rule), in the event's transaction `em`, which holds its inbox row
-   * (ADR 012): the lines are locked first, so a change the shopper makes at the same moment
-   * waits and is not lost.
+   * {@link removeBought}'s rule), in a transaction of its own on `em` whose first statement
+   * locks the lines and claims the event in the inbox (ADR 088): a change the shopper makes
+   * at the same moment waits and is not lost, and an event handled before changes nothing.
    */
   async removeBought(em: EntityManager, userId: string, bought: readonly BoughtLine[], madeOf?: readonly string[]): Promise<{ lowered: number; removed: number }> {
-    const held = await this.items.lockLinesOf(em, userId, [...boughtByProduct(bought).keys()]);
-    const { lower, remove } = removeBought(held, bought, madeOf);
-    await this.items.takeOut(em, userId, lower, remove);
+    const { lower, remove } = await em.transactional(async (tx) => {
+      const held = await this.items.lockLinesOf(tx, userId, [...boughtByProduct(bought).keys()]);
+      const taken = removeBought(held, bought, madeOf);
+      await this.items.takeOut(tx, userId, taken.lower, taken.remove);
+      return taken;
+    });
     if (lower.length || remove.length) this.hints.announce('hint.cart.cart.changed.v1', { userId });
     return { lowered: lower.length, removed: remove.length };
   }

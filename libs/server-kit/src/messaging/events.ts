@@ -124,9 +124,10 @@ export class EventConsumers implements OnApplicationShutdown {
    *   whatever order its events come (it writes what an event says only over older facts):
    *   it runs without the inbox and the transaction around it, each statement on its own
    *   (ADR 056). Not for a handler that counts, adds up or sends anything.
-   * @param options.claimedBy - `'statement'`: the handler's effect is one statement that
-   *   also claims the event in the inbox ({@link claimEventWith}, ADR 088); it runs without a
-   *   transaction, its `em` outside one.
+   * @param options.claimedBy - `'statement'`: one statement of the handler claims the event
+   *   in the inbox along with its effect ({@link claimEventWith}, ADR 088). The kit opens no
+   *   transaction: the handler's `em` is outside one, and it opens its own when its effect
+   *   is more than that statement (the claim then commits or rolls back with the rest).
    */
   async subscribe<S extends EventSubject>(
     subject: S,
@@ -253,10 +254,11 @@ export class EventConsumers implements OnApplicationShutdown {
   }
 
   /**
-   * Runs a handler whose effect is one statement that claims the event in the inbox itself
-   * (ADR 088), without a transaction: an event handled before fails that statement on the
-   * inbox's key, so nothing of it stays. A handler that wrote nothing (nothing to do for this
-   * event) has the event claimed afterwards. Returns whether it ran.
+   * Runs a handler one of whose statements claims the event in the inbox itself (ADR 088),
+   * with no transaction of the kit's: an event handled before fails that statement on the
+   * inbox's key, so nothing of it stays (nor of the handler's own transaction around it). A
+   * handler that wrote nothing (nothing to do for this event) has the event claimed
+   * afterwards. Returns whether it ran.
    */
   async handleClaimedByStatement<S extends EventSubject>(consumer: string, event: EventEnvelope<EventData<S>>, handler: EventHandler<S>): Promise<boolean> {
     const claim = { consumer, eventId: event.id, subject: event.subject, claimed: false };
