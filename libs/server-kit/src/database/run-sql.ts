@@ -23,3 +23,12 @@ export async function runSql<Row>(em: EntityManager, text: string, values: reado
   const pool = await (em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
   return (await pool.query(text, [...values])).rows as Row[];
 }
+
+/**
+ * Whether `e` is PostgreSQL refusing a statement on the unique key `constraint`
+ * (`unique_violation`, 23505): what the statement would write is there already. A statement
+ * that claims a command or an event fails so when it was claimed before (ADR 088).
+ */
+export function failedOnKey(e: unknown, constraint: string): boolean {
+  return (e as { code?: string } | null)?.code === '23505' && (e as { constraint?: string }).constraint === constraint;
+}

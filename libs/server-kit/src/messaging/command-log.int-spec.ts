@@ -134,6 +134,7 @@ describe('command log (real PostgreSQL)', () => {
     const left = await sql('select command_id from command_log where command_id in (?, ?)', [old, recent]);
     expect(left.map((r) => r['command_id'])).toEqual([recent]);
   });
+
   describe('a command claimed by its own statement (ADR 088)', () => {
     /** The effect and the claim in one statement, the effect's id kept as the outcome; no transaction. */
     const CLAIMED = `with effect as (insert into spec_effect (id, command) values ($1, $2) returning id) ${claimCommandWith(`jsonb_build_object('effect', (select id from effect))`, 3)} returning reply`;

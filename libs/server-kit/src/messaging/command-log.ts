@@ -12,7 +12,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS, type RpcReply, type RpcSubject } from '@jalaj/contracts';
-import { runSql } from '../database/run-sql.js';
+import { failedOnKey, runSql } from '../database/run-sql.js';
 import { getLogger } from '../logger.js';
 import { withAfterCommit } from './change-hints.js';
 import { COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
@@ -60,9 +60,6 @@ export function commandClaimParams(): [subject: string, id: string, requestHash:
   command.claimed = true;
   return [command.subject, command.id, command.requestHash];
 }
-
-/** Whether `e` is a statement failing on the command log's key: its command was claimed before. */
-const claimedBefore = (e: unknown) => (e as { code?: string }).code === '23505' && (e as { constraint?: string }).constraint === COMMAND_LOG_KEY;
 
 /**
  * The first handling's kept outcome of a repeated command: `IDEMPOTENCY_CONFLICT` when the
@@ -170,7 +167,7 @@ export class CommandLog {
         return reply;
       });
     } catch (e) {
-      if (!claimedBefore(e)) throw e;
+      if (!failedOnKey(e, COMMAND_LOG_KEY)) throw e;
       const [first] = await runSql<FirstHandling>(this.orm.em.fork(), FIRST_HANDLING, [subject, id]);
       const kept = repeatedOutcome(repeatOf(first, handled.requestHash), handled, this.log);
       const answer = this.repeatAnswers.get(subject);

@@ -21,7 +21,7 @@ import { NatsConnectionHolder } from './nats.module.js';
 import { isUnreachable } from './rpc-handling.js';
 import { extractTraceContext, natsHeaderGetter } from '../tracing/trace-context.js';
 import { SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
-import { runSql } from '../database/run-sql.js';
+import { failedOnKey, runSql } from '../database/run-sql.js';
 
 export type EventHandler<S extends EventSubject> = (event: EventEnvelope<EventData<S>>, em: EntityManager) => Promise<void>;
 
@@ -266,12 +266,12 @@ export class EventConsumers implements OnApplicationShutdown {
       await withAfterCommit(() =>
         claiming.run(claim, async () => {
           await handler(event, this.orm.em.fork());
-          if (!claim.claimed) await runSql(this.orm.em.fork(), `${claimEventWith(1)}`, [consumer, event.id, event.subject]);
+          if (!claim.claimed) await runSql(this.orm.em.fork(), claimEventWith(1), [consumer, event.id, event.subject]);
         }),
       );
       return true;
     } catch (e) {
-      if ((e as { code?: string }).code === '23505' && (e as { constraint?: string }).constraint === INBOX_KEY) return false;
+      if (failedOnKey(e, INBOX_KEY)) return false;
       throw e;
     }
   }
