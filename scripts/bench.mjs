@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fetchEveryPicture, startBare } from './bench/http.mjs';
 import { createShoppers, signIn } from './bench/shoppers.mjs';
-import { startStack } from './bench/stack.mjs';
+import { hypervisor, startStack } from './bench/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const settings = {
@@ -102,7 +102,8 @@ const ctx = {
   },
 };
 const started = new Date();
-console.log(`Jalaj bench, ${started.toISOString()}: ${settings.connections} connections, ${settings.rounds} rounds of ${settings.seconds} s against the bare route after ${settings.warmupSeconds} s of warm-up each, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / GB).toFixed(0)} GB\n`);
+const underHypervisor = hypervisor();
+console.log(`Jalaj bench, ${started.toISOString()}: ${settings.connections} connections, ${settings.rounds} rounds of ${settings.seconds} s against the bare route after ${settings.warmupSeconds} s of warm-up each, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / GB).toFixed(0)} GB${underHypervisor && underHypervisor !== 'none' ? `, under ${underHypervisor}` : ''}\n`);
 try {
   await settle();
   for (const part of PARTS) {
@@ -128,6 +129,6 @@ try {
 }
 const missed = rows.filter((r) => !r.met);
 mkdirSync(path.dirname(jsonPath), { recursive: true });
-writeFileSync(jsonPath, `${JSON.stringify({ date: started.toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model.trim(), memoryGB: Math.round(os.totalmem() / GB), node: process.version }, settings, rows }, null, 2)}\n`);
+writeFileSync(jsonPath, `${JSON.stringify({ date: started.toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model.trim(), memoryGB: Math.round(os.totalmem() / GB), hypervisor: underHypervisor, node: process.version }, settings, rows }, null, 2)}\n`);
 console.log(`\n${rows.length - missed.length} of ${rows.length} met${missed.length ? `; missed: ${missed.map((r) => r.name).join('; ')}` : ''}. Figures: ${path.relative(root, jsonPath)}`);
 process.exit(missed.length ? 1 : 0);
