@@ -17,6 +17,8 @@ const shared = {
   moduleNameMapper: {
     // Shared libs resolve to their TypeScript sources; local-platform is plain ESM.
     '^@jalaj/((?!local-platform)[a-z-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    // The kit's SQL texts, which plain Node (the bench's floor) loads without the kit's Nest code.
+    '^@jalaj/server-kit/command-log-sql$': '<rootDir>/libs/server-kit/src/messaging/command-log-sql.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
     // Components import their style sheets; specs test what they render, not how it looks.
     '\\.css$': '<rootDir>/libs/testing/src/style-stub.mjs',

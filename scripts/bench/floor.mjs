@@ -21,8 +21,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CART_SQL } from '../../apps/cart/src/items/cart-sql.ts';
-import { claimCommandWith, COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf } from '../../libs/server-kit/src/messaging/command-log-sql.ts';
+import { ADD_CLAIMED, CART_SQL } from '../../apps/cart/src/items/cart-sql.ts';
+import { COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf } from '../../libs/server-kit/src/messaging/command-log-sql.ts';
 
 const SUBJECT = 'bench.floor.cart';
 
@@ -75,12 +75,12 @@ async function route(natsUrl) {
   process.on('disconnect', () => Promise.all([app.close(), nc.close()]).then(() => process.exit(0)));
 }
 
-/** The cart service's statements and the command log's, under names of their own; an add that claims its command as items.repository.ts composes it. */
+/** The cart service's statements and the command log's, under names of their own. */
 const SQL = Object.fromEntries(
   Object.entries({
     ...CART_SQL,
     ...COMMAND_LOG_SQL,
-    addClaimed: `with added as (${CART_SQL.add}) ${claimCommandWith(CART_SQL.addOutcome, 6)} returning (reply->>'after')::integer as quantity`,
+    addClaimed: ADD_CLAIMED,
   }).map(([name, text]) => [name, { name: `floor_${name}`, text }]),
 );
 

@@ -5,6 +5,8 @@
  * items.repository.ts runs these texts in the unit of work's transaction, and the bench's
  * floor of a cart write (scripts/bench/floor.mjs, plain Node) runs the same ones.
  */
+import { claimCommandWith } from '@jalaj/server-kit/command-log-sql';
+
 export const CART_SQL = {
   /** The shopper's ($1) lines with their products' facts from the cart's copy, newest first; a fact is null where the copy lacks the product. */
   lines: `select i.id, i.product_id, i.quantity, p.name, p.price_paise, p.image_url, p.stock_quantity, p.deleted
@@ -62,3 +64,6 @@ export const CART_SQL = {
      from unnest($2::text[], $3::integer[]) as l(id, quantity)
     where i.user_id = $1 and i.id = l.id`,
 } as const;
+
+/** An add that claims its command and keeps its outcome in the same statement (ADR 088): the line's quantity afterwards, null when the condition refused. */
+export const ADD_CLAIMED = `with added as (${CART_SQL.add}) ${claimCommandWith(CART_SQL.addOutcome, 6)} returning (reply->>'after')::integer as quantity`;

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { claimCommandWith, claimEventWith, commandClaimParams, eventClaimParams, runSql } from '@jalaj/server-kit';
+import { claimEventWith, commandClaimParams, eventClaimParams, runSql } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 import type { HeldLine } from './bought-lines.js';
 import type { AddFacts } from './cart-changes.js';
-import { CART_SQL } from './cart-sql.js';
+import { ADD_CLAIMED, CART_SQL } from './cart-sql.js';
 
 /** A cart line with its product's facts from the cart's copy: null when deleted, undefined when the copy lacks it. */
 export interface CartLineRow {
@@ -30,9 +30,6 @@ const SQL = CART_SQL;
 
 /** The lines of a paid order's products locked by the statement that claims its event in the inbox (ADR 088). */
 const LINES_OF_PRODUCTS_CLAIMED = `with claim as (${claimEventWith(3)}) ${SQL.linesOfProducts}`;
-
-/** An add that claims its command and keeps its outcome in the same statement (ADR 088). */
-const ADD_CLAIMED = `with added as (${SQL.add}) ${claimCommandWith(SQL.addOutcome, 6)} returning (reply->>'after')::integer as quantity`;
 
 /**
  * The SQL of cart lines (ADR 064). Every method runs one statement on the injected
