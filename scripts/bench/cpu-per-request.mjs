@@ -15,6 +15,7 @@
  * generator, per request sent to either). `floor` is the floor of a cart write (floor.mjs,
  * ADR 062) instead of the shop: its two processes are reported as `floor`. Linux only.
  */
+import { randomUUID } from 'node:crypto';
 import { startFloor } from './floor.mjs';
 import { measureHttp, startBare } from './http.mjs';
 import { cartWriteSteps } from './paths.mjs';
@@ -32,6 +33,13 @@ for (const s of shoppers) {
   for (const p of products.slice(0, 2)) {
     await fetch(`${url}/api/cart/items`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ productId: p.id, quantity: 1 }) });
   }
+}
+if (which.includes('floor') && !which.includes('writes')) {
+  // The floor reads the cart's copy of the plant, which only the shop's own add fills: one add and its removal.
+  const headers = { authorization: `Bearer ${shoppers[0].token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+  const added = await (await fetch(`${url}/api/cart/items`, { method: 'POST', headers, body: JSON.stringify({ productId: products[2].id, quantity: 1 }) })).json();
+  const line = added.cart.lines.find((l) => l.productId === products[2].id);
+  await fetch(`${url}/api/cart/items/${line.id}`, { method: 'DELETE', headers: { authorization: headers.authorization, 'idempotency-key': randomUUID() } });
 }
 const perConnection = (i) => ({ token: shoppers[i % shoppers.length].token });
 const signedIn = (path) => ({ perConnection, steps: [{ build: (c) => ({ path, headers: { authorization: `Bearer ${c.token}` } }) }] });
