@@ -103,7 +103,7 @@ const ctx = {
 };
 const started = new Date();
 const underHypervisor = hypervisor();
-console.log(`Jalaj bench, ${started.toISOString()}: ${settings.connections} connections, ${settings.rounds} rounds of ${settings.seconds} s against the bare route after ${settings.warmupSeconds} s of warm-up each, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / GB).toFixed(0)} GB${underHypervisor && underHypervisor !== 'none' ? `, under ${underHypervisor}` : ''}\n`);
+console.log(`Jalaj bench, ${started.toISOString()}: ${settings.connections} connections, ${settings.rounds} rounds of ${settings.seconds} s against the bare route after ${settings.warmupSeconds} s of warm-up each, on ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / GB).toFixed(0)} GB${underHypervisor ? `, under ${underHypervisor}` : ''}\n`);
 try {
   await settle();
   for (const part of PARTS) {

@@ -8,9 +8,9 @@
  * the cart service's shapes: an add as the facts read, one statement that adds and claims its
  * command (ADR 088) and the lines read; a change of quantity or a removal in a transaction
  * (ADR 064): begin, the command log's claim, the facts read, the guarded write, the lines
- * read, the reply kept, commit — the texts imported from
- * the cart and the kit themselves (apps/cart/src/items/cart-sql.ts,
- * libs/server-kit/src/messaging/command-log-sql.ts; Node strips their types) — and answers
+ * read, the reply kept, commit — the texts imported from the cart and the kit themselves
+ * (apps/cart/src/items/cart-sql.ts, whose types Node strips, and the kit's
+ * `@jalaj/server-kit/command-log-sql`, which both use) — and answers
  * the lines. No auth, no validation, no rules, no prices, no logging, no hints. Whatever the
  * shop's cart write adds on top is the price of what it does; the floor's ratio is the most
  * a cart write could reach here (ADR 062).
@@ -22,7 +22,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ADD_CLAIMED, CART_SQL } from '../../apps/cart/src/items/cart-sql.ts';
-import { COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf } from '../../libs/server-kit/src/messaging/command-log-sql.ts';
+import { COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf } from '@jalaj/server-kit/command-log-sql';
 
 const SUBJECT = 'bench.floor.cart';
 

@@ -4,7 +4,7 @@
  * sends `N` NATS requests of one subject straight to a running shop's service, `C` in
  * flight, in the packet of Nest's NATS transport (`{ pattern, data, id }`, what the kit's
  * RpcClient sends), and prints the CPU per request of the service's processes and of
- * PostgreSQL (utime + stime from /proc), with the rate and the replies that failed. No HTTP,
+ * PostgreSQL (`shopTicks`: utime + stime from /proc), with the rate and the replies that failed. No HTTP,
  * no BFF: the service's pipeline, handler and statements alone. Linux only.
  *
  *   node scripts/bench/rpc-cost.mjs <subject> '<data as JSON>' <app> [N=4000] [C=8]
@@ -14,9 +14,8 @@
  * another NATS. The first 500 requests warm up and are not counted.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
-import { BENCH_NATS_URL, cpuTicks } from './stack.mjs';
+import { BENCH_NATS_URL, shopTicks } from './stack.mjs';
 
 const [subject, data, app, n = '4000', c = '8'] = process.argv.slice(2);
 if (!subject || !data || !app) {
@@ -26,21 +25,7 @@ if (!subject || !data || !app) {
 const count = Number(n);
 const inFlight = Number(c);
 
-/** The pids whose command line or name matches. */
-function pidsOf(test) {
-  return readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .filter((pid) => {
-      try {
-        return test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'), readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      } catch {
-        return false;
-      }
-    });
-}
-const appPids = pidsOf((cmd) => cmd.includes(`apps/${app}/dist`));
-const ticksOf = (pids) => pids.reduce((sum, pid) => { try { return sum + cpuTicks(pid); } catch { return sum; } }, 0);
-if (!appPids.length) {
+if (!shopTicks().has(app)) {
   console.error(`no process of apps/${app} is running`);
   process.exit(1);
 }
@@ -66,11 +51,11 @@ async function send(total) {
 }
 
 await send(500);
-// PostgreSQL's backends come and go; those of the shop's pools stay, so a sum over the run holds.
-const pgPids = pidsOf((_cmd, stat) => stat.includes('(postgres)'));
-const [app0, pg0, t0] = [ticksOf(appPids), ticksOf(pgPids), performance.now()];
+// shopTicks counts a process's ended children too: PostgreSQL's backends that come and go.
+const [before, t0] = [shopTicks(), performance.now()];
 const { failed, first } = await send(count);
-const [app1, pg1, seconds] = [ticksOf(appPids), ticksOf(pgPids), (performance.now() - t0) / 1000];
+const [after, seconds] = [shopTicks(), (performance.now() - t0) / 1000];
+const [app1, app0, pg1, pg0] = [after.get(app), before.get(app), after.get('postgres') ?? 0, before.get('postgres') ?? 0];
 const us = (ticks) => ((ticks * 10_000) / count).toFixed(0);
 console.log(`${subject} on ${app}: ${us(app1 - app0)} µs of its CPU and ${us(pg1 - pg0)} µs of PostgreSQL's a request; ${(count / seconds).toFixed(0)} requests a second; ${failed} failed${first ? ` (first: ${JSON.stringify(first).slice(0, 200)})` : ''}`);
 await nc.close();

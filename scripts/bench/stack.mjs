@@ -133,15 +133,15 @@ function sumOverTree(rootPid, read) {
 }
 
 /**
- * The hypervisor the kernel found at boot (`Hypervisor detected: …` in its log), or null when
- * the log cannot be read. Figures depend on it: under PVM (software virtualisation, shadow page
+ * The hypervisor the kernel found at boot (`Hypervisor detected: …` in its log); null when it
+ * names none or the log cannot be read. Figures depend on it: under PVM (software virtualisation, shadow page
  * tables) a page fault or a system call costs several times what it costs under KVM, and a
  * fresh Chromium renderer spends about a third of its time in the kernel (docs/performance.md,
  * "Lighthouse on a PVM machine").
  */
 export function hypervisor() {
   const log = spawnSync('dmesg', [], { encoding: 'utf8' });
-  return log.status === 0 ? (log.stdout.match(/Hypervisor detected: (\S+)/)?.[1] ?? 'none') : null;
+  return (log.status === 0 && log.stdout.match(/Hypervisor detected: (\S+)/)?.[1]) || null;
 }
 
 /**
