@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { SandboxDelivery } from '@jalaj/contracts';
+import { exchange, NoAnswer } from '@jalaj/server-kit';
 import { backoffDelays } from './sandbox.js';
 
 /** How one webhook goes out: normally, later, several times, or not at all. */
@@ -28,13 +29,6 @@ export const webhookAuthorization = (username: string, password: string): string
 
 const ANSWER_WITHIN_MS = 5000;
 
-const messageOf = (e: unknown): string => (typeof (e as { message?: unknown } | null)?.message === 'string' ? (e as Error).message : String(e));
-
-/** Why a webhook got no answer: undici's `fetch failed` with its cause (a refused connection, a reset, the timeout). */
-function noAnswer(e: unknown): string {
-  const cause = (e as { cause?: unknown } | null)?.cause;
-  return cause ? `${messageOf(e)} (${messageOf(cause)})` : messageOf(e);
-}
 const MAX_RECORDS = 2000;
 
 /**
@@ -84,17 +78,11 @@ export class WebhookSender {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      // The signal covers the whole exchange, the answer's body included, which is read to its end and dropped.
-      const r = await fetch(this.options.url!, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: this.options.authorization },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-      });
-      await r.arrayBuffer();
-      status = r.status;
+      // The time covers the whole exchange, the answer's body included, which is read to its end and dropped.
+      const answer = await exchange(this.options.url!, { method: 'POST', headers: { 'content-type': 'application/json', authorization: this.options.authorization }, body: JSON.stringify(body) }, ANSWER_WITHIN_MS);
+      status = answer.status;
     } catch (e) {
-      error = noAnswer(e);
+      error = e instanceof NoAnswer ? e.message : String(e);
     }
     const ok = status !== null && status >= 200 && status < 300;
     this.record({ ...base, copy, attempt, outcome: ok ? 'sent' : 'failed', status, error });

@@ -36,3 +36,4 @@ export * from './tracing/trace-context.js';
 export * from './tracing/tracing.js';
 export * from './tracing/http-tracing.js';
 export * from './database/like-pattern.js';
+export * from './http/exchange.js';

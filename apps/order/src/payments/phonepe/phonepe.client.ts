@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { exchange, NoAnswer, type HttpAnswer, type HttpRequest } from '@jalaj/server-kit';
 import {
   PhonePeError,
   type PhonePeGateway,
@@ -35,12 +36,6 @@ interface CachedToken {
 }
 
 type Json = Record<string, unknown>;
-
-/** An answer of PhonePe, read whole. */
-interface Reply {
-  readonly status: number;
-  readonly text: string;
-}
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -113,22 +108,11 @@ export function parsePhonePeWebhook(body: unknown): PhonePeWebhook | null {
   };
 }
 
-const messageOf = (e: unknown): string => (typeof (e as { message?: unknown } | null)?.message === 'string' ? (e as Error).message : String(e));
-
-/**
- * Why a request got no answer: undici's `fetch failed` with its cause (a refused
- * connection, a reset). Read by shape: the error may come from another realm (specs).
- */
-function noAnswer(e: unknown): string {
-  const cause = (e as { cause?: unknown } | null)?.cause;
-  return cause ? `${messageOf(e)} (${messageOf(cause)})` : messageOf(e);
-}
-
 /**
  * The PhonePe Standard Checkout v2 client (see docs/payments.md): OAuth client credentials
  * with the token cached until half its life has passed (concurrent callers share one token
- * request) and renewed once on a 401, pay, order status, refund and refund status over the
- * global `fetch` (ADR 063). Replies are read tolerantly; every failure is a
+ * request) and renewed once on a 401, pay, order status, refund and refund status over
+ * undici's `request()` (the kit's `exchange`, ADR 089). Replies are read tolerantly; every failure is a
  * {@link PhonePeError} (status 0 when PhonePe was unreachable or too slow).
  */
 export class PhonePeClient implements PhonePeGateway {
@@ -199,7 +183,7 @@ export class PhonePeClient implements PhonePeGateway {
     return this.readReply(response);
   }
 
-  private sendApi(method: string, path: string, token: CachedToken, body: unknown): Promise<Reply> {
+  private sendApi(method: string, path: string, token: CachedToken, body: unknown): Promise<HttpAnswer> {
     return this.request(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
       method,
       headers: {
@@ -254,19 +238,17 @@ export class PhonePeClient implements PhonePeGateway {
    * The request and its whole answer within the timeout (the signal also ends reading the
    * body); no answer (unreachable, broken off, too slow) becomes `PhonePeError(0, …)`.
    */
-  private async request(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Reply> {
+  private async request(url: string, init: HttpRequest): Promise<HttpAnswer> {
     try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-      return { status: response.status, text: await response.text() };
+      return await exchange(url, init, this.timeoutMs);
     } catch (e) {
-      // The timeout's reason is a DOMException, not always an `Error` instance here: read its name.
-      const timedOut = (e as { name?: unknown } | null)?.name === 'TimeoutError';
-      throw new PhonePeError(0, null, timedOut ? `PhonePe did not answer within ${this.timeoutMs} ms` : `PhonePe is not reachable: ${noAnswer(e)}`);
+      if (!(e instanceof NoAnswer)) throw e;
+      throw new PhonePeError(0, null, e.timedOut ? `PhonePe did not answer within ${this.timeoutMs} ms` : `PhonePe is not reachable: ${e.message}`);
     }
   }
 
   /** The JSON object of a 2xx reply; anything else becomes a {@link PhonePeError} with PhonePe's code and message. */
-  private readReply(response: Reply): Json {
+  private readReply(response: HttpAnswer): Json {
     const { text } = response;
     let body: unknown;
     try {
