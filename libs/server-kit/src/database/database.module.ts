@@ -16,6 +16,7 @@ import { Migration20261122000000Kit } from './kit.migration.js';
 import { Migration20261227000000CommandClaim } from './command-claim.migration.js';
 import { Migration20261231100000CommandClaimDropped } from './command-claim-dropped.migration.js';
 import { CommandLogEntry } from './command-log.entity.js';
+import { OutboxWriter } from '../messaging/outbox.js';
 import { Migration20261201000000CommandLog } from './command-log.migration.js';
 
 export interface DatabaseOptions {
@@ -89,6 +90,8 @@ export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.s
     metadataProvider: ReflectMetadataProvider,
     namingStrategy: UnderscoreNamingStrategy,
     extensions: [Migrator],
+    // The outbox rows a transaction queued are written as it commits (ADR 091).
+    subscribers: [new OutboxWriter()],
     ensureDatabase: true,
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: 10 },

@@ -12,6 +12,13 @@ const CACHED_PLAN_CHANGED = '0A000';
 type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
 
 /**
+ * The head of a statement whose answer nobody waits for (ADR 091): the connection answers it
+ * at once and sends it with the transaction's next statement, its commit included, which
+ * fails if it failed. `runWithNext` puts it there.
+ */
+export const WITH_NEXT = '/* with the next statement */ ';
+
+/**
  * The ORM pool's connection (ADR 071): a statement with parameters that has run
  * {@link PREPARE_THRESHOLD} times on a connection is sent from then on as a named prepared
  * statement, so PostgreSQL parses and plans it once per connection instead of every time
@@ -19,6 +26,10 @@ type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
  * does by default; `pg` names a statement only when it is asked to, and Kysely (through
  * which MikroORM and `runSql` send every statement) never asks. It is given to the pool as
  * pg-pool's documented `Client` option.
+ *
+ * A transaction's `begin` goes out with its first statement (ADR 087), and a statement whose
+ * answer nobody waits for ({@link WITH_NEXT}) with the statement after it (ADR 091), node-
+ * postgres's pipelining sending them in one write.
  *
  * At most {@link MAX_TRACKED_STATEMENTS} texts are tracked per connection; texts beyond
  * them run unnamed. A named statement whose result type a schema change altered fails
@@ -30,6 +41,8 @@ export class PreparingClient extends pg.Client {
   private prepared = 0;
   /** A `begin` answered and not sent yet: it goes out with the transaction's first statement (ADR 087). */
   private beginDeferred = false;
+  /** Statements answered and not sent yet: they go out with the transaction's next statement (ADR 091). */
+  private queued: QueryArgs[] = [];
 
   constructor(config?: string | pg.ClientConfig) {
     // Pipelining (node-postgres's documented `pipeline` option) lets a deferred `begin` and the
@@ -40,43 +53,58 @@ export class PreparingClient extends pg.Client {
 
   override query(...args: QueryArgs): never {
     const [text, values, callback] = args;
-    if (typeof callback !== 'function' && (values === undefined || (Array.isArray(values) && values.length === 0))) {
-      // A transaction's `begin` costs no round trip of its own: it is answered now and sent
-      // with the next statement; a transaction with no statement sends nothing at all.
-      if (text === 'begin' && !this.beginDeferred) {
-        this.beginDeferred = true;
-        return Promise.resolve(noRows('BEGIN')) as never;
+    if (typeof callback !== 'function') {
+      // A statement whose answer nobody waits for costs no round trip of its own either.
+      if (typeof text === 'string' && text.startsWith(WITH_NEXT)) {
+        this.queued.push([text.slice(WITH_NEXT.length), values]);
+        return Promise.resolve(noRows('QUEUED')) as never;
       }
-      if (this.beginDeferred && (text === 'commit' || text === 'rollback')) {
-        this.beginDeferred = false;
-        return Promise.resolve(noRows(text.toUpperCase())) as never;
+      if (values === undefined || (Array.isArray(values) && values.length === 0)) {
+        // A transaction's `begin` costs no round trip of its own: it is answered now and sent
+        // with the next statement; a transaction with no statement sends nothing at all.
+        if (text === 'begin' && !this.beginDeferred) {
+          this.beginDeferred = true;
+          return Promise.resolve(noRows('BEGIN')) as never;
+        }
+        // What a rollback undoes need not be sent.
+        if (text === 'rollback') this.queued = [];
+        if (this.beginDeferred && this.queued.length === 0 && (text === 'commit' || text === 'rollback')) {
+          this.beginDeferred = false;
+          return Promise.resolve(noRows(text.toUpperCase())) as never;
+        }
       }
     }
-    if (this.beginDeferred) {
-      this.beginDeferred = false;
-      return this.afterBegin(args) as never;
-    }
+    if (this.beginDeferred || this.queued.length > 0) return this.withWaiting(args) as never;
     return this.send(args);
   }
 
-  /** Sends the deferred `begin` and then `args`' statement in one write: the statement's result, or `begin`'s failure. */
-  private afterBegin(args: QueryArgs): Promise<unknown> | void {
+  /**
+   * Sends what waits (the deferred `begin`, the queued statements) and then `args`'
+   * statement in one write: the statement's result, or the first failure of what went
+   * before it. (A queued statement that failed aborts the transaction, and PostgreSQL then
+   * answers a `commit` with a rollback that is no error: the commit fails here instead.)
+   */
+  private withWaiting(args: QueryArgs): Promise<unknown> | void {
     const stream = (this as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
     stream?.cork?.();
-    let begun: Promise<unknown>;
+    const before: Promise<unknown>[] = [];
     let result: unknown;
     try {
-      begun = (super.query as (text: string) => Promise<unknown>).call(this, 'begin');
+      if (this.beginDeferred) {
+        this.beginDeferred = false;
+        before.push((super.query as (text: string) => Promise<unknown>).call(this, 'begin'));
+      }
+      for (const queued of this.queued.splice(0)) before.push(this.send(queued) as Promise<unknown>);
       result = this.send(args);
     } finally {
       stream?.uncork?.();
     }
     if (typeof args[2] === 'function') {
-      // A callback's caller learns of a failed `begin` from the statement, which then fails too.
-      begun.catch(() => undefined);
+      // A callback's caller learns of a failure before from the statement, which then fails too.
+      for (const p of before) p.catch(() => undefined);
       return;
     }
-    return begun.then(
+    return Promise.all(before).then(
       () => result,
       (e: unknown) => {
         (result as Promise<unknown>).catch(() => undefined);

@@ -3,7 +3,7 @@ import pg, { type Pool } from 'pg';
 import { testDatabaseUrl } from '@jalaj/testing';
 import { ormOptions } from './database.module.js';
 import { PREPARE_THRESHOLD } from './preparing-client.js';
-import { runSql } from './run-sql.js';
+import { runSql, runWithNext } from './run-sql.js';
 
 /** SQL of one's own on the ORM's pool; a text run often is prepared on its connection (ADR 071). */
 describe('runSql and the preparing client (real PostgreSQL)', () => {
@@ -23,6 +23,31 @@ describe('runSql and the preparing client (real PostgreSQL)', () => {
   const pool = () => (orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
   /** The statements prepared on the pool's one connection: their texts. */
   const preparedTexts = async () => (await (await pool()).query(`select statement from pg_prepared_statements`)).rows.map((r: { statement: string }) => r.statement);
+  /** Counts the writes the pool's one connection makes to its socket while `work` runs. */
+  async function socketWrites(work: () => Promise<unknown>): Promise<number> {
+    const client = await (await pool()).connect();
+    const socket = (client as unknown as { connection: { stream: { _write: (...a: unknown[]) => void; _writev?: (...a: unknown[]) => void } } }).connection.stream;
+    client.release();
+    const [write, writev] = [socket._write, socket._writev];
+    let writes = 0;
+    socket._write = function (...a: unknown[]) {
+      writes++;
+      return write.apply(this, a);
+    };
+    if (writev) {
+      socket._writev = function (...a: unknown[]) {
+        writes++;
+        return writev.apply(this, a);
+      };
+    }
+    try {
+      await work();
+    } finally {
+      socket._write = write;
+      socket._writev = writev;
+    }
+    return writes;
+  }
 
   it('answers with the ORM’s type parsing, unnamed at first and prepared on the connection from its fifth run', async () => {
     for (let i = 0; i < PREPARE_THRESHOLD + 2; i++) {
@@ -100,32 +125,6 @@ describe('runSql and the preparing client (real PostgreSQL)', () => {
   });
 
   describe('a transaction’s begin (ADR 087)', () => {
-    /** Counts the writes the pool's one connection makes to its socket while `work` runs. */
-    async function socketWrites(work: () => Promise<unknown>): Promise<number> {
-      const client = await (await pool()).connect();
-      const socket = (client as unknown as { connection: { stream: { _write: (...a: unknown[]) => void; _writev?: (...a: unknown[]) => void } } }).connection.stream;
-      client.release();
-      const [write, writev] = [socket._write, socket._writev];
-      let writes = 0;
-      socket._write = function (...a: unknown[]) {
-        writes++;
-        return write.apply(this, a);
-      };
-      if (writev) {
-        socket._writev = function (...a: unknown[]) {
-          writes++;
-          return writev.apply(this, a);
-        };
-      }
-      try {
-        await work();
-      } finally {
-        socket._write = write;
-        socket._writev = writev;
-      }
-      return writes;
-    }
-
     it('goes out with the transaction’s first statement, which runs inside it', async () => {
       const writes = await socketWrites(() =>
         orm.em.fork().transactional(async (em) => {
@@ -156,6 +155,72 @@ describe('runSql and the preparing client (real PostgreSQL)', () => {
     it('fails the first statement when it fails, and the connection serves the next transaction', async () => {
       await expect(orm.em.fork().transactional((em) => runSql(em, 'select * from spec_no_such_table'))).rejects.toMatchObject({ code: '42P01' });
       expect(await orm.em.fork().transactional((em) => runSql(em, 'select 1 as n'))).toEqual([{ n: 1 }]);
+    });
+  });
+
+  describe('a statement whose answer nobody waits for (ADR 091)', () => {
+    const rows = async () => (await runSql<{ v: string }>(orm.em.fork(), 'select v from spec_next order by v')).map((r) => r.v);
+
+    beforeAll(async () => {
+      await runSql(orm.em.fork(), 'create table if not exists spec_next (v text primary key)');
+    });
+
+    beforeEach(async () => {
+      await runSql(orm.em.fork(), 'truncate spec_next');
+    });
+
+    it('goes out with the next statement, which sees it, in one write', async () => {
+      const writes = await socketWrites(() =>
+        orm.em.fork().transactional(async (em) => {
+          await runWithNext(em, 'insert into spec_next values ($1)', ['a']);
+          expect(await runSql(em, 'select v from spec_next where v = $1', ['a'])).toEqual([{ v: 'a' }]);
+        }),
+      );
+      // begin, the insert and the select; commit.
+      expect(writes).toBe(2);
+      expect(await rows()).toEqual(['a']);
+    });
+
+    it('goes out with the commit, in order', async () => {
+      const writes = await socketWrites(() =>
+        orm.em.fork().transactional(async (em) => {
+          await runSql(em, 'insert into spec_next values ($1)', ['a']);
+          await runWithNext(em, 'update spec_next set v = $1 where v = $2', ['b', 'a']);
+          await runWithNext(em, 'insert into spec_next values ($1)', ['c']);
+        }),
+      );
+      // begin and the first insert; the update, the second insert and commit.
+      expect(writes).toBe(2);
+      expect(await rows()).toEqual(['b', 'c']);
+    });
+
+    it('fails the commit when it fails, and nothing of the transaction stays', async () => {
+      await expect(
+        orm.em.fork().transactional(async (em) => {
+          await runSql(em, 'insert into spec_next values ($1)', ['a']);
+          await runWithNext(em, 'insert into spec_next values ($1)', ['a']);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect(await rows()).toEqual([]);
+      expect(await orm.em.fork().transactional((em) => runSql(em, 'select 1 as n'))).toEqual([{ n: 1 }]);
+    });
+
+    it('is dropped unsent by a rollback', async () => {
+      const writes = await socketWrites(() =>
+        expect(
+          orm.em.fork().transactional(async (em) => {
+            await runWithNext(em, 'insert into spec_next values ($1)', ['a']);
+            throw new Error('roll back');
+          }),
+        ).rejects.toThrow('roll back'),
+      );
+      expect(writes).toBe(0);
+      expect(await rows()).toEqual([]);
+    });
+
+    it('is refused outside a transaction, where no statement may follow', async () => {
+      await expect(runWithNext(orm.em.fork(), 'insert into spec_next values ($1)', ['a'])).rejects.toThrow(/needs a transaction/);
+      expect(await rows()).toEqual([]);
     });
   });
 });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/postgresql';
 import { CompiledQuery } from 'kysely';
 import type { Pool } from 'pg';
+import { WITH_NEXT } from './preparing-client.js';
 
 /**
  * Runs one SQL statement with `$1…$n` placeholders and `values` bound as parameters (never
@@ -22,6 +23,20 @@ export async function runSql<Row>(em: EntityManager, text: string, values: reado
   }
   const pool = await (em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
   return (await pool.query(text, [...values])).rows as Row[];
+}
+
+/**
+ * Runs one statement whose answer nobody waits for (no rows, no count) in `em`'s
+ * transaction, without a round trip of its own: the connection sends it with the
+ * transaction's next statement or its commit (ADR 091), in order, and that statement fails
+ * if this one failed; a rollback drops it unsent. For writes whose only failure is the
+ * transaction's (the command's reply, the outbox's rows).
+ *
+ * @throws Error outside a transaction, where there may be no next statement.
+ */
+export async function runWithNext(em: EntityManager, text: string, values: readonly unknown[]): Promise<void> {
+  if (!em.getTransactionContext()) throw new Error('runWithNext needs a transaction: its statement goes out with the next one');
+  await runSql(em, WITH_NEXT + text, values);
 }
 
 /**

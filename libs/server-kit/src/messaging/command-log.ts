@@ -12,7 +12,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { renderMessage } from '@jalaj/commerce';
 import { AppErrorException, HEADERS, type RpcReply, type RpcSubject } from '@jalaj/contracts';
-import { failedOnKey, runSql } from '../database/run-sql.js';
+import { failedOnKey, runSql, runWithNext } from '../database/run-sql.js';
 import { getLogger } from '../logger.js';
 import { withAfterCommit } from './change-hints.js';
 import { COMMAND_LOG_KEY, COMMAND_LOG_SQL, repeatOf, type CommandRepeat, type FirstHandling } from './command-log-sql.js';
@@ -197,9 +197,13 @@ export class CommandLog {
     return repeatOf(first, command.requestHash);
   }
 
-  /** Keeps `reply` as the answer to every repeat of `command`, in the transaction that claimed it. */
-  async keepReply(tx: EntityManager, command: HandledCommand, reply: unknown): Promise<void> {
-    await runSql(tx, KEEP_REPLY, [command.subject, command.id, JSON.stringify(reply ?? null)]);
+  /**
+   * Keeps `reply` as the answer to every repeat of `command`: in the transaction that claimed
+   * it, sent with the commit (nothing waits for its answer, ADR 091); else on its own.
+   */
+  async keepReply(em: EntityManager, command: HandledCommand, reply: unknown): Promise<void> {
+    const values = [command.subject, command.id, JSON.stringify(reply ?? null)];
+    await (em.getTransactionContext() ? runWithNext(em, KEEP_REPLY, values) : runSql(em, KEEP_REPLY, values));
   }
 
   /**

@@ -1,6 +1,6 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { jetstream } from '@nats-io/jetstream';
-import { createEvent, EVENT_STREAM, newId } from '@jalaj/contracts';
+import { createEvent, EVENT_STREAM, newId, type EventData, type EventSubject } from '@jalaj/contracts';
 import { eventually, testDatabaseUrl } from '@jalaj/testing';
 import { ormOptions } from '../database/database.module.js';
 import { OutboxMessage } from '../database/outbox.entity.js';
@@ -29,6 +29,8 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
   });
 
   const unpublished = () => orm.em.fork().count(OutboxMessage, { publishedAt: null });
+  /** Commits a transaction that queues one event: its row is written with the commit (ADR 091). */
+  const queueCommitted = <S extends EventSubject>(em: EntityManager, subject: S, data: EventData<S>) => em.transactional(async (tx) => addToOutbox(tx, subject, data));
 
   it('publishes an event only when its transaction commits', async () => {
     const productId = newId('prd');
@@ -55,8 +57,7 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
 
   it('lets JetStream drop a row published twice (same Nats-Msg-Id)', async () => {
     const em = orm.em.fork();
-    const row = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
-    await em.flush();
+    const row = await queueCommitted(em, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
     expect(await relay.publishBatch()).toBe(1);
     const jsm = await nats.manager();
     const before = (await jsm.streams.info(EVENT_STREAM)).state.messages;
@@ -69,8 +70,7 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
 
   it("leaves a young row it was not told about to the process publishing it, and takes it once left over", async () => {
     const em = orm.em.fork();
-    const row = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
-    await em.flush();
+    const row = await queueCommitted(em, 'evt.catalog.product.deleted.v1', { productId: newId('prd'), imageKeys: [] });
     // Another process's event, being published from memory as its transaction commits.
     forgetPublished([row.id]);
     expect(await relay.publishBatch()).toBe(0);
@@ -90,16 +90,14 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
     let consumers = new EventConsumers(orm, nats);
     await consumers.subscribe('evt.catalog.product.deleted.v1', durable, handler);
     const em = orm.em.fork();
-    const first = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
-    await em.flush();
+    const first = await queueCommitted(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
     await relay.publishBatch();
     await eventually(() => seen.length, (n) => n === 1);
 
     // Stop the consumer; meanwhile one new event arrives and the first one is delivered
     // again under another message id (as a redelivery would).
     await consumers.stop();
-    const second = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
-    await em.flush();
+    const second = await queueCommitted(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
     await relay.publishBatch();
     const js = jetstream(await nats.connection());
     await js.publish('evt.catalog.product.deleted.v1', JSON.stringify(first.envelope), { msgID: newId('dup') });
@@ -133,8 +131,7 @@ describe('outbox relay and inbox consumers (real PostgreSQL and NATS JetStream)'
       { idempotent: true },
     );
     const em = orm.em.fork();
-    const row = addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
-    await em.flush();
+    const row = await queueCommitted(em, 'evt.catalog.product.deleted.v1', { productId: mine, imageKeys: [] });
     await relay.publishBatch();
     // The same event again under another message id, as a redelivery would bring it.
     await jetstream(await nats.connection()).publish('evt.catalog.product.deleted.v1', JSON.stringify(row.envelope), { msgID: newId('dup') });

@@ -8,8 +8,9 @@ const settle = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 };
 
-// Outside a transaction: the events are the relay passes' (publishing on commit is the int spec's).
-const em = { create: (_: unknown, data: unknown) => data, persist: () => undefined, getTransactionContext: () => undefined } as unknown as EntityManager;
+// In a savepoint: the events are the relay passes' (publishing on commit is the int spec's).
+const savepoint = { savepointName: 'spec' };
+const em = { getTransactionContext: () => savepoint } as unknown as EntityManager;
 const orm = { em: { getEventManager: () => ({ registerSubscriber: () => undefined }) } } as unknown as MikroORM;
 const queueEvent = () => addToOutbox(em, 'evt.catalog.product.deleted.v1', { productId: 'prd_1', imageKeys: [] }).id;
 

@@ -1,12 +1,11 @@
 import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { MikroORM, type EntityManager, type TransactionEventArgs } from '@mikro-orm/core';
+import { MikroORM, type EntityManager, type EventSubscriber, type TransactionEventArgs } from '@mikro-orm/core';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { createEvent, HEADERS, type EventData, type EventEnvelope, type EventSubject } from '@jalaj/contracts';
 import { currentCorrelationId } from '../context.js';
 import { getLogger } from '../logger.js';
-import { OutboxMessage } from '../database/outbox.entity.js';
-import { runSql } from '../database/run-sql.js';
+import { runSql, runWithNext } from '../database/run-sql.js';
 import { NatsConnectionHolder } from './nats.module.js';
 import { extractTraceContext, injectTraceContext, natsHeaderSetter, recordGetter, traceHeaders } from '../tracing/trace-context.js';
 import { failSpan, SpanKind, startSpan, withSpan } from '../tracing/tracing.js';
@@ -80,22 +79,57 @@ export function outboxRow<S extends EventSubject>(subject: S, data: EventData<S>
 }
 
 /**
- * Queues an event in the outbox of the given entity manager. It is written by that
- * manager's next flush, inside the same transaction as the state change, so the event
- * exists if and only if the change committed.
+ * Events queued in a transaction (or savepoint) that has not ended yet, by that transaction:
+ * written by one statement as it commits ({@link OutboxWriter}).
  */
-export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: S, data: EventData<S>): OutboxMessage {
-  const queued = outboxRow(subject, data);
-  const row = em.create(OutboxMessage, { ...queued, createdAt: new Date(), attempts: 0 });
-  em.persist(row);
-  unpublished.set(queued.id, Date.now());
+const toWrite = new WeakMap<object, OutboxRow[]>();
+
+function queue(rows: WeakMap<object, OutboxRow[]>, transaction: object, row: OutboxRow): void {
+  const queued = rows.get(transaction);
+  if (queued) queued.push(row);
+  else rows.set(transaction, [row]);
+}
+
+/**
+ * Queues an event in the outbox of the transaction of `em`, the transaction of the change
+ * it tells of: its row is written as that transaction commits, with the commit (ADR 091), so
+ * the event exists if and only if the change committed.
+ *
+ * @throws Error outside a transaction: an event is always written with its change.
+ */
+export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: S, data: EventData<S>): OutboxRow<EventData<S>> {
   const transaction = em.getTransactionContext<object>();
-  if (transaction && !('savepointName' in transaction)) {
-    const rows = queuedIn.get(transaction);
-    if (rows) rows.push(queued);
-    else queuedIn.set(transaction, [queued]);
-  }
+  if (!transaction) throw new Error(`${subject}: an event is queued in the transaction of the change it tells of`);
+  const row = outboxRow(subject, data);
+  unpublished.set(row.id, Date.now());
+  queue(toWrite, transaction, row);
+  // A savepoint's are left to the relay's passes.
+  if (!('savepointName' in transaction)) queue(queuedIn, transaction, row);
   return row;
+}
+
+/** The outbox rows a transaction queued, as one statement: arrays of their ids, subjects, envelopes and headers. */
+const WRITE_ROWS = `insert into outbox_message (id, subject, envelope, headers, created_at, attempts)
+  select id, subject, envelope, headers, clock_timestamp(), 0 from unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[]) as r (id, subject, envelope, headers)`;
+
+/**
+ * Writes the outbox rows a transaction queued ({@link addToOutbox}) as it commits, in one
+ * statement sent with the commit (`runWithNext`, ADR 091): a rollback drops them unsent, and
+ * the commit fails if their statement failed. Every entity manager of the kit's ORM has it
+ * (`ormOptions`' subscribers).
+ */
+export class OutboxWriter implements EventSubscriber {
+  async beforeTransactionCommit({ em, transaction }: TransactionEventArgs): Promise<void> {
+    const rows = transaction ? toWrite.get(transaction) : undefined;
+    if (!rows) return;
+    toWrite.delete(transaction!);
+    await runWithNext(em, WRITE_ROWS, [
+      rows.map((r) => r.id),
+      rows.map((r) => r.subject),
+      rows.map((r) => JSON.stringify(r.envelope)),
+      rows.map((r) => (r.headers ? JSON.stringify(r.headers) : null)),
+    ]);
+  }
 }
 
 /** Stamps rows as published, on `em`'s transaction if it is in one. */
