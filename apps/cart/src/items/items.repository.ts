@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { claimEventWith, commandClaimParams, eventClaimParams, runSql } from '@jalaj/server-kit';
+import { claimEventWith, commandClaimParams, eventClaimParams, runSql, runWithNext } from '@jalaj/server-kit';
 import { factsOfRow, type ProductFacts, type ProductFactsRow } from '../products/product-facts.service.js';
 import type { HeldLine } from './bought-lines.js';
 import type { AddFacts } from './cart-changes.js';
@@ -100,9 +100,13 @@ export class CartItemsRepository {
     return rows.map((r) => ({ id: r.id, productId: r.product_id, quantity: r.quantity }));
   }
 
-  /** Removes the shopper's lines `remove` and sets each of `lower` to its quantity, in `em`'s transaction. */
+  /**
+   * Removes the shopper's lines `remove` and sets each of `lower` to its quantity, in `em`'s
+   * transaction, under the lines' locks: nothing waits for their answers, so they go out with
+   * the commit (ADR 091).
+   */
   async takeOut(em: EntityManager, userId: string, lower: readonly { id: string; quantity: number }[], remove: string[]): Promise<void> {
-    if (remove.length) await runSql(em, SQL.removeLines, [userId, remove]);
-    if (lower.length) await runSql(em, SQL.setQuantities, [userId, lower.map((l) => l.id), lower.map((l) => l.quantity)]);
+    if (remove.length) await runWithNext(em, SQL.removeLines, [userId, remove]);
+    if (lower.length) await runWithNext(em, SQL.setQuantities, [userId, lower.map((l) => l.id), lower.map((l) => l.quantity)]);
   }
 }

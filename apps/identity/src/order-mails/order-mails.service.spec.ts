@@ -8,8 +8,8 @@ import { OrderMailsService } from './order-mails.service.js';
 
 /**
  * Which mail each order event queues, and to whom, without a database: the consumers'
- * handlers run against an entity manager that knows some users and keeps what is
- * persisted. That each event is handled once is the kit's inbox, claimed by the statement
+ * handlers run against an entity manager whose pool knows some users and that keeps what
+ * is persisted. That each event is handled once is the kit's inbox, claimed by the statement
  * that queues the mail (order-mails.int-spec.ts delivers events twice).
  */
 type Queued = { kind: string; to: string; subject: string; text: string; status: string };
@@ -25,8 +25,17 @@ function setup(users: Record<string, { email: string | null; fullName: string }>
   async function deliver(event: EventEnvelope): Promise<{ queued: Queued[]; read: string[] }> {
     const queued: Queued[] = [];
     const read: string[] = [];
+    // The shopper's row as one statement on the pool reads it (`runSql` outside a transaction).
+    const pool = {
+      query: async (_text: string, [id]: string[]) => {
+        read.push(id!);
+        const user = users[id!];
+        return { rows: user ? [{ email: user.email, full_name: user.fullName }] : [] };
+      },
+    };
     const tx = {
-      findOne: async (_entity: unknown, { id }: { id: string }) => (read.push(id), users[id] ?? null),
+      getTransactionContext: () => undefined,
+      getConnection: () => ({ getNativeClient: async () => pool }),
       create: (_entity: unknown, row: Queued) => row,
       persist: (row: Queued) => queued.push(row),
       flush: async () => undefined,
