@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, type EntityKey, type RequiredEntityData } from '@mikro-orm/core';
 import type { EventData, EventSubject, OpenPayment, OrderLine, OrderState } from '@jalaj/contracts';
-import { addToOutbox, runSql, takeTransactionLock } from '@jalaj/server-kit';
+import { addToOutbox, runSql, runWithNext, takeTransactionLock } from '@jalaj/server-kit';
 import { ForbiddenTransition, INITIAL_STATES } from './checkout-state.js';
 import { Order } from './entities/order.entity.js';
 import { OrderLineRow } from './entities/order-line.entity.js';
@@ -19,6 +19,23 @@ export const OPEN_PAYMENT_FIELDS = ['id', 'merchantOrderId', 'state', 'checkoutH
 
 /** An order with only {@link OPEN_PAYMENT_FIELDS} loaded. */
 export type OpenPaymentFacts = Pick<Order, (typeof OPEN_PAYMENT_FIELDS)[number]>;
+
+/**
+ * The bill-number statement (`issueBill`): $1 the order, $2 the financial year, $3 the
+ * number's head, $4 the first serial that no longer fits, $5 the serial's digits.
+ */
+const ISSUE_BILL = `with unbilled as (
+     select id from orders where id = $1 and paid_at is not null and bill_number is null for update
+   ), serial as (
+     insert into bill_serials (financial_year, last_serial) select $2, 1 from unbilled
+       on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
+       where bill_serials.last_serial + 1 < $4::bigint
+     returning last_serial
+   )
+   update orders o set bill_number = $3 || lpad(serial.last_serial::text, $5, '0')
+     from serial where o.id = $1 returning o.bill_number`;
+
+const billParams = (orderId: string, financialYear: string, pattern: { head: string; digits: number }) => [orderId, financialYear, pattern.head, 10 ** pattern.digits, pattern.digits];
 
 /**
  * The checkout saga's reads and writes of the `Order` aggregate (ADR 014, 067). Writes go
@@ -41,10 +58,12 @@ export class CheckoutRepository {
 
   /**
    * Serialises the shopper's checkouts until the current transaction ends: two tabs paying
-   * at once see each other's order (one order, one charge).
+   * at once see each other's order (one order, one charge). The lock goes out with the next
+   * statement, the read of the shopper's open payments ({@link openPayments}), which
+   * PostgreSQL runs once the lock is held (ADR 091).
    */
   lockCheckouts(userId: string): Promise<void> {
-    return takeTransactionLock(this.em, `order:checkout:${userId}`);
+    return takeTransactionLock(this.em, `order:checkout:${userId}`, { beforeNextStatement: true });
   }
 
   /**
@@ -197,29 +216,31 @@ export class CheckoutRepository {
    * @returns The bill number given; null when the order has one already, is not sold, or the serial no longer fits.
    */
   async issueBill(orderId: string, financialYear: string, pattern: { head: string; digits: number }): Promise<string | null> {
-    const [row] = await runSql<{ bill_number: string }>(
-      this.em,
-      `with unbilled as (
-         select id from orders where id = $1 and paid_at is not null and bill_number is null for update
-       ), serial as (
-         insert into bill_serials (financial_year, last_serial) select $2, 1 from unbilled
-           on conflict (financial_year) do update set last_serial = bill_serials.last_serial + 1
-           where bill_serials.last_serial + 1 < $4::bigint
-         returning last_serial
-       )
-       update orders o set bill_number = $3 || lpad(serial.last_serial::text, $5, '0')
-         from serial where o.id = $1 returning o.bill_number`,
-      [orderId, financialYear, pattern.head, 10 ** pattern.digits, pattern.digits],
-    );
+    const [row] = await runSql<{ bill_number: string }>(this.em, ISSUE_BILL, billParams(orderId, financialYear, pattern));
     return row?.bill_number ?? null;
+  }
+
+  /**
+   * {@link issueBill}'s statement sent with the current transaction's commit (ADR 092): the
+   * serial's row is locked from PostgreSQL's run of it to the commit sent in the same write,
+   * never over a round trip. Flush the order's sale first: the statement reads `paid_at`.
+   */
+  issueBillWithCommit(orderId: string, financialYear: string, pattern: { head: string; digits: number }): Promise<void> {
+    return runWithNext(this.em, ISSUE_BILL, billParams(orderId, financialYear, pattern));
+  }
+
+  /** Writes what the unit of work changed so far, in its transaction. */
+  flush(): Promise<void> {
+    return this.em.flush();
   }
 
   /**
    * Claims up to `limit` orders whose check is due, in one short transaction: their next
    * check moves `leaseSeconds` ahead, so another replica does not take them meanwhile; rows
    * another replica is claiming are skipped (`FOR UPDATE SKIP LOCKED`). A sold order still
-   * without its bill number is due too (ADR 085: the number is issued after the decision's
-   * commit, and a stop in between leaves it to the reconciler). Their merchant order ids.
+   * without its bill number is due too (ADR 085, 092: its statement takes none while the
+   * serial no longer fits the prefix, and orders sold before ADR 092 may have been left
+   * without one by a stop). Their merchant order ids.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<string[]> {
     const rows = await runSql<{ merchant_order_id: string }>(

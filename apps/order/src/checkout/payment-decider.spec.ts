@@ -44,7 +44,7 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
   const calls: string[] = [];
   const events: { subject: string; data: Record<string, unknown> }[] = [];
   const serials: Record<string, number> = { [financialYear(new Date())]: 122 };
-  const repo = {
+  const repo: CheckoutRepository = {
     // The unit of work's part, in memory (the lock, the flush and the serial's upsert are
     // covered by checkout.int-spec.ts and orders.int-spec.ts).
     transaction: async <T>(work: () => Promise<T>) => work(),
@@ -52,11 +52,17 @@ function setup(opts: { state?: OrderState; phonepe: Partial<PhonePeOrderStatus> 
     // The guarded claim, in memory (its concurrency is covered by order-actions.int-spec.ts).
     claimRefund: async (_id: string, amountPaise: number) => (order.refundedPaise + amountPaise <= order.totalPaise ? order.refundedPaise + amountPaise : null),
     publish: (subject: string, data: Record<string, unknown>) => void events.push({ subject, data }),
+    flush: async () => undefined,
     // The bill's statement, in memory: nothing when the serial no longer fits (`serialFull`).
     issueBill: async (_id: string, year: string, p: { head: string; digits: number }) => {
       if (opts.serialFull?.()) return null;
       serials[year] = (serials[year] ?? 0) + 1;
       return `${p.head}${String(serials[year]).padStart(p.digits, '0')}`;
+    },
+    // The same statement sent with the commit: its number lands on the order's row (here, the order).
+    issueBillWithCommit: async (id: string, year: string, p: { head: string; digits: number }) => {
+      const number = await repo.issueBill(id, year, p);
+      if (number) order.billNumber = number;
     },
   } as unknown as CheckoutRepository;
   const rpc = {
@@ -98,7 +104,7 @@ describe('deciding a payment', () => {
     expect(t.stock.ord_1).toBe('committed');
     expect(t.order.transactionId).toBe('T1');
     expect(t.order.nextCheckAt).toBeNull();
-    // The bill of supply's serial: the year's next one, issued right after the sale commits.
+    // The bill of supply's serial: the year's next one, issued with the sale's commit.
     expect(t.order.billNumber).toBe(`JLJ/${financialYear(new Date())}/000123`);
     expect(t.events).toHaveLength(1);
     expect(t.events[0]).toMatchObject({ subject: 'evt.order.order.paid.v1', data: { orderId: 'ord_1', totalPaise: 78500, transactionId: 'T1', paymentMode: 'UPI_INTENT', shippingAddress: address } });

@@ -94,29 +94,48 @@ export class PaymentDecider {
 
   /**
    * Under the order's row lock, moves it at most one step on PhonePe's answer (`asked`, or
-   * asked now); a sold order gets its bill number right after the commit (`issueBill`).
+   * asked now); a sold order gets its bill number with the decision's commit.
    */
   private async decide(merchantOrderId: string, asked: { status: PhonePeOrderStatus } | { error: unknown } | undefined, replacing: boolean): Promise<Order | null> {
-    const order = await this.orders.transaction(async () => {
+    return this.orders.transaction(async () => {
       const o = await this.orders.lock(merchantOrderId);
       if (!o) return null;
+      const soldBefore = o.paidAt !== null && o.paidAt !== undefined;
       const now = new Date();
       if (o.state === 'pending' || o.state === 'failed') await this.checkPayment(o, now, asked, replacing);
       else if (o.state === 'refund_pending' || o.state === 'partly_refunded') await this.checkRefunds(o, now);
       else if (o.refundsInFlight().length > 0) await this.checkRefunds(o, now);
       else o.nextCheckAt = null;
+      await this.billWithCommit(o, soldBefore);
       return o;
     });
-    if (order) await this.issueBill(order);
-    return order;
   }
 
   /**
-   * Issues a sold order's bill-of-supply number (ADR 054, 085): the financial year (of its
-   * payment) and its next serial, in one statement of its own after the sale committed, so
-   * the year's serial is never locked over a round trip. Nothing when the order is not sold
-   * or has its number. Should the serial no longer fit the prefix, the order keeps no
-   * number and the reconciler, which claims sold orders without one, asks again.
+   * Issues a sold order's bill-of-supply number with the decision's commit (ADR 054, 085,
+   * 092): the financial year (of its payment) and its next serial, by one statement sent in
+   * the same write as the commit, so the year's serial is never locked over a round trip.
+   * Nothing when the order is not sold or has its number. The number is not read back: the
+   * shopper's pages do not show it, and the Orders tab reads it from the database.
+   *
+   * @param soldBefore - Sold by an earlier decision: still without a number, that decision's
+   *   statement took none, which happens only when the serial no longer fits the prefix (the
+   *   reconciler, which claims sold orders without one, asks again).
+   */
+  private async billWithCommit(o: Order, soldBefore: boolean): Promise<void> {
+    if (!o.paidAt || o.billNumber) return;
+    if (soldBefore) this.log.error({ orderId: o.id }, 'a sold order without its bill number: the serial may no longer fit its prefix; asking again');
+    // The statement reads the sale from the database.
+    await this.orders.flush();
+    const year = financialYear(o.paidAt);
+    await this.orders.issueBillWithCommit(o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
+  }
+
+  /**
+   * Issues a sold order's bill-of-supply number now, in the caller's transaction (an admin's
+   * acceptance of a held payment, whose reply shows the number), by the same statement as
+   * {@link billWithCommit}. Should the serial no longer fit the prefix, the order keeps no
+   * number and the reconciler asks again.
    */
   async issueBill(o: Order): Promise<void> {
     if (!o.paidAt || o.billNumber) return;
@@ -180,7 +199,7 @@ export class PaymentDecider {
    * under the order's row lock: the one path a paid order takes, for PhonePe's answer and for
    * an admin's acceptance of a held payment (docs/adr/081-needs-attention.md). The stock is
    * sold (the reservation committed, or the lines reserved again when it was released), the
-   * order is paid (its bill number follows the commit: `issueBill`), and `evt.order.order.paid.v1` takes the lines out of
+   * order is paid (its bill number goes with the commit: `billWithCommit`), and `evt.order.order.paid.v1` takes the lines out of
    * the cart and mails the confirmation. What PhonePe took above the total goes back through
    * PhonePe. If the stock is gone by then, everything taken is refunded instead.
    *
