@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { BACK_IN_STOCK_MAX_USERS, type EventEnvelope } from '@jalaj/contracts';
+import { eventsQueuedIn } from '@jalaj/server-kit';
 import type { StockAlertsRepository, TakenAlert } from './stock-alerts.repository.js';
 import { alertRefusal, backInStockEvents, cameBackInStock, StockAlertsService } from './stock-alerts.service.js';
 
@@ -10,8 +11,8 @@ import { alertRefusal, backInStockEvents, cameBackInStock, StockAlertsService } 
  */
 function setup(answers: { stock?: number | null; taken?: TakenAlert[]; mine?: string[] }) {
   const calls: [string, ...unknown[]][] = [];
-  const events: EventEnvelope[] = [];
-  const tx = { create: (_entity: unknown, row: { envelope: EventEnvelope }) => row, persist: (row: { envelope: EventEnvelope }) => events.push(row.envelope), getTransactionContext: () => undefined } as unknown as EntityManager;
+  const transaction = {};
+  const tx = { getTransactionContext: () => transaction } as unknown as EntityManager;
   const em = { transactional: <T>(work: (t: EntityManager) => Promise<T>) => work(tx) } as unknown as EntityManager;
   const asked = (name: string, value: unknown) => async (_em: EntityManager, ...args: unknown[]) => (calls.push([name, ...args]), value);
   const repo = {
@@ -22,7 +23,15 @@ function setup(answers: { stock?: number | null; taken?: TakenAlert[]; mine?: st
     counts: asked('counts', {}),
     take: asked('take', answers.taken ?? []),
   } as unknown as StockAlertsRepository;
-  return { service: new StockAlertsService(em, repo), calls, events, tx };
+  return {
+    service: new StockAlertsService(em, repo),
+    calls,
+    tx,
+    /** What the transaction's commit writes to the outbox. */
+    get events(): EventEnvelope[] {
+      return eventsQueuedIn(tx).map((r) => r.envelope as EventEnvelope);
+    },
+  };
 }
 
 const shopper = { id: 'usr_a', role: 'user' as const };

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EventEnvelope } from '@jalaj/contracts';
-import type { OutboxRelay } from '@jalaj/server-kit';
+import { eventsQueuedIn, type OutboxRelay } from '@jalaj/server-kit';
 import type { LockedProduct, ReservationStatus, StockLine, StockRepository } from './stock.repository.js';
 import { refusal, reservationLines, settledBefore, StockService } from './stock.service.js';
 import type { StockLedger } from '../history/stock-ledger.service.js';
@@ -30,11 +30,12 @@ function setup(answers: Answers) {
   const ended: ('commit' | 'rollback')[] = [];
   const em = {
     async transactional<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-      const persisted: { envelope: EventEnvelope }[] = [];
-      const tx = { create: (_entity: unknown, row: { envelope: EventEnvelope }) => row, persist: (row: { envelope: EventEnvelope }) => persisted.push(row), getTransactionContext: () => undefined };
+      const transaction = {};
+      const tx = { getTransactionContext: () => transaction } as unknown as EntityManager;
       try {
-        const result = await work(tx as unknown as EntityManager);
-        events.push(...persisted.map((r) => r.envelope));
+        const result = await work(tx);
+        // What the commit writes to the outbox.
+        events.push(...eventsQueuedIn(tx).map((r) => r.envelope as EventEnvelope));
         ended.push('commit');
         return result;
       } catch (e) {

@@ -108,6 +108,15 @@ export function addToOutbox<S extends EventSubject>(em: EntityManager, subject: 
   return row;
 }
 
+/**
+ * The events queued in `em`'s transaction and not written yet: what its commit writes. For
+ * specs that run a service against a transaction without a database.
+ */
+export function eventsQueuedIn(em: EntityManager): OutboxRow[] {
+  const transaction = em.getTransactionContext<object>();
+  return transaction ? [...(toWrite.get(transaction) ?? [])] : [];
+}
+
 /** The outbox rows a transaction queued, as one statement: arrays of their ids, subjects, envelopes and headers. */
 const WRITE_ROWS = `insert into outbox_message (id, subject, envelope, headers, created_at, attempts)
   select id, subject, envelope, headers, clock_timestamp(), 0 from unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[]) as r (id, subject, envelope, headers)`;
