@@ -127,8 +127,7 @@ export class PaymentDecider {
     if (soldBefore) this.log.error({ orderId: o.id }, 'a sold order without its bill number: the serial may no longer fit its prefix; asking again');
     // The statement reads the sale from the database.
     await this.orders.flush();
-    const year = financialYear(o.paidAt);
-    await this.orders.issueBillWithCommit(o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
+    await this.orders.issueBillWithCommit(o.id, ...this.billOf(o.paidAt));
   }
 
   /**
@@ -139,10 +138,15 @@ export class PaymentDecider {
    */
   async issueBill(o: Order): Promise<void> {
     if (!o.paidAt || o.billNumber) return;
-    const year = financialYear(o.paidAt);
-    const billNumber = await this.orders.issueBill(o.id, year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year));
+    const billNumber = await this.orders.issueBill(o.id, ...this.billOf(o.paidAt));
     if (billNumber) o.billNumber = billNumber;
     else this.log.error({ orderId: o.id }, 'no bill number: the serial does not fit the prefix; asking again later');
+  }
+
+  /** The financial year of a sale paid at `paidAt` and the shape of its bill numbers (`billNumberPattern`). */
+  private billOf(paidAt: Date): [year: string, pattern: { head: string; digits: number }] {
+    const year = financialYear(paidAt);
+    return [year, billNumberPattern(this.config.BILL_SERIAL_PREFIX, year)];
   }
 
   /** PhonePe's Order Status, or the error asking it failed with (the outcome is then unknown). */
