@@ -112,8 +112,8 @@ export function parsePhonePeWebhook(body: unknown): PhonePeWebhook | null {
  * The PhonePe Standard Checkout v2 client (see docs/payments.md): OAuth client credentials
  * with the token cached until half its life has passed (concurrent callers share one token
  * request) and renewed once on a 401, pay, order status, refund and refund status over
- * undici's `request()` (the kit's `exchange`, ADR 089). Replies are read tolerantly; every failure is a
- * {@link PhonePeError} (status 0 when PhonePe was unreachable or too slow).
+ * undici's `request()` (the kit's `exchange`, ADR 089). Replies are read tolerantly; every
+ * failure is a {@link PhonePeError} (status 0 when PhonePe was unreachable or too slow).
  */
 export class PhonePeClient implements PhonePeGateway {
   private readonly now: () => number;
@@ -235,8 +235,9 @@ export class PhonePeClient implements PhonePeGateway {
   }
 
   /**
-   * The request and its whole answer within the timeout (the signal also ends reading the
-   * body); no answer (unreachable, broken off, too slow) becomes `PhonePeError(0, …)`.
+   * The request and its whole answer within the timeout (the kit's `exchange`: its timer
+   * covers reading the body too); no answer (unreachable, broken off, too slow) becomes
+   * `PhonePeError(0, …)`.
    */
   private async request(url: string, init: HttpRequest): Promise<HttpAnswer> {
     try {
