@@ -195,6 +195,20 @@ describe('createSessionManager', () => {
       expect(manager.getState().status).toBe('signed-in');
     });
 
+    it('tells the status once it is known: after the restore, or at once', async () => {
+      const { api, manager } = setup();
+      const settle = api.defer('/api/auth/refresh');
+      manager.start();
+      let told: string | undefined;
+      void manager.known().then((status) => (told = status));
+      await flush();
+      expect(told).toBeUndefined();
+      settle({ ok: true, value: null });
+      await flush();
+      expect(told).toBe('signed-out');
+      await expect(manager.known()).resolves.toBe('signed-out');
+    });
+
     it('notifies subscribers of every change', async () => {
       const { api, manager } = setup();
       api.answer('/api/auth/refresh', session('tok_1'));

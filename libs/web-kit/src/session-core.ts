@@ -103,6 +103,11 @@ export interface SessionManager {
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /**
+   * The status once it is known: at once when it is, or when the session has been restored
+   * (an action taken right after a page load waits instead of taking the visitor for signed out).
+   */
+  known(): Promise<Exclude<SessionStatus, 'loading'>>;
+  /**
    * Restores the session from the refresh cookie (once per manager), resumes
    * the renewal timer and lets the API client renew on 401. Safe to call
    * again after {@link SessionManager.stop}.
@@ -248,6 +253,17 @@ export function createSessionManager(deps: SessionManagerDeps): SessionManager {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    known() {
+      if (state.status !== 'loading') return Promise.resolve(state.status);
+      return new Promise((resolve) => {
+        const listener = () => {
+          if (state.status === 'loading') return;
+          listeners.delete(listener);
+          resolve(state.status);
+        };
+        listeners.add(listener);
+      });
     },
     start() {
       active = true;

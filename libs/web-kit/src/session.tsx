@@ -86,6 +86,23 @@ export function SessionProvider(props: { children: ReactNode }) {
   return <SessionContext value={manager}>{props.children}</SessionContext>;
 }
 
+/** The session manager of the nearest {@link SessionProvider}. */
+function useSessionManager(): SessionManager {
+  const manager = useContext(SessionContext);
+  if (manager === null) throw new Error('useSession must be used inside <SessionProvider>');
+  return manager;
+}
+
+/**
+ * For an action that needs the session's status only when it runs: a stable function that
+ * resolves with it once the session is restored. Unlike {@link useSession}, the component
+ * is not drawn again when the session changes (the landing page's grid is not redrawn by
+ * the restore that answers after it is shown: issue #40).
+ */
+export function useKnownSessionStatus(): () => Promise<Exclude<SessionStatus, 'loading'>> {
+  return useSessionManager().known;
+}
+
 /**
  * The session of the nearest {@link SessionProvider}.
  *
@@ -93,8 +110,7 @@ export function SessionProvider(props: { children: ReactNode }) {
  * @throws Error when used outside a `SessionProvider`.
  */
 export function useSession(): SessionContextValue {
-  const manager = useContext(SessionContext);
-  if (manager === null) throw new Error('useSession must be used inside <SessionProvider>');
+  const manager = useSessionManager();
   const state = useSyncExternalStore(manager.subscribe, manager.getState, serverState);
   return useMemo(
     () => ({

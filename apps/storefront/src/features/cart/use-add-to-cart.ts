@@ -1,6 +1,6 @@
 import { CART_MESSAGES, DEFAULT_ADD_QUANTITY } from '@jalaj/commerce';
-import { isApiError, useSession, type SessionStatus } from '@jalaj/web-kit';
-import { useCallback, useEffect, useRef } from 'react';
+import { isApiError, useKnownSessionStatus } from '@jalaj/web-kit';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCartApi, useCartCache } from '../../api/cart.js';
 import { useToast } from '../toast/toast-provider.js';
@@ -43,8 +43,9 @@ export interface AddToCartProduct {
  *   the promise never rejects.
  */
 export function useAddToCart(): (product: AddToCartProduct, quantity?: number, options?: AddToCartOptions) => Promise<boolean> {
-  const { status } = useSession();
-  const settled = useSettledSession(status);
+  // Read when the shopper adds, not subscribed to: the session restored after the page is
+  // shown does not draw the grid of plants again (issue #40).
+  const sessionStatus = useKnownSessionStatus();
   const api = useCartApi();
   const store = useCartCache();
   const toast = useToast();
@@ -64,7 +65,7 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
       };
       // A click while the session is still being restored (right after a page load)
       // waits for it instead of taking the shopper for signed out.
-      if ((await settled()) === 'signed-out') return askToSignIn();
+      if ((await sessionStatus()) === 'signed-out') return askToSignIn();
 
       try {
         const change = await api.add(product.id, quantity);
@@ -86,20 +87,6 @@ export function useAddToCart(): (product: AddToCartProduct, quantity?: number, o
         return false;
       }
     },
-    [settled, api, store, toast, navigate],
-  );
-}
-
-/** A stable function that resolves with the session status once it is no longer 'loading'. */
-function useSettledSession(status: SessionStatus): () => Promise<SessionStatus> {
-  const latest = useRef(status);
-  const waiters = useRef<((s: SessionStatus) => void)[]>([]);
-  useEffect(() => {
-    latest.current = status;
-    if (status !== 'loading') for (const resolve of waiters.current.splice(0)) resolve(status);
-  }, [status]);
-  return useCallback(
-    () => (latest.current !== 'loading' ? Promise.resolve(latest.current) : new Promise<SessionStatus>((resolve) => waiters.current.push(resolve))),
-    [],
+    [sessionStatus, api, store, toast, navigate],
   );
 }

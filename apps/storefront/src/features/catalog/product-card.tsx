@@ -1,5 +1,6 @@
 import { formatRupees } from '@jalaj/commerce';
 import type { Product } from '@jalaj/contracts';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { CartIcon } from '../ui/icons.js';
 import { NotifyMe } from './notify-me.js';
@@ -13,8 +14,12 @@ interface ProductCardProps {
 // One column on phones, two from 640 px, four (in a 1200 px container) from 1024 px.
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 290px, (min-width: 640px) 50vw, 100vw';
 
-/** One plant in the Featured Plants grid; a sold-out plant offers Notify Me in the place of Add to Cart (issue #41). */
-export function ProductCard({ product, onAddToCart }: ProductCardProps) {
+/**
+ * One plant in the Featured Plants grid; a sold-out plant offers Notify Me in the place of
+ * Add to Cart (issue #41). Drawn again only when its plant or action changes, not with every
+ * keystroke in the search box above the grid.
+ */
+export const ProductCard = memo(function ProductCard({ product, onAddToCart }: ProductCardProps) {
   return (
     <article className="product-card">
       <div className="product-card__media">
@@ -59,4 +64,4 @@ export function ProductCard({ product, onAddToCart }: ProductCardProps) {
       </div>
     </article>
   );
-}
+});
