@@ -18,6 +18,8 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer from 'puppeteer-core';
 import { fetchEveryPicture } from './http.mjs';
@@ -30,6 +32,17 @@ import { measurePhoneCheckout } from './phone-checkout.mjs';
  */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/**
+ * The pages measured (BENCH_LIGHTHOUSE_PAGES, comma-separated: `/`, `product` for the first
+ * product's page, `/about-us`, `checkout` for the phone checkout); all four by default.
+ */
+const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '/,product,/about-us,checkout').split(',').map((p) => p.trim());
+/**
+ * A folder for each run's trace (BENCH_LIGHTHOUSE_TRACES): Lighthouse's own unthrottled trace,
+ * the one its simulation times, to find which task a long one is (docs/performance.md,
+ * "Finding where the time goes"); none by default.
+ */
+const TRACES = process.env.BENCH_LIGHTHOUSE_TRACES;
 /** The `benchmarkIndex` of the slowest machine the goals must hold on; 0: no calibration. */
 const TARGET_INDEX = Number(process.env.BENCH_LIGHTHOUSE_INDEX ?? 1300);
 /** Lighthouse's default mobile CPU slowdown. */
@@ -115,6 +128,13 @@ export function calibratedSlowdown(index) {
   return (DEFAULT_SLOWDOWN * index) / TARGET_INDEX;
 }
 
+/** Writes a run's trace into {@link TRACES}, named after the page and the time. */
+async function saveTrace(url, trace) {
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  await mkdir(TRACES, { recursive: true });
+  await writeFile(join(TRACES, `${name}-${Date.now()}.json`), JSON.stringify(trace));
+}
+
 /** One Lighthouse run in a fresh Chromium (cold cache, as a first visit). */
 async function runOnce(url) {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
@@ -129,6 +149,7 @@ async function runOnce(url) {
       throttling: { cpuSlowdownMultiplier: slowdown },
     });
     if (!result?.lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (TRACES) await saveTrace(url, result.artifacts.Trace);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return { figures: figuresOf(result.lhr, slowdown, hostIndex), timeSpent: timeSpentOf(result.lhr) };
   } finally {
@@ -182,8 +203,8 @@ export async function bench(ctx) {
   // standalone run below): the pages are measured as a visitor would find the shop a minute
   // after it started.
   const rows = [];
-  for (const path of ['/', `/product/${encodeURIComponent(items[0].id)}`, '/about-us']) rows.push(await measurePage(ctx, path));
-  rows.push(await measurePhoneCheckout(ctx, { chromePath: CHROME_PATH, items, slowdownFor: calibratedSlowdown }));
+  for (const page of PAGES.filter((p) => p !== 'checkout')) rows.push(await measurePage(ctx, page === 'product' ? `/product/${encodeURIComponent(items[0].id)}` : page));
+  if (PAGES.includes('checkout')) rows.push(await measurePhoneCheckout(ctx, { chromePath: CHROME_PATH, items, slowdownFor: calibratedSlowdown }));
   return rows;
 }
 
