@@ -1,41 +1,56 @@
 #!/usr/bin/env node
 /**
- * The main thread's tasks in a Chromium trace, to tell which task a long one of Lighthouse's
- * is (docs/performance.md, "Finding where the time goes"): each task of the page's renderer
- * of at least `minMs` (5) real milliseconds, its start after navigation, its length, what
- * started it (a timer, an event, a module, a function of a chunk) and what it spent its time
- * on. Lighthouse's simulation multiplies these lengths by its CPU slowdown and places a task
- * that waits on the network after that request's simulated answer.
+ * The main thread's tasks in a Chromium trace (docs/performance.md, "Finding where the time
+ * goes"): each task of the page's renderer over `minMs`, its start after navigation, its
+ * length and its longest events (layout, style, a module's evaluation, a timer, a function of
+ * a chunk), then the time of each kind of event in all. main-thread.mjs prints a trace it
+ * records this way; run alone, this reads a trace Lighthouse's run kept
+ * (BENCH_LIGHTHOUSE_TRACES), the unthrottled one its simulation times: a task of the real
+ * length here × the run's slowdown is one of its long tasks, and a task that waits on a
+ * request is placed after that request's simulated answer.
  *
  *   BENCH_ONLY=lighthouse BENCH_LIGHTHOUSE_PAGES=/ BENCH_LIGHTHOUSE_TRACES=/tmp/traces npm run bench
- *   node scripts/bench/trace-tasks.mjs /tmp/traces/home-….json [minMs]
+ *   node scripts/bench/trace-tasks.mjs /tmp/traces/home-….json [minMs, default 5]
  */
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const [file, min = '5'] = process.argv.slice(2);
-if (!file) throw new Error('usage: trace-tasks.mjs <trace.json> [minMs]');
-const trace = JSON.parse(readFileSync(file, 'utf8'));
-const events = Array.isArray(trace) ? trace : trace.traceEvents;
+const ms = (us) => (us / 1000).toFixed(us < 10_000 ? 1 : 0);
 
-// The page's renderer: the main thread with the most complete events.
-const threadOf = (e) => `${e.pid}:${e.tid}`;
-const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(threadOf));
-const counts = new Map();
-for (const e of events) if (e.ph === 'X' && mains.has(threadOf(e))) counts.set(threadOf(e), (counts.get(threadOf(e)) ?? 0) + 1);
-const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-const onMain = events.filter((e) => e.ph === 'X' && threadOf(e) === main);
-const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && threadOf(e) === main);
+/** Prints the tasks of `events` (a trace's events) over `minMs` and the time of each kind of event. */
+export function printMainThreadTasks(events, { minMs }) {
+  // The renderer's main thread with the most events is the page's (about:blank has its own).
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const countOf = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
+  const main = mains.sort((a, b) => countOf(b) - countOf(a))[0];
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.pid === main.pid);
+  const start = navigation?.ts ?? Math.min(...onMain.filter((e) => e.name === 'RunTask').map((e) => e.ts));
 
-const STARTERS = ['FunctionCall', 'EventDispatch', 'TimerFire', 'v8.evaluateModule', 'EvaluateScript', 'ParseHTML', 'FireAnimationFrame'];
-const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur >= Number(min) * 1000).sort((a, b) => a.ts - b.ts);
-const origin = navigation?.ts ?? tasks[0]?.ts ?? 0;
-for (const task of tasks) {
-  const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > 200);
-  const spent = new Map();
-  for (const e of inside) spent.set(e.name, (spent.get(e.name) ?? 0) + e.dur);
-  const top = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`).join(', ');
-  const starter = inside.find((e) => STARTERS.includes(e.name));
-  const data = starter?.args?.data ?? {};
-  const what = starter ? [starter.name, (data.url ?? '').split('/').pop(), data.functionName ?? data.type ?? ''].filter(Boolean).join(' ') : '';
-  console.log(`${((task.ts - origin) / 1000).toFixed(0).padStart(6)} ms ${(task.dur / 1000).toFixed(1).padStart(6)} ms  ${what.padEnd(44)} ${top}`);
+  console.log(`tasks over ${minMs} ms (ms from the navigation), with their longest events`);
+  for (const task of onMain.filter((e) => e.name === 'RunTask' && e.dur > minMs * 1000).sort((a, b) => a.ts - b.ts)) {
+    const inside = onMain.filter((e) => e !== task && e.name !== 'RunTask' && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur > task.dur / 20);
+    const longest = new Map();
+    for (const e of inside) {
+      const where = String(e.args?.data?.url ?? e.args?.data?.functionName ?? e.args?.data?.type ?? '').split('/').pop().slice(0, 40);
+      const key = where ? `${e.name} ${where}` : e.name;
+      longest.set(key, Math.max(longest.get(key) ?? 0, e.dur));
+    }
+    const parts = [...longest].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, d]) => `${k} ${ms(d)}`);
+    console.log(`  ${ms(task.dur).padStart(5)} ms at ${ms(task.ts - start).padStart(5)}: ${parts.join(' | ')}`);
+  }
+  const byName = new Map();
+  for (const e of onMain) if (e.name !== 'RunTask') byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur);
+  console.log('in all (ms; nested events count in their parents too):');
+  console.log(`  ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, d]) => `${k} ${ms(d)}`).join(' · ')}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [file, minMs = '5'] = process.argv.slice(2);
+  if (!file) {
+    console.error('usage: node scripts/bench/trace-tasks.mjs <trace.json> [minMs]');
+    process.exit(2);
+  }
+  const trace = JSON.parse(readFileSync(file, 'utf8'));
+  printMainThreadTasks(Array.isArray(trace) ? trace : trace.traceEvents, { minMs: Number(minMs) });
 }

@@ -89,7 +89,7 @@ export function SessionProvider(props: { children: ReactNode }) {
 /** The session manager of the nearest {@link SessionProvider}. */
 function useSessionManager(): SessionManager {
   const manager = useContext(SessionContext);
-  if (manager === null) throw new Error('useSession must be used inside <SessionProvider>');
+  if (manager === null) throw new Error('the session hooks must be used inside <SessionProvider>');
   return manager;
 }
 
