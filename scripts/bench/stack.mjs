@@ -137,7 +137,7 @@ function sumOverTree(rootPid, read) {
  * names none or the log cannot be read. Figures depend on it: under PVM (software virtualisation, shadow page
  * tables) a page fault or a system call costs several times what it costs under KVM, and a
  * fresh Chromium renderer spends about a third of its time in the kernel (docs/performance.md,
- * "Lighthouse on a PVM machine").
+ * "Machines").
  */
 export function hypervisor() {
   const log = spawnSync('dmesg', [], { encoding: 'utf8' });
