@@ -44,8 +44,9 @@ export async function warmUp(ctx, shoppers, products) {
 /**
  * The checkout's rate goal (issue #37): at least 75% of the paid orders a second of the
  * commit before the renovation (441a0c5), measured by this part run the same way on the
- * same machine (docs/performance.md, "Goals") and given as BENCH_CHECKOUT_BASELINE. Without it the rate is
- * reported, not judged: a figure from another machine would say nothing.
+ * same machine (docs/performance.md, "Goals") and given as BENCH_CHECKOUT_BASELINE.
+ * Without it the rate is reported, not judged: a figure from another machine would say
+ * nothing.
  */
 function checkoutRateGoal() {
   const baseline = Number(process.env.BENCH_CHECKOUT_BASELINE);

@@ -21,7 +21,9 @@ const ms = (us) => (us / 1000).toFixed(us < 10_000 ? 1 : 0);
 export function printMainThreadTasks(events, { minMs }) {
   // The renderer's main thread with the most events is the page's (about:blank has its own).
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const countOf = (m) => events.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
+  const counts = new Map();
+  for (const e of events) counts.set(`${e.pid}:${e.tid}`, (counts.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const countOf = (m) => counts.get(`${m.pid}:${m.tid}`) ?? 0;
   const main = mains.sort((a, b) => countOf(b) - countOf(a))[0];
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
   const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.pid === main.pid);
