@@ -122,6 +122,27 @@ test.describe('browsing the catalogue', () => {
     { link: 'Shipping Policy', path: '/shipping-policy', heading: 'Shipping Policy', texts: ['within 7 business days', '3-5 business days'] },
   ];
 
+  // From another page the plant list loads after the route changes and grows by thousands of
+  // pixels: the scroll to a section below it waits for it, or would land in the middle of it.
+  test('the footer’s section links lead from another page to their section, below the loaded plants', async ({ page }) => {
+    for (const { link, id } of [
+      { link: 'Care Guide', id: 'care-guide' },
+      { link: 'All Plants', id: 'plants' },
+    ]) {
+      await page.goto('/about-us');
+      await page.getByRole('contentinfo').getByRole('link', { name: link, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === '/' && url.hash === `#${id}`);
+      const section = page.locator(`#${id}`);
+      await expect(section).toBeFocused();
+      await expect(plants(page).getByRole('article').first()).toBeVisible();
+      await expect(plants(page)).toHaveAttribute('aria-busy', 'false');
+      // At the top of the window, right under the sticky header.
+      const belowHeader = () => page.evaluate((id) => document.getElementById(id)!.getBoundingClientRect().top - document.querySelector('header.site-header')!.getBoundingClientRect().bottom, id);
+      await expect.poll(belowHeader, { message: `#${id}'s distance below the header` }).toBeGreaterThanOrEqual(-2);
+      await expect.poll(belowHeader, { message: `#${id}'s distance below the header` }).toBeLessThanOrEqual(32);
+    }
+  });
+
   // The footer at phone size once (the first page); the other pages' links and texts are the same at any size.
   for (const [i, { link, path, heading, texts }] of STATIC_PAGES.entries()) {
     test(`${heading} is reachable from the footer and leads back home`, i === 0 ? {} : { tag: DESKTOP_ONLY }, async ({ page }) => {
