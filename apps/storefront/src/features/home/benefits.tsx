@@ -28,7 +28,7 @@ const BENEFITS: readonly Benefit[] = [
 /** The three benefit blurbs; the footer's Care Guide link points here. */
 export function Benefits() {
   return (
-    <section id="care-guide" className="section section--tinted" aria-labelledby="care-guide-title" tabIndex={-1}>
+    <section id="care-guide" className="section section--tinted deferred-render" aria-labelledby="care-guide-title" tabIndex={-1}>
       <div className="container">
         <header className="section__header">
           <h2 id="care-guide-title" className="section__title">

@@ -29,7 +29,7 @@ const TESTIMONIALS: readonly Testimonial[] = [
 /** Three customer quotes. */
 export function Testimonials() {
   return (
-    <section className="section" aria-labelledby="testimonials-title">
+    <section className="section deferred-render" aria-labelledby="testimonials-title">
       <div className="container">
         <header className="section__header">
           <h2 id="testimonials-title" className="section__title">

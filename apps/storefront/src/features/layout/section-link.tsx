@@ -10,21 +10,15 @@ interface SectionLinkProps {
 }
 
 /**
- * A link to a section of the landing page. On the landing page itself it is a
- * plain fragment link, so the browser scrolls and moves focus natively; from
- * any other page it routes to `/#id` and {@link useScrollToHash} finishes the job.
+ * A link to a section of the landing page, from any page. It routes to `/#id` (on the
+ * landing page itself keeping the plant filters of the query) and {@link useScrollToHash}
+ * jumps there: the browser's own scroll to a fragment would stop short by the height
+ * the plant cards it passes gain once drawn (content-visibility), up to a screen on a phone.
  */
 export function SectionLink({ sectionId, className, onClick, children }: SectionLinkProps) {
-  const { pathname } = useLocation();
-  if (pathname === '/') {
-    return (
-      <a href={`#${sectionId}`} className={className} onClick={onClick}>
-        {children}
-      </a>
-    );
-  }
+  const { pathname, search } = useLocation();
   return (
-    <Link to={{ pathname: '/', hash: `#${sectionId}` }} className={className} onClick={onClick}>
+    <Link to={{ pathname: '/', search: pathname === '/' ? search : '', hash: `#${sectionId}` }} className={className} onClick={onClick}>
       {children}
     </Link>
   );

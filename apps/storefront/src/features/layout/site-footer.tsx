@@ -8,7 +8,7 @@ import { SectionLink } from './section-link.js';
 /** The site footer; its id is the target of the header's Contact link. */
 export function SiteFooter() {
   return (
-    <footer id="contact" className="site-footer" tabIndex={-1}>
+    <footer id="contact" className="site-footer deferred-render" tabIndex={-1}>
       <div className="container site-footer__grid">
         <div className="site-footer__about">
           <BrandLink />
