@@ -68,25 +68,27 @@ export function useScrollToHash(): void {
     };
     const observer = new MutationObserver(() => {
       if (document.querySelector(BUSY)) return;
-      observer.disconnect();
-      clearTimeout(timer);
+      stopWaiting();
       scroll();
     });
-    const timer = setTimeout(() => {
-      observer.disconnect();
-      scroll();
-    }, MAX_WAIT_MS);
-    const stop = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopWaiting = () => {
       observer.disconnect();
       clearTimeout(timer);
+    };
+    const stop = () => {
+      stopWaiting();
       stopFollowing();
       for (const type of OWN_SCROLL) window.removeEventListener(type, stop);
     };
     for (const type of OWN_SCROLL) window.addEventListener(type, stop, { passive: true });
-    if (document.querySelector(BUSY)) observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+    if (!document.querySelector(BUSY)) scroll();
     else {
-      clearTimeout(timer);
-      scroll();
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+      timer = setTimeout(() => {
+        stopWaiting();
+        scroll();
+      }, MAX_WAIT_MS);
     }
     return stop;
   }, [hash, key]);
