@@ -40,9 +40,6 @@ test.describe('sales over time', () => {
     await expect(sales).toContainText(`${longDay(counted.from)} – ${longDay(counted.to)}`);
     await expect(sales.getByRole('definition').first()).toContainText(formatRupees(counted.totals.revenuePaise));
     await expect(sales.getByRole('definition').nth(1)).toContainText(counted.totals.orders.toLocaleString('en-IN'));
-    const sectionBox = (await sales.boundingBox())!;
-    expect(sectionBox.y).toBeGreaterThan((await page.getByRole('region', { name: /^Today/ }).boundingBox())!.y);
-    expect(sectionBox.y + sectionBox.height).toBeLessThanOrEqual((await page.getByRole('tablist').boundingBox())!.y);
 
     // Two charts, each a labelled figure with its drawing (recharts' SVG, from its own chunk).
     const revenue = sales.getByRole('figure', { name: /^Revenue per day/ });
@@ -51,6 +48,10 @@ test.describe('sales over time', () => {
     await expect(orders.locator('svg.recharts-surface')).toBeVisible();
     await expect(revenue.locator('.recharts-line')).toHaveCount(2);
     await expect(orders.locator('.recharts-bar-rectangle').first()).toBeAttached();
+    // Measured once the charts are drawn (their chunk comes after the first paint).
+    const sectionBox = (await sales.boundingBox())!;
+    expect(sectionBox.y).toBeGreaterThan((await page.getByRole('region', { name: /^Today/ }).boundingBox())!.y);
+    expect(sectionBox.y + sectionBox.height).toBeLessThanOrEqual((await page.getByRole('tablist').boundingBox())!.y);
     expect(await fitsTheWidth(page)).toBe(true);
     await sales.scrollIntoViewIfNeeded();
     await sales.screenshot({ path: testInfo.outputPath(`sales-${testInfo.project.name}.png`) });
@@ -115,6 +116,35 @@ test.describe('sales over time', () => {
     await expect(sales.getByRole('figure')).toHaveCount(0);
     expect(await fitsTheWidth(page)).toBe(true);
     await sales.screenshot({ path: testInfo.outputPath(`sales-empty-${testInfo.project.name}.png`) });
+  });
+
+  test('holds the charts’ place while their chunk loads: nothing below them moves', async ({ page }, testInfo) => {
+    // A period with sales (the server's days, one of them with orders), so that charts are drawn.
+    await page.route('**/api/admin/sales?*', async (route) => {
+      const real = (await (await route.fetch()).json()) as SalesOverTime;
+      const sold = { orders: 3, revenuePaise: 150_000 };
+      const current = real.current.map((d, i) => (i === real.current.length - 1 ? { ...d, ...sold } : d));
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ ...real, current, totals: sold }) });
+    });
+    // The charts' chunk waits until the placeholder has been measured.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/sales-chart-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await atWidth(page, testInfo);
+    await signInAsAdmin(page);
+    const sales = section(page);
+    await expect(sales.getByTestId('sales-charts-placeholder')).toBeVisible();
+    // Where the tabs below start on the page (not in the window: the screenshot scrolls).
+    const tabsTop = () => page.getByRole('tablist').evaluate((tabs) => tabs.getBoundingClientRect().top + window.scrollY);
+    const tabsWhileLoading = await tabsTop();
+    await sales.screenshot({ path: testInfo.outputPath(`sales-loading-${testInfo.project.name}.png`) });
+    release();
+    await expect(sales.getByRole('figure', { name: /^Paid orders per day/ }).locator('svg.recharts-surface')).toBeVisible();
+    await expect(sales.getByTestId('sales-charts-placeholder')).toHaveCount(0);
+    expect(Math.abs((await tabsTop()) - tabsWhileLoading)).toBeLessThanOrEqual(1);
   });
 
   test('keeps the chart out of the first paint: its chunk is not preloaded by the admin page', async ({ request }) => {

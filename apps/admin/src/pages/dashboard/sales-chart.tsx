@@ -3,6 +3,7 @@ import type { SalesDay } from '@jalaj/contracts';
 import { BRAND_COLORS } from '@jalaj/web-kit';
 import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatAxisRupees, formatCount, formatDayLong, formatDayShort } from './sales-format.js';
+import { CHART_TITLES, ChartFrame, chartHeight, type Metric } from './sales-chart-frame.js';
 
 /** One day of the chart: the period's day and the same day of the period before. */
 interface Point {
@@ -25,10 +26,9 @@ interface SalesChartProps {
 /** The faint line of the period before. */
 const BEFORE = { stroke: BRAND_COLORS.muted, strokeOpacity: 0.45, strokeDasharray: '4 3', strokeWidth: 1.5 };
 
-type Metric = 'revenue' | 'orders';
-const WORDS: Record<Metric, { title: string; value: (n: number) => string; axis: (n: number) => string }> = {
-  revenue: { title: 'Revenue per day', value: formatRupees, axis: formatAxisRupees },
-  orders: { title: 'Paid orders per day', value: formatCount, axis: formatCount },
+const WORDS: Record<Metric, { value: (n: number) => string; axis: (n: number) => string }> = {
+  revenue: { value: formatRupees, axis: formatAxisRupees },
+  orders: { value: formatCount, axis: formatCount },
 };
 
 /** The tooltip: the day and its figure, and the same day of the period before. */
@@ -52,19 +52,11 @@ function DayTooltip({ active, payload, metric }: Partial<TooltipContentProps<num
 /** One chart of one figure: the period as bars or a line, the period before as a faint dashed line. */
 function MetricChart({ points, metric, compact, days }: { points: Point[]; metric: Metric; compact: boolean; days: number }) {
   const words = WORDS[metric];
-  const id = `sales-chart-${metric}`;
   const [now, before] = metric === 'revenue' ? (['revenue', 'revenueBefore'] as const) : (['orders', 'ordersBefore'] as const);
   return (
-    <figure className="admin-sales__chart" aria-labelledby={`${id}-title`}>
-      <figcaption id={`${id}-title`} className="admin-sales__chart-title">
-        {words.title}
-        <span className="admin-sales__legend" aria-hidden="true">
-          <span className={`admin-sales__key admin-sales__key--${metric}`} /> last {days} days
-          <span className="admin-sales__key admin-sales__key--before" /> the {days} days before
-        </span>
-      </figcaption>
-      <ResponsiveContainer width="100%" height={compact ? 160 : 190}>
-        <ComposedChart data={points} margin={{ top: 8, right: 18, bottom: 0, left: 0 }} title={`${words.title}, the last ${days} days and the ${days} days before`} syncId="sales">
+    <ChartFrame metric={metric} days={days}>
+      <ResponsiveContainer width="100%" height={chartHeight(compact)}>
+        <ComposedChart data={points} margin={{ top: 8, right: 18, bottom: 0, left: 0 }} title={`${CHART_TITLES[metric]}, the last ${days} days and the ${days} days before`} syncId="sales">
           <CartesianGrid vertical={false} stroke={BRAND_COLORS.border} />
           <XAxis dataKey="day" tickFormatter={formatDayShort} interval="preserveStartEnd" minTickGap={compact ? 24 : 16} tick={{ fontSize: 12, fill: BRAND_COLORS.muted }} tickLine={false} />
           <YAxis
@@ -84,7 +76,7 @@ function MetricChart({ points, metric, compact, days }: { points: Point[]; metri
           <Line type="linear" dataKey={before} name="The period before" dot={false} isAnimationActive={false} {...BEFORE} />
         </ComposedChart>
       </ResponsiveContainer>
-    </figure>
+    </ChartFrame>
   );
 }
 

@@ -7,6 +7,7 @@ import { apiErrorMessage } from '../../api/error-messages.js';
 import { saveFile } from '../../api/download.js';
 import { downloadSalesCsv, useSalesOverTime, type SalesReply } from '../../api/sales.js';
 import { changeText, formatCount, formatDayLong } from './sales-format.js';
+import { ChartsPlaceholder } from './sales-chart-frame.js';
 import { useNotification } from '../../use-notification.js';
 
 // recharts is ~110 kB gzipped: its own chunk, asked for once there are sales to draw, so the dashboard paints without it.
@@ -206,7 +207,7 @@ export function SalesOverTime() {
           {sales.totals.orders === 0 ? (
             <Empty className="admin-sales__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={SALES_TEXTS.empty(sales.days)} />
           ) : (
-            <Suspense fallback={<Skeleton active className="admin-sales__loading" paragraph={{ rows: 6 }} />}>
+            <Suspense fallback={<ChartsPlaceholder days={sales.days} compact={!md} />}>
               <SalesChart current={sales.current} previous={sales.previous} days={sales.days} compact={!md} />
             </Suspense>
           )}
