@@ -155,8 +155,25 @@ async function scenario(
     orders: ledger.orders,
     paid: ledger.paidOrders,
     discrepancies,
-    detail: { errors, books: ledger, payments },
+    detail: { errors, books: ledger, payments, ...(buying.lateCarts.length ? { lateCarts: await Promise.all(buying.lateCarts.map(lateCartTrail)) } : {}) },
   };
+}
+
+/**
+ * The trail of a paid order whose plants stayed in the cart past the shopper's wait: when it
+ * was paid, when its paid event was queued and published (the order's outbox), and when the
+ * cart handled it (the cart's inbox), so that a failed run says which step was late.
+ */
+async function lateCartTrail({ merchantOrderId, gaveUpAt }) {
+  const [order] = await db.query(
+    'order',
+    `select o.id, o.paid_at as "paidAt", m.id as "eventId", m.created_at as "queuedAt", m.published_at as "publishedAt", m.attempts
+       from orders o left join outbox_message m on m.subject = 'evt.order.order.paid.v1' and m.envelope->'data'->>'orderId' = o.id::text
+      where o.merchant_order_id = $1`,
+    [merchantOrderId],
+  );
+  const [handled] = order?.eventId ? await db.query('cart', "select processed_at as \"handledAt\" from inbox_message where consumer = 'cart-order-paid' and event_id = $1", [order.eventId]) : [];
+  return { merchantOrderId, gaveUpAt, ...order, handledAt: handled?.handledAt ?? null };
 }
 
 /** How many refunds the admin sends at once for each order (an attacker's probe once sent 15). */

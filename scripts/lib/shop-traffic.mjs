@@ -199,6 +199,8 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
   let refused = 0;
   let polled = 0;
   let left = 0;
+  /** Paid orders whose plants were still in the cart when the shopper stopped waiting. */
+  const lateCarts = [];
   const steps = new Map();
   const started = performance.now();
   let until = started + seconds * 1000;
@@ -227,6 +229,7 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
           } else {
             failed++;
             errors.set(r.reason ?? 'failed', (errors.get(r.reason ?? 'failed') ?? 0) + 1);
+            if (r.reason === 'CART_NOT_EMPTIED') lateCarts.push({ merchantOrderId: r.merchantOrderId, gaveUpAt: new Date().toISOString() });
             await giveUp();
           }
         } catch (e) {
@@ -257,6 +260,7 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
     polled,
     left,
     errors: Object.fromEntries(errors),
+    lateCarts,
     // Mean milliseconds per step of the checkouts that got that far.
     stepsMs: Object.fromEntries([...steps].map(([k, v]) => [k, Math.round(v / Math.max(1, latencies.length + failed))])),
   };
