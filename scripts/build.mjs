@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * Builds the workspace: every server app and shared lib is compiled file by file with
- * SWC into its own `dist/` (type checking is `npm run typecheck`), each server app is then
- * bundled with Rolldown into `dist/main.bundle.mjs`, the file it runs from (ADR 048), the two React
+ * SWC into its own `dist/` (type checking is `npm run typecheck`), the server apps are then
+ * bundled with Rolldown, in one build, each into `dist/main.bundle.mjs`, the file it runs
+ * from (ADR 048), with what they share in chunks under `dist/server-chunks/` (ADR 094); the two React
  * apps are bundled by Vite, and each of their text assets gets brotli (`.br`) and gzip
  * (`.gz`) copies beside it, which the BFF sends as they are. The storefront also gets a
  * server bundle (`dist-ssr/`), with which the BFF renders its landing and product pages. The
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { bundleApp } from './lib/bundle-app.mjs';
+import { bundleApps, SERVER_CHUNKS } from './lib/bundle-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_APPS = ['storefront', 'admin'];
@@ -109,10 +110,10 @@ webApps.catch(() => undefined);
 
 const bundleStarted = Date.now();
 const servers = readdirSync(path.join(root, 'apps')).filter((name) => existsSync(path.join(root, 'apps', name, 'src/main.ts')));
-// One after another: Rolldown spreads each build over every core; seven at once took 39 s against 28 (beside a CI run).
-const optional = [];
-for (const app of servers) optional.push(await bundleApp(app));
-console.log(`bundled ${servers.length} server apps with Rolldown in ${Date.now() - bundleStarted} ms (${optional.reduce((a, b) => a + b, 0)} imports of packages that are not installed left to run time)`);
+// One build for all: each package is parsed once, not once an app (ADR 094).
+rmSync(path.join(root, SERVER_CHUNKS), { recursive: true, force: true });
+const unresolved = await bundleApps(servers);
+console.log(`bundled ${servers.length} server apps with Rolldown in ${Date.now() - bundleStarted} ms (${unresolved} imports of packages that are not installed left to run time)`);
 
 try {
   await webApps;

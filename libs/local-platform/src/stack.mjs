@@ -146,8 +146,8 @@ export const appNodeFlags = (name) => [`--max-semi-space-size=${name === 'bff' ?
 export const APP_ENV = { MALLOC_ARENA_MAX: '2', NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'node-compile-cache') };
 
 /**
- * The file an app runs from: its one-file bundle (`dist/main.bundle.mjs`, scripts/build.mjs,
- * ADR 048), or with JALAJ_BUNDLE=false its compiled files (`dist/main.js`), whose stack
+ * The file an app runs from: its bundle (`dist/main.bundle.mjs`, scripts/build.mjs, ADR 048,
+ * with the chunks the apps share, ADR 094), or with JALAJ_BUNDLE=false its compiled files (`dist/main.js`), whose stack
  * traces point at the TypeScript sources.
  */
 export const appEntry = (name) => path.join(root, 'apps', name, process.env.JALAJ_BUNDLE === 'false' ? 'dist/main.js' : 'dist/main.bundle.mjs');
