@@ -33,27 +33,12 @@ export const SERVER_CHUNKS = 'dist/server-chunks';
  * other drivers) stay imports that fail only if they run, as they would unbundled. Returns
  * how many such imports were left.
  */
-export async function bundleApps(apps) {
-  let unresolved = 0;
-  await rolldown({
-    input: Object.fromEntries(apps.map((app) => [app, path.join(root, 'apps', app, 'dist/main.js')])),
-    platform: 'node',
-    external: BUNDLE_EXTERNAL,
-    logLevel: 'warn',
-    onLog(level, log, report) {
-      if (log.code === 'UNRESOLVED_IMPORT') unresolved++;
-      else report(level, log);
-    },
-    output: {
-      dir: root,
-      entryFileNames: 'apps/[name]/dist/main.bundle.mjs',
-      chunkFileNames: `${SERVER_CHUNKS}/[name]-[hash].mjs`,
-      format: 'esm',
-      keepNames: true,
-      banner: REQUIRE_BANNER,
-    },
+export function bundleApps(apps) {
+  return bundle(Object.fromEntries(apps.map((app) => [app, path.join(root, 'apps', app, 'dist/main.js')])), {
+    dir: root,
+    entryFileNames: 'apps/[name]/dist/main.bundle.mjs',
+    chunkFileNames: `${SERVER_CHUNKS}/[name]-[hash].mjs`,
   });
-  return unresolved;
 }
 
 /**
@@ -61,10 +46,15 @@ export async function bundleApps(apps) {
  * builds the next version of an app with it (`plugins` that add a migration) for its
  * rolling restart, as a release would ship it. Otherwise as {@link bundleApps}.
  */
-export async function bundleApp(app, { file = path.join(root, 'apps', app, 'dist/main.bundle.mjs'), plugins = [] } = {}) {
+export function bundleApp(app, { file = path.join(root, 'apps', app, 'dist/main.bundle.mjs'), plugins = [] } = {}) {
+  return bundle(path.join(root, 'apps', app, 'dist/main.js'), { file, codeSplitting: false }, plugins);
+}
+
+/** One Rolldown build of `input` with the server bundles' settings and `output`'s places; returns how many imports were left unresolved. */
+async function bundle(input, output, plugins = []) {
   let unresolved = 0;
   await rolldown({
-    input: path.join(root, 'apps', app, 'dist/main.js'),
+    input,
     platform: 'node',
     external: BUNDLE_EXTERNAL,
     plugins,
@@ -73,13 +63,7 @@ export async function bundleApp(app, { file = path.join(root, 'apps', app, 'dist
       if (log.code === 'UNRESOLVED_IMPORT') unresolved++;
       else report(level, log);
     },
-    output: {
-      file,
-      format: 'esm',
-      keepNames: true,
-      codeSplitting: false,
-      banner: REQUIRE_BANNER,
-    },
+    output: { ...output, format: 'esm', keepNames: true, banner: REQUIRE_BANNER },
   });
   return unresolved;
 }
