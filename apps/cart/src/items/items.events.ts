@@ -30,7 +30,12 @@ export class ItemsEvents implements OnApplicationBootstrap {
         this.log.info({ orderId: event.data.orderId, userId: event.data.userId, ...done }, 'bought quantities removed from the cart');
       },
       undefined,
-      { claimedBy: 'statement' },
+      {
+        claimedBy: 'statement',
+        // Handled before: the replica that did it died before its acknowledgement, perhaps
+        // before its change hint too, and a BFF would show the old cart until it forgets it.
+        onRepeat: (event) => this.carts.announceChanged(event.data.userId),
+      },
     );
   }
 }

@@ -62,7 +62,7 @@ export class CartService {
   /** A change's reply: a refusal as it is; a change made with the cart after it, announced once it commits (ADR 025). */
   private async changed(actor: Actor, decided: Decision): Promise<Result<Change>> {
     if ('ok' in decided) return decided;
-    this.hints.announce('hint.cart.cart.changed.v1', { userId: actor.id });
+    this.announceChanged(actor.id);
     return ok({ cart: await this.cart(actor), notice: decided });
   }
 
@@ -140,8 +140,13 @@ export class CartService {
       await this.items.takeOut(tx, userId, taken.lower, taken.remove);
       return taken;
     });
-    if (lower.length || remove.length) this.hints.announce('hint.cart.cart.changed.v1', { userId });
+    if (lower.length || remove.length) this.announceChanged(userId);
     return { lowered: lower.length, removed: remove.length };
+  }
+
+  /** Tells every BFF, once the current transaction (if any) commits, that `userId`'s cart changed: they forget the answer they keep. */
+  announceChanged(userId: string): void {
+    this.hints.announce('hint.cart.cart.changed.v1', { userId });
   }
 }
 

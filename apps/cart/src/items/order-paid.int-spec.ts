@@ -1,3 +1,4 @@
+import { connect } from '@nats-io/transport-node';
 import { eventSubjects, newId, type OrderLine } from '@jalaj/contracts';
 import { eventPublisher, eventually, startTestService, type EventPublisher, type TestService } from '@jalaj/testing';
 import { removeBought } from './bought-lines.js';
@@ -8,7 +9,7 @@ import { ORDER_PAID_CONSUMER } from './items.events.js';
  * as its own process): `evt.order.order.paid.v1` takes the bought quantities out of the
  * shopper's cart lines the order was made of, keeps what was added since checkout began
  * (also a line added again after the shopper emptied the cart, ADR 086), and a redelivered
- * event changes nothing more.
+ * event changes nothing more but announces the cart's change again.
  */
 describe('cart: evt.order.order.paid.v1 (service process, real infra)', () => {
   let cart: TestService;
@@ -64,10 +65,21 @@ describe('cart: evt.order.order.paid.v1 (service process, real infra)', () => {
     expect(await rows(someoneElse)).toEqual([{ product_id: whole, quantity: 4 }]);
     expect(await cart.sql('select event_id from inbox_message where consumer = $1 and event_id = $2', [ORDER_PAID_CONSUMER, event.id])).toHaveLength(1);
 
-    // The same event again (a redelivery after a crash before the ack) takes nothing more.
-    await events.redeliver(event);
+    // The same event again (a redelivery after a crash before the ack) takes nothing more,
+    // and says again that the cart changed: the crash may have come before the first hint.
     await events.consumed(ORDER_PAID_CONSUMER);
-    expect(await rows(userId)).toEqual(after);
+    const nc = await connect({ servers: process.env.NATS_URL! });
+    const hinted: string[] = [];
+    nc.subscribe('hint.cart.cart.changed.v1', { callback: (_err, msg) => void hinted.push((msg.json() as { userId: string }).userId) });
+    await nc.flush();
+    try {
+      await events.redeliver(event);
+      await events.consumed(ORDER_PAID_CONSUMER);
+      expect(await rows(userId)).toEqual(after);
+      await eventually(async () => hinted, (h) => h.includes(userId));
+    } finally {
+      await nc.close();
+    }
   });
 
   it('takes no more than the cart holds when the shopper lowered a line meanwhile, and ignores lines already gone', async () => {

@@ -128,13 +128,17 @@ export class EventConsumers implements OnApplicationShutdown {
    *   in the inbox along with its effect ({@link claimEventWith}, ADR 088). The kit opens no
    *   transaction: the handler's `em` is outside one, and it opens its own when its effect
    *   is more than that statement (the claim then commits or rolls back with the rest).
+   * @param options.onRepeat - Called for an event the inbox shows handled before, as it is
+   *   acknowledged: a redelivery after the replica that handled it died before its
+   *   acknowledgement went out, and so perhaps before what it announced after its commit (a
+   *   change hint), which this may announce again.
    */
   async subscribe<S extends EventSubject>(
     subject: S,
     durable: string,
     handler: EventHandler<S>,
     retry: RetryPolicy = DEFAULT_RETRY_POLICY,
-    options: { idempotent?: boolean; claimedBy?: 'statement' } = {},
+    options: { idempotent?: boolean; claimedBy?: 'statement'; onRepeat?: (event: EventEnvelope<EventData<S>>) => void } = {},
   ): Promise<void> {
     const jsm = await this.nats.manager();
     const existing = await jsm.consumers.info(EVENT_STREAM, durable).catch(() => null);
@@ -170,7 +174,7 @@ export class EventConsumers implements OnApplicationShutdown {
             'messaging.message.delivery_count': msg.info.deliveryCount,
           }, parent);
           try {
-            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry, options.idempotent ? 'as-it-comes' : options.claimedBy === 'statement' ? 'claimed-by-statement' : 'once')), parent);
+            await withSpan(span, () => callContext.run({ correlationId }, () => this.deliver(msg, subject, durable, handler, retry, options.idempotent ? 'as-it-comes' : options.claimedBy === 'statement' ? 'claimed-by-statement' : 'once', options.onRepeat)), parent);
           } finally {
             span.end();
           }
@@ -179,7 +183,15 @@ export class EventConsumers implements OnApplicationShutdown {
     );
   }
 
-  private async deliver<S extends EventSubject>(msg: JsMsg, subject: S, durable: string, handler: EventHandler<S>, retry: RetryPolicy, how: 'once' | 'as-it-comes' | 'claimed-by-statement'): Promise<void> {
+  private async deliver<S extends EventSubject>(
+    msg: JsMsg,
+    subject: S,
+    durable: string,
+    handler: EventHandler<S>,
+    retry: RetryPolicy,
+    how: 'once' | 'as-it-comes' | 'claimed-by-statement',
+    onRepeat?: (event: EventEnvelope<EventData<S>>) => void,
+  ): Promise<void> {
     let event: EventEnvelope<EventData<S>>;
     try {
       event = parseEvent(subject, msg.json());
@@ -190,7 +202,10 @@ export class EventConsumers implements OnApplicationShutdown {
     try {
       const handled =
         how === 'as-it-comes' ? await this.handleAsItComes(event, handler) : how === 'claimed-by-statement' ? await this.handleClaimedByStatement(durable, event, handler) : await this.handleOnce(durable, event, handler);
-      if (!handled) this.log.debug({ eventId: event.id, durable }, 'duplicate event acknowledged');
+      if (!handled) {
+        this.log.debug({ eventId: event.id, durable }, 'duplicate event acknowledged');
+        onRepeat?.(event);
+      }
       msg.ack();
     } catch (e) {
       const deliveries = msg.info.deliveryCount;
