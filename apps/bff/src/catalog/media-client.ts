@@ -53,9 +53,44 @@ export async function storeImage<T>(path: 'uploads' | 'claim-photos', file: Buff
   return body as T;
 }
 
+/** A stored object as media gives it. */
+export interface StoredObject {
+  readonly body: Buffer;
+  readonly etag: string;
+  readonly contentType: string;
+}
+
+/**
+ * How many times a read of a stored object is sent: once more after it failed on the way or
+ * with a 5xx, as when the media replica that was answering died (the next goes to another).
+ */
+const OBJECT_READ_ATTEMPTS = 2;
+
 /** A stored object from media (`/internal/objects/<key>`): its bytes, or null (404), or the status media failed with. */
-export async function fetchObject(key: string): Promise<{ body: Buffer; etag: string; contentType: string } | { status: 404 | 502 }> {
-  const res = await fetch(`${mediaUrl()}/internal/objects/${key}`, { redirect: 'error', headers: traceHeaders() }).catch(() => null);
-  if (!res?.ok || !res.body || res.headers.get('content-type') !== 'image/webp') return { status: !res || res.status >= 500 ? 502 : 404 };
-  return { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '', contentType: res.headers.get('content-type') ?? 'image/webp' };
+export const fetchObject = (key: string) => readObject(mediaUrl(), key);
+
+/**
+ * A stored object from the media service at `base`: its bytes; 404 when media has none (or
+ * not an image); 502 when it could not be read in {@link OBJECT_READ_ATTEMPTS} attempts.
+ */
+export async function readObject(base: string, key: string): Promise<StoredObject | { status: 404 | 502 }> {
+  for (let attempt = 1; ; attempt++) {
+    const read = await readObjectOnce(`${base}/internal/objects/${key}`);
+    if (read !== 'failed') return read;
+    if (attempt >= OBJECT_READ_ATTEMPTS) return { status: 502 };
+  }
+}
+
+/** One attempt: the object, a 404, or `failed` (no answer, a 5xx, or a body cut short). */
+async function readObjectOnce(url: string): Promise<StoredObject | { status: 404 } | 'failed'> {
+  try {
+    const res = await fetch(url, { redirect: 'error', headers: traceHeaders() });
+    if (res.status >= 500 || !res.ok || !res.body || res.headers.get('content-type') !== 'image/webp') {
+      await res.body?.cancel();
+      return res.status >= 500 ? 'failed' : { status: 404 };
+    }
+    return { body: Buffer.from(await res.arrayBuffer()), etag: res.headers.get('etag') ?? '', contentType: res.headers.get('content-type') ?? 'image/webp' };
+  } catch {
+    return 'failed';
+  }
 }
