@@ -25,22 +25,46 @@ export class ProductsEvents implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     // Every cart holding one of the products reads differently now: the BFF forgets its copies of them (ADR 025).
-    const handled = (consumer: string, productIds: string[]) => {
+    const announce = (productIds: string[]) => {
       if (productIds.length) this.hints.announce('hint.cart.products.changed.v1', { productIds });
+    };
+    const handled = (consumer: string, productIds: string[]) => {
+      announce(productIds);
       eventsHandled.inc({ consumer, outcome: 'handled' });
     };
-    await this.consumers.subscribe('evt.catalog.product.created.v1', PRODUCT_FACTS_CONSUMERS.created, async (event, em) => {
-      await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.created, [event.data.product.id]);
-    });
-    await this.consumers.subscribe('evt.catalog.product.updated.v1', PRODUCT_FACTS_CONSUMERS.updated, async (event, em) => {
-      await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.updated, [event.data.product.id]);
-    });
-    await this.consumers.subscribe('evt.catalog.product.deleted.v1', PRODUCT_FACTS_CONSUMERS.deleted, async (event, em) => {
-      await this.facts.applyDeleted(em, event.data.productId, new Date(event.occurredAt));
-      handled(PRODUCT_FACTS_CONSUMERS.deleted, [event.data.productId]);
-    });
+    // An event handled before comes again when the replica that handled it died before its
+    // acknowledgement, perhaps before its hint too: the hint goes out again.
+    const product = { onRepeat: (event: { data: { product: { id: string } } }) => announce([event.data.product.id]) };
+    await this.consumers.subscribe(
+      'evt.catalog.product.created.v1',
+      PRODUCT_FACTS_CONSUMERS.created,
+      async (event, em) => {
+        await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
+        handled(PRODUCT_FACTS_CONSUMERS.created, [event.data.product.id]);
+      },
+      undefined,
+      product,
+    );
+    await this.consumers.subscribe(
+      'evt.catalog.product.updated.v1',
+      PRODUCT_FACTS_CONSUMERS.updated,
+      async (event, em) => {
+        await this.facts.applyProduct(em, event.data.product, new Date(event.occurredAt));
+        handled(PRODUCT_FACTS_CONSUMERS.updated, [event.data.product.id]);
+      },
+      undefined,
+      product,
+    );
+    await this.consumers.subscribe(
+      'evt.catalog.product.deleted.v1',
+      PRODUCT_FACTS_CONSUMERS.deleted,
+      async (event, em) => {
+        await this.facts.applyDeleted(em, event.data.productId, new Date(event.occurredAt));
+        handled(PRODUCT_FACTS_CONSUMERS.deleted, [event.data.productId]);
+      },
+      undefined,
+      { onRepeat: (event) => announce([event.data.productId]) },
+    );
     // Every checkout moves stock: each product's stock applies only over an older one, so a
     // redelivered or late event changes nothing, and no inbox row is needed (ADR 056).
     await this.consumers.subscribe(
