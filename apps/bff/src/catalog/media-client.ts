@@ -85,7 +85,7 @@ export async function readObject(base: string, key: string): Promise<StoredObjec
 async function readObjectOnce(url: string): Promise<StoredObject | { status: 404 } | 'failed'> {
   try {
     const res = await fetch(url, { redirect: 'error', headers: traceHeaders() });
-    if (res.status >= 500 || !res.ok || !res.body || res.headers.get('content-type') !== 'image/webp') {
+    if (!res.ok || !res.body || res.headers.get('content-type') !== 'image/webp') {
       await res.body?.cancel();
       return res.status >= 500 ? 'failed' : { status: 404 };
     }
