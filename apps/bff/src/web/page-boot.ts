@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 /**
  * The inline script at the end of a server-rendered storefront page: it loads the page's
  * scripts (`data-modules`: the entry first, then the chunks it imports, imports first) once
- * the page has painted and its high-priority images (the product photo) have arrived, or
- * after 3 s at most. The markup is already there, so the scripts only make it interactive,
- * and on a slow phone network they no longer compete with the first paint and the main
- * image for bandwidth (issue #12). Classic, not a module: `document.currentScript` is set
- * only for classic scripts.
+ * the page's first paint is on the screen (the browser's `first-contentful-paint` entry:
+ * a frame after the first layout can reach the screen tens of milliseconds later, and a
+ * script fetched before then competes with it) and its high-priority images (the product
+ * photo) have arrived, or after 3 s at most. The markup is already there, so the scripts
+ * only make it interactive, and on a slow phone network they no longer compete with the
+ * first paint and the main image for bandwidth (issues #12, #40). Classic, not a module:
+ * `document.currentScript` is set only for classic scripts.
  *
  * Every chunk is fetched at once (modulepreload), then run as a module script of its own,
  * one after the other, the entry (which takes the page over) last: each chunk is evaluated
@@ -42,9 +44,21 @@ export const PAGE_BOOT_SCRIPT = `(function () {
     run();
   }
   var images = Array.prototype.filter.call(document.querySelectorAll('img[fetchpriority=high]'), function (img) { return !img.complete; });
-  Promise.all(images.map(function (img) {
+  var waits = images.map(function (img) {
     return new Promise(function (done) { img.addEventListener('load', done); img.addEventListener('error', done); });
-  })).then(function () {
+  });
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (types.indexOf('paint') >= 0) {
+    waits.push(new Promise(function (done) {
+      new PerformanceObserver(function (list, observer) {
+        if (list.getEntriesByName('first-contentful-paint').length) {
+          observer.disconnect();
+          done();
+        }
+      }).observe({ type: 'paint', buffered: true });
+    }));
+  }
+  Promise.all(waits).then(function () {
     requestAnimationFrame(function () { setTimeout(start, 0); });
   });
   setTimeout(start, 3000);
