@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { products } from '../support/shop.js';
+
+/**
+ * The order a server-rendered page loads in (page-boot.ts, ADR 020, issue #40): the markup
+ * paints first, then the product photo arrives, and only then are the page's scripts asked
+ * for, so that on a phone's slow network they do not compete with either. The one exception
+ * is the boot script's 3 s fallback, for a browser that never reports its first paint.
+ */
+
+/** Milliseconds after the navigation started: the first contentful paint, the first script asked for, the high-priority pictures' arrivals. */
+interface BootTimes {
+  firstPaint: number | null;
+  firstScript: number | null;
+  photosArrived: number[];
+}
+
+test.describe('a server-rendered page boots', () => {
+  test('after its first paint and its main photo, never before', async ({ page, request }) => {
+    const [plant] = await products(request);
+    for (const [path, heading] of [
+      ['/', 'Featured Plants'],
+      [`/product/${plant!.id}`, plant!.name],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      // Hydrated: the page's own content takes `inert` off the root once its scripts ran.
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      const times = await page.evaluate((): BootTimes => {
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const scripts = resources.filter((r) => /^\/assets\/[^/]+\.js$/.test(new URL(r.name).pathname));
+        const photos = Array.from(document.querySelectorAll<HTMLImageElement>('img[fetchpriority=high]'), (img) => img.currentSrc);
+        return {
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+          firstScript: scripts.length ? Math.min(...scripts.map((r) => r.startTime)) : null,
+          photosArrived: resources.filter((r) => photos.includes(r.name)).map((r) => r.responseEnd),
+        };
+      });
+      expect(times.firstPaint, `${path}: the browser reports its first contentful paint`).not.toBeNull();
+      expect(times.firstScript, `${path}: the page's scripts were loaded`).not.toBeNull();
+      const firstScript = times.firstScript!;
+      // Before the fallback (3 s after the boot script ran, so never earlier than 3 s in).
+      if (firstScript < 3000) {
+        expect(firstScript, `${path}: no script asked for before the first paint`).toBeGreaterThanOrEqual(times.firstPaint!);
+        for (const arrived of times.photosArrived) expect(firstScript, `${path}: no script asked for before the main photo arrived`).toBeGreaterThanOrEqual(arrived);
+      }
+    }
+  });
+});
