@@ -6,6 +6,7 @@ interface Entry<V> {
 }
 
 interface Load<V> {
+  readonly key: string;
   readonly promise: Promise<V>;
   /** Set when the value was forgotten while the load ran: its result answers its caller, but is not kept. */
   stale: boolean;
@@ -35,11 +36,16 @@ export class HintedMemory<V> {
   private readonly byTag = new Map<string, Set<string>>();
   private readonly entries: LRUCache<string, Entry<V>>;
   /**
-   * Loads under way, ours rather than lru-cache's `fetch()`: a tag hint must stop later
-   * readers sharing them, yet keep a result that carries none of its tags, and `fetch()`
-   * can only do both or neither (by deleting the key).
+   * The load of each key that later readers share, ours rather than lru-cache's `fetch()`:
+   * a tag hint must stop later readers sharing them, yet keep a result that carries none
+   * of its tags, and `fetch()` can only do both or neither (by deleting the key).
    */
   private readonly loading = new Map<string, Load<V>>();
+  /**
+   * Every load under way, those shared and those a hint set apart: a later hint naming a
+   * load's key must reach it too, or it would keep an answer read before the change.
+   */
+  private readonly underWay = new Set<Load<V>>();
   private paused = false;
 
   constructor(options: HintedMemoryOptions) {
@@ -59,36 +65,36 @@ export class HintedMemory<V> {
     if (hit) return hit.value;
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
-    const started: { stale: boolean; forgottenTags: Set<string> } = { stale: this.paused, forgottenTags: new Set() };
+    const started: { key: string; stale: boolean; forgottenTags: Set<string> } = { key, stale: this.paused, forgottenTags: new Set() };
     const promise = load()
       .then(({ value, tags = [] }) => {
         if (!started.stale && !tags.some((t) => started.forgottenTags.has(t))) this.keep(key, value, tags);
         return value;
       })
       .finally(() => {
+        this.underWay.delete(entry);
         if (this.loading.get(key) === entry) this.loading.delete(key);
       });
     const entry: Load<V> = Object.assign(started, { promise });
     this.loading.set(key, entry);
+    this.underWay.add(entry);
     return promise;
   }
 
-  /** Forgets the value of `key`, and does not keep a load of it that is under way. */
+  /** Forgets the value of `key`, and does not keep a load of it that is under way (shared or set apart by a tag hint). */
   forget(key: string): void {
     this.entries.delete(key);
-    const load = this.loading.get(key);
-    if (load) {
-      load.stale = true;
-      this.loading.delete(key);
-    }
+    this.loading.delete(key);
+    for (const load of this.underWay) if (load.key === key) load.stale = true;
   }
 
   /** Forgets every value that carries one of `tags` (a product whose facts changed, a user whose tokens ended). */
   forgetTagged(tags: readonly string[]): void {
     for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.entries.delete(key);
     // A load under way may carry one of them (its tags are known when it ends): it is not
-    // kept if it does, and later readers do not share it but load afresh.
-    for (const load of this.loading.values()) for (const tag of tags) load.forgottenTags.add(tag);
+    // kept if it does, and later readers do not share it but load afresh. It stays under
+    // way, where a hint naming its key still reaches it.
+    for (const load of this.underWay) for (const tag of tags) load.forgottenTags.add(tag);
     this.loading.clear();
   }
 
@@ -96,7 +102,7 @@ export class HintedMemory<V> {
   forgetAll(): void {
     this.entries.clear();
     this.byTag.clear();
-    for (const load of this.loading.values()) load.stale = true;
+    for (const load of this.underWay) load.stale = true;
     this.loading.clear();
   }
 

@@ -39,6 +39,33 @@ describe('ShopperCache', () => {
     expect(l.count).toBe(2);
   });
 
+  it('keeps nothing for a shopper told about after a product hint set their load apart', async () => {
+    // A cart read before the paid order left it: another product's hint arrives while it
+    // loads, then the shopper's own. The second must reach the load the first set apart.
+    const l = loads();
+    const before = cache.read('usr_1', l.load);
+    cache.forgetTagged(['prd_other']);
+    cache.forget('usr_1');
+    l.settle({ value: 'cart with the plant', tags: ['prd_a'] });
+    expect(await text(before)).toBe('"cart with the plant"');
+    const after = cache.read('usr_1', l.load);
+    expect(l.count).toBe(2);
+    l.settle({ value: 'cart without it', tags: [] });
+    expect(await text(after)).toBe('"cart without it"');
+  });
+
+  it('keeps nothing from a load set apart by a product hint once everything is forgotten', async () => {
+    const l = loads();
+    const before = cache.read('usr_1', l.load);
+    cache.forgetTagged(['prd_other']);
+    cache.pause();
+    cache.resume();
+    l.settle({ value: 'old', tags: ['prd_a'] });
+    await before;
+    void cache.read('usr_1', l.load);
+    expect(l.count).toBe(2);
+  });
+
   it('forgets answers carrying a changed product, and loads that would carry one', async () => {
     const l = loads();
     const p1 = cache.read('usr_1', l.load);
