@@ -128,7 +128,8 @@ async function scenario(
   const stockBefore = new Map((await db.query('catalog', 'select id, stock_quantity from products where id = any($1)', [ids])).map((r) => [r.id, r.stock_quantity]));
   const since = new Date();
   const retried = { count: 0 };
-  const ctx = { url: base, retries: RETRIES, retried, leaveAfterPaying };
+  const cartLinesOf = (shopper) => db.query('cart', 'select id, product_id as "productId", quantity, updated_at as "updatedAt" from cart_items where user_id = $1', [shopper.userId]);
+  const ctx = { url: base, retries: RETRIES, retried, leaveAfterPaying, cartLinesOf };
   if (sandbox) await sandboxFaults(sandbox);
   const faultDone = sleep((seconds * 1000) / 3).then(fault);
   // `whileFault`: the traffic goes on until the fault is over and a third of `seconds` more.
@@ -164,7 +165,7 @@ async function scenario(
  * was paid, when its paid event was queued and published (the order's outbox), and when the
  * cart handled it (the cart's inbox), so that a failed run says which step was late.
  */
-async function lateCartTrail({ merchantOrderId, gaveUpAt }) {
+async function lateCartTrail({ merchantOrderId, gaveUpAt, linesHeld }) {
   const [order] = await db.query(
     'order',
     `select o.id, o.paid_at as "paidAt", m.id as "eventId", m.created_at as "queuedAt", m.published_at as "publishedAt", m.attempts
@@ -173,7 +174,7 @@ async function lateCartTrail({ merchantOrderId, gaveUpAt }) {
     [merchantOrderId],
   );
   const [handled] = order?.eventId ? await db.query('cart', "select processed_at as \"handledAt\" from inbox_message where consumer = 'cart-order-paid' and event_id = $1", [order.eventId]) : [];
-  return { merchantOrderId, gaveUpAt, ...order, handledAt: handled?.handledAt ?? null };
+  return { merchantOrderId, gaveUpAt, linesHeld, ...order, handledAt: handled?.handledAt ?? null };
 }
 
 /** How many refunds the admin sends at once for each order (an attacker's probe once sent 15). */

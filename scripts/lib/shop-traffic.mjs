@@ -229,7 +229,9 @@ export async function runLoops(ctx, shoppers, productOf, { seconds, stopWhenRefu
           } else {
             failed++;
             errors.set(r.reason ?? 'failed', (errors.get(r.reason ?? 'failed') ?? 0) + 1);
-            if (r.reason === 'CART_NOT_EMPTIED') lateCarts.push({ merchantOrderId: r.merchantOrderId, gaveUpAt: new Date().toISOString() });
+            // What the cart service holds as the shopper gives up: the lines still there (the paid
+            // event not handled) or none (the BFF kept showing an old cart).
+            if (r.reason === 'CART_NOT_EMPTIED') lateCarts.push({ merchantOrderId: r.merchantOrderId, gaveUpAt: new Date().toISOString(), linesHeld: await ctx.cartLinesOf?.(shopper) });
             await giveUp();
           }
         } catch (e) {
