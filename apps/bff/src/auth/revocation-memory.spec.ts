@@ -44,6 +44,20 @@ describe('RevocationMemory', () => {
     expect(l.count).toBe(3);
   });
 
+  it("keeps nothing a revocation overtook after another session's revocation set the load apart", async () => {
+    const l = loads();
+    const during = memory.facts('ses_1', 'usr_1', l.load);
+    memory.forgetSession('ses_2');
+    memory.forgetSession('ses_1');
+    l.settle(live);
+    expect(await during).toEqual(live);
+    // Not kept: the next request asks Redis, which now says revoked.
+    const next = memory.facts('ses_1', 'usr_1', l.load);
+    expect(l.count).toBe(2);
+    l.settle(revoked);
+    expect(await next).toEqual(revoked);
+  });
+
   it("forgets every session of a user whose tokens were ended, and only that user's", async () => {
     const l = loads();
     for (const [session, user] of [['ses_a', 'usr_1'], ['ses_b', 'usr_1'], ['ses_c', 'usr_2']] as const) {
