@@ -89,8 +89,8 @@ async function precompress(dir) {
   return files.length;
 }
 
-const started = Date.now();
 const serverOnly = process.argv.includes('--server-only');
+
 /** Runs Vite in `app` with `args`; rejects when it fails (its output goes to this process's). */
 function vite(app, args) {
   return new Promise((resolve, reject) => {
@@ -116,6 +116,7 @@ async function buildWebApp(app) {
 const webApps = serverOnly ? Promise.resolve() : WEB_APPS.filter((app) => existsSync(path.join(root, 'apps', app, 'vite.config.ts'))).reduce((before, app) => before.then(() => buildWebApp(app)), Promise.resolve());
 webApps.catch(() => undefined);
 
+const compileStarted = Date.now();
 let files = 0;
 for (const group of ['libs', 'apps']) {
   for (const name of readdirSync(path.join(root, group))) {
@@ -124,7 +125,7 @@ for (const group of ['libs', 'apps']) {
     files += await compileProject(dir);
   }
 }
-console.log(`compiled ${files} files with SWC in ${Date.now() - started} ms`);
+console.log(`compiled ${files} files with SWC in ${Date.now() - compileStarted} ms`);
 
 const bundleStarted = Date.now();
 const servers = readdirSync(path.join(root, 'apps')).filter((name) => existsSync(path.join(root, 'apps', name, 'src/main.ts')));

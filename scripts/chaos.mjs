@@ -128,7 +128,6 @@ async function scenario(
   const stockBefore = new Map((await db.query('catalog', 'select id, stock_quantity from products where id = any($1)', [ids])).map((r) => [r.id, r.stock_quantity]));
   const since = new Date();
   const retried = { count: 0 };
-  const cartLinesOf = (shopper) => db.query('cart', 'select id, product_id as "productId", quantity, updated_at as "updatedAt" from cart_items where user_id = $1', [shopper.userId]);
   const ctx = { url: base, retries: RETRIES, retried, leaveAfterPaying, cartLinesOf };
   if (sandbox) await sandboxFaults(sandbox);
   const faultDone = sleep((seconds * 1000) / 3).then(fault);
@@ -175,6 +174,11 @@ async function lateCartTrail({ merchantOrderId, gaveUpAt, linesHeld }) {
   );
   const [handled] = order?.eventId ? await db.query('cart', "select processed_at as \"handledAt\" from inbox_message where consumer = 'cart-order-paid' and event_id = $1", [order.eventId]) : [];
   return { merchantOrderId, gaveUpAt, linesHeld, ...order, handledAt: handled?.handledAt ?? null };
+}
+
+/** The cart lines the cart service's database holds for a shopper now (a late cart's trail). */
+function cartLinesOf(shopper) {
+  return db.query('cart', 'select id, product_id as "productId", quantity, updated_at as "updatedAt" from cart_items where user_id = $1', [shopper.userId]);
 }
 
 /** How many refunds the admin sends at once for each order (an attacker's probe once sent 15). */
