@@ -35,4 +35,14 @@ describe('app configuration', () => {
     process.env.PORT = '1';
     expect(appConfig()).toBe(booted);
   });
+
+  it('sizes the database pool from DATABASE_POOL_MAX, 10 unless set, and refuses what is not a count', () => {
+    expect(bootConfig(schema, defaults).DATABASE_POOL_MAX).toBe(10);
+    process.env.DATABASE_POOL_MAX = '25';
+    expect(bootConfig(schema, defaults).DATABASE_POOL_MAX).toBe(25);
+    for (const bad of ['0', '2.5', 'many']) {
+      process.env.DATABASE_POOL_MAX = bad;
+      expect(() => bootConfig(schema, defaults)).toThrow(/DATABASE_POOL_MAX/);
+    }
+  });
 });

@@ -56,6 +56,13 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
 export const databaseConfigSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   POSTGRES_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').default('postgres://postgres@127.0.0.1:5432'),
+  /**
+   * The most connections the service's pool opens. A transaction holds one until it ends,
+   * the order service's checkout across catalog's reservation and PhonePe's call, so the
+   * pool caps how many run at once: `jalaj_db_pool_waiting` on `/metrics` above 0 says the
+   * service waits for connections. Mind PostgreSQL's `max_connections` over every replica.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
 });
 
 export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;

@@ -53,7 +53,7 @@ describe('the HTTP edge of the BFF (real processes)', () => {
   beforeAll(async () => {
     bffPort = await freePort();
     base = `http://127.0.0.1:${bffPort}`;
-    apps.push(await startApp('catalog', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('catalog_edge') } }));
+    apps.push(await startApp('catalog', { port: await freePort(), env: { ...shared, DATABASE_URL: testDatabaseUrl('catalog_edge'), DATABASE_POOL_MAX: '4' } }));
     // Behind a proxy it trusts, as on Kubernetes: X-Forwarded-Proto says whether the shop was reached over HTTPS.
     const bff = await startApp('bff', { port: bffPort, env: { ...shared, TRUST_PROXY: 'true' } });
     apps.push(bff);
@@ -96,6 +96,16 @@ describe('the HTTP edge of the BFF (real processes)', () => {
         (text) => /jalaj_http_request_seconds_count\{method="GET",route="\/api\/products",status="200"\} [1-9]/.test(text),
       );
       expect(metrics).toContain('# TYPE jalaj_http_request_seconds histogram');
+    });
+
+    it("a service reports its database pool on its ops port, sized by DATABASE_POOL_MAX; the BFF, which has none, reports none", async () => {
+      expect((await raw(`${base}/api/products`)).status).toBe(200);
+      const catalog = (await raw(`http://127.0.0.1:${apps[0]!.opsPort}/metrics`)).body.toString();
+      expect(catalog).toContain('jalaj_db_pool_max 4');
+      expect(catalog).toMatch(/jalaj_db_pool_connections\{state="idle"\} [1-4]\n/);
+      expect(catalog).toMatch(/jalaj_db_pool_connections\{state="busy"\} [0-4]\n/);
+      expect(catalog).toMatch(/jalaj_db_pool_waiting \d+\n/);
+      expect((await raw(`${ops}/metrics`)).body.toString()).not.toContain('jalaj_db_pool');
     });
 
     it('an app page (a browser route, no API route) is recorded with the status it was answered with', async () => {

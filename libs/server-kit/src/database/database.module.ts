@@ -11,6 +11,7 @@ import { PreparingClient } from './preparing-client.js';
 import { UnderscoreNamingStrategy } from '@mikro-orm/core';
 import { appConfig, databaseConfig, databaseUrl, type BaseConfig, type DatabaseConfig } from '../config.js';
 import { getLogger } from '../logger.js';
+import { reportPool, type PoolCounts } from '../ops/metrics.js';
 import { InboxMessage, OutboxMessage } from './outbox.entity.js';
 import { Migration20261122000000Kit } from './kit.migration.js';
 import { Migration20261227000000CommandClaim } from './command-claim.migration.js';
@@ -81,8 +82,11 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
   }
 }
 
+/** The connections a service's pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
+export const DEFAULT_POOL_MAX = 10;
+
 /** Builds the MikroORM options of a service; shared by the Nest module and tests. */
-export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.service, databaseConfig())) {
+export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.service, databaseConfig()), poolMax = DEFAULT_POOL_MAX) {
   return {
     driver: PostgreSqlDriver,
     clientUrl: url,
@@ -94,7 +98,7 @@ export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.s
     subscribers: [new OutboxWriter()],
     ensureDatabase: true,
     discovery: { warnWhenNoEntities: false },
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: poolMax },
     // pg_stat_activity names the service of every connection (operators, and failed specs' diagnostics);
     // a statement run often on a connection is prepared there (ADR 071).
     driverOptions: { application_name: options.service, Client: PreparingClient },
@@ -168,11 +172,18 @@ export class DatabaseModule {
         MikroOrmModule.forRootAsync({
           driver: PostgreSqlDriver,
           useFactory: async () => {
-            const url = databaseUrl(options.service, bootedDatabaseConfig());
+            const config = bootedDatabaseConfig();
+            const url = databaseUrl(options.service, config);
             await createDatabaseIfMissing(url);
+            const orm = ormOptions(options, url, config.DATABASE_POOL_MAX);
             // The database exists now: MikroORM's own check would only open another
             // connection, whose failure under load crashed the process outside any handler.
-            return { ...ormOptions(options, url), ensureDatabase: false } as never;
+            // The pool is reported on /metrics from its creation (the pg driver's `onPoolCreated`).
+            return {
+              ...orm,
+              ensureDatabase: false,
+              driverOptions: { ...orm.driverOptions, onPoolCreated: (pool: PoolCounts) => reportPool(pool, config.DATABASE_POOL_MAX) },
+            } as never;
           },
         }),
       ],

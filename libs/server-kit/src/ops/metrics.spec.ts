@@ -1,5 +1,5 @@
 import { Histogram, Registry } from 'prom-client';
-import { Durations } from './metrics.js';
+import { Durations, reportPool } from './metrics.js';
 
 const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
@@ -38,5 +38,22 @@ describe('Durations', () => {
     fast.observe(['GET'], 0.5);
     registry.resetMetrics();
     expect(await registry.metrics()).toBe('# HELP x_seconds x\n# TYPE x_seconds histogram\n');
+  });
+});
+
+describe('reportPool', () => {
+  it('reads the pool at every scrape: connections busy and idle, its most, and who waits', async () => {
+    const registry = new Registry();
+    const pool = { totalCount: 10, idleCount: 3, waitingCount: 0 };
+    reportPool(pool, 10, registry);
+    let text = await registry.metrics();
+    expect(text).toContain('jalaj_db_pool_connections{state="busy"} 7');
+    expect(text).toContain('jalaj_db_pool_connections{state="idle"} 3');
+    expect(text).toContain('jalaj_db_pool_max 10');
+    expect(text).toContain('jalaj_db_pool_waiting 0');
+    Object.assign(pool, { idleCount: 0, waitingCount: 44 });
+    text = await registry.metrics();
+    expect(text).toContain('jalaj_db_pool_connections{state="busy"} 10');
+    expect(text).toContain('jalaj_db_pool_waiting 44');
   });
 });

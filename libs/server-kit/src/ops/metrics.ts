@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 
 /**
  * How often the event loop's delay is sampled for `nodejs_eventloop_lag_*`, in ms. prom-client's
@@ -100,3 +100,39 @@ export const eventsDeadLettered = new Counter({
   labelNames: ['consumer', 'subject', 'reason'] as const,
   registers: [metricsRegistry],
 });
+
+/** What pg-pool tells of its connections (its documented counts). */
+export interface PoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+/**
+ * Reports a database pool on `/metrics`, read at every scrape: its connections busy (held
+ * by a statement or a transaction) and idle, its most, and the requests waiting for one.
+ * Waiting above 0 for long says the pool caps the service (`DATABASE_POOL_MAX`). A
+ * service has one pool, MikroORM's, reported from its creation; an app without a database
+ * reports none of these.
+ */
+export function reportPool(pool: PoolCounts, max: number, registry: Registry = metricsRegistry): void {
+  new Gauge({
+    name: 'jalaj_db_pool_connections',
+    help: 'Connections of the database pool, by state (busy: held by a statement or a transaction; idle: open and free)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: 'busy' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+    },
+  });
+  new Gauge({ name: 'jalaj_db_pool_max', help: 'The most connections the database pool opens (DATABASE_POOL_MAX)', registers: [registry] }).set(max);
+  new Gauge({
+    name: 'jalaj_db_pool_waiting',
+    help: 'Requests waiting for a connection of the database pool',
+    registers: [registry],
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+}
