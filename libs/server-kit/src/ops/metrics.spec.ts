@@ -56,4 +56,14 @@ describe('reportPool', () => {
     expect(text).toContain('jalaj_db_pool_connections{state="busy"} 10');
     expect(text).toContain('jalaj_db_pool_waiting 44');
   });
+
+  it('reports the newer pool when a second one is created in the process, without registering twice', async () => {
+    const registry = new Registry();
+    reportPool({ totalCount: 2, idleCount: 2, waitingCount: 0 }, 10, registry);
+    reportPool({ totalCount: 5, idleCount: 1, waitingCount: 3 }, 20, registry);
+    const text = await registry.metrics();
+    expect(text).toContain('jalaj_db_pool_connections{state="busy"} 4');
+    expect(text).toContain('jalaj_db_pool_max 20');
+    expect(text).toContain('jalaj_db_pool_waiting 3');
+  });
 });

@@ -108,31 +108,49 @@ export interface PoolCounts {
   readonly waitingCount: number;
 }
 
+/** The pool each registry reports, and its most (a process reports its latest pool). */
+const reportedPools = new WeakMap<Registry, { pool: PoolCounts; max: number }>();
+
 /**
  * Reports a database pool on `/metrics`, read at every scrape: its connections busy (held
  * by a statement or a transaction) and idle, its most, and the requests waiting for one.
  * Waiting above 0 for long says the pool caps the service (`DATABASE_POOL_MAX`). A
- * service has one pool, MikroORM's, reported from its creation; an app without a database
- * reports none of these.
+ * service has one pool, MikroORM's, reported from its creation; an ORM started again in
+ * the same process (a spec's second app) reports its new pool instead. An app without a
+ * database reports none of these.
  */
 export function reportPool(pool: PoolCounts, max: number, registry: Registry = metricsRegistry): void {
+  const reported = reportedPools.get(registry);
+  if (reported) {
+    Object.assign(reported, { pool, max });
+    return;
+  }
+  const current = { pool, max };
+  reportedPools.set(registry, current);
   new Gauge({
     name: 'jalaj_db_pool_connections',
     help: 'Connections of the database pool, by state (busy: held by a statement or a transaction; idle: open and free)',
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      this.set({ state: 'busy' }, pool.totalCount - pool.idleCount);
-      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'busy' }, current.pool.totalCount - current.pool.idleCount);
+      this.set({ state: 'idle' }, current.pool.idleCount);
     },
   });
-  new Gauge({ name: 'jalaj_db_pool_max', help: 'The most connections the database pool opens (DATABASE_POOL_MAX)', registers: [registry] }).set(max);
+  new Gauge({
+    name: 'jalaj_db_pool_max',
+    help: 'The most connections the database pool opens (DATABASE_POOL_MAX)',
+    registers: [registry],
+    collect() {
+      this.set(current.max);
+    },
+  });
   new Gauge({
     name: 'jalaj_db_pool_waiting',
     help: 'Requests waiting for a connection of the database pool',
     registers: [registry],
     collect() {
-      this.set(pool.waitingCount);
+      this.set(current.pool.waitingCount);
     },
   });
 }
