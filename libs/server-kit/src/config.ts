@@ -52,6 +52,9 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: Record<string, s
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+/** The connections a service's pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
+export const DEFAULT_POOL_MAX = 10;
+
 /** Database URL of a service: DATABASE_URL, else POSTGRES_URL plus the service's own database name. */
 export const databaseConfigSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -62,7 +65,7 @@ export const databaseConfigSchema = z.object({
    * pool caps how many run at once: `jalaj_db_pool_waiting` on `/metrics` above 0 says the
    * service waits for connections. Mind PostgreSQL's `max_connections` over every replica.
    */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_MAX),
 });
 
 export type DatabaseConfig = z.infer<typeof databaseConfigSchema>;

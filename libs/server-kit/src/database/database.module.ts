@@ -9,7 +9,7 @@ import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { runSql } from './run-sql.js';
 import { PreparingClient } from './preparing-client.js';
 import { UnderscoreNamingStrategy } from '@mikro-orm/core';
-import { appConfig, databaseConfig, databaseUrl, type BaseConfig, type DatabaseConfig } from '../config.js';
+import { appConfig, databaseConfig, databaseUrl, DEFAULT_POOL_MAX, type BaseConfig, type DatabaseConfig } from '../config.js';
 import { getLogger } from '../logger.js';
 import { reportPool, type PoolCounts } from '../ops/metrics.js';
 import { InboxMessage, OutboxMessage } from './outbox.entity.js';
@@ -81,9 +81,6 @@ export async function createDatabaseIfMissing(url: string): Promise<void> {
     await admin.end();
   }
 }
-
-/** The connections a service's pool opens at most unless `DATABASE_POOL_MAX` says otherwise. */
-export const DEFAULT_POOL_MAX = 10;
 
 /** Builds the MikroORM options of a service; shared by the Nest module and tests. */
 export function ormOptions(options: DatabaseOptions, url = databaseUrl(options.service, databaseConfig()), poolMax = DEFAULT_POOL_MAX) {
