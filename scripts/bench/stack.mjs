@@ -14,15 +14,17 @@ export const BENCH_NATS_URL = `nats://127.0.0.1:${PORTS.nats}`;
 export const benchDatabaseUrl = (service) => `postgres://postgres:postgres@127.0.0.1:${PORTS.postgres}/jalaj_${service}`;
 
 /**
- * Builds (timed), then starts the shop (timed, without the build) and waits until it is
- * ready. `stop()` ends the whole process group.
+ * Builds (timed; not with `build: false`, for a tree built already), then starts the shop
+ * of the work tree at `root` (timed, without the build) and waits until it is ready.
+ * `stop()` ends the whole process group.
  */
-export async function startStack(root, { log }) {
+export async function startStack(root, { log, build = true }) {
   const buildStarted = performance.now();
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error('the build failed');
+  if (build && spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) {
+    throw new Error('the build failed');
+  }
   const buildSeconds = (performance.now() - buildStarted) / 1000;
-  log(`built in ${buildSeconds.toFixed(1)} s; starting the shop…`);
+  log(build ? `built in ${buildSeconds.toFixed(1)} s; starting the shop…` : `starting the shop of ${root}…`);
   const started = performance.now();
   // The shop's output goes to a file, not through this process: reading every log line here
   // would take CPU from the load generator beside it.
