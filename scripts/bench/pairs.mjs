@@ -41,9 +41,13 @@ function readCheckoutCost(text) {
   return { rate: Number(rate[1]), cpuMs: Number(cpu[1]) };
 }
 
+/** The shop running now: stopped on Ctrl-C too, so no detached shop keeps the bench's ports. */
+let running;
+process.once('SIGINT', () => void (running?.stop() ?? Promise.resolve()).then(() => process.exit(130)));
+
 /** One tree's run: its shop started, checkout-cost.mjs against it, the shop stopped. */
 async function run(tree) {
-  const stack = await startStack(tree, { log, build: false });
+  const stack = (running = await startStack(tree, { log, build: false }));
   try {
     const child = spawn(process.execPath, [path.join(here, 'checkout-cost.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -54,6 +58,7 @@ async function run(tree) {
     return figures;
   } finally {
     await stack.stop();
+    running = undefined;
   }
 }
 
