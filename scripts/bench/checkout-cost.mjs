@@ -12,10 +12,15 @@
  *
  *   node scripts/bench/checkout-cost.mjs
  *
+ * BENCH_JSON names a file for the same figures as JSON (`paidOrdersPerSecond`, `paid`,
+ * `failed`, `cpuMs`: the CPU a paid order by app, `shop` for their sum and `loadGenerator`),
+ * which pairs.mjs reads.
+ *
  * Start the shop on the bench's ports first, with RATE_LIMIT_FACTOR=1000 and nothing else
  * running (PORT=8580 JALAJ_PORT_OFFSET=600 JALAJ_POSTGRES_PORT=5944 …, see stack.mjs's
  * PORTS). Linux only.
  */
+import { writeFileSync } from 'node:fs';
 import { APPS } from '@jalaj/local-platform';
 import { databases, runLoops, shopClient } from '../lib/shop-traffic.mjs';
 import { warmUp } from './checkout.mjs';
@@ -85,11 +90,17 @@ const ms = (ticks) => ((ticks * 10) / Math.max(1, run.paid)).toFixed(1);
 console.log(`${run.paid} paid (${run.paidOrdersPerSecond.toFixed(1)} a second), ${run.failed} failed; mean ms per step: ${JSON.stringify(run.stepsMs)}`);
 console.log('\nCPU per paid order (ms):');
 let shop = 0;
+const cpuMs = {};
 for (const [app, t] of [...ticks1].map(([app, t]) => [app, t - (ticks0.get(app) ?? 0)]).sort((a, b) => b[1] - a[1])) {
   shop += t;
+  cpuMs[app] = Number(ms(t));
   console.log(`  ${app.padEnd(16)} ${ms(t)}`);
 }
 console.log(`  ${'the shop'.padEnd(16)} ${ms(shop)}\n  ${'load generator'.padEnd(16)} ${ms(self1 - self0)}`);
+if (process.env.BENCH_JSON) {
+  const figures = { paidOrdersPerSecond: run.paidOrdersPerSecond, paid: run.paid, failed: run.failed, cpuMs: { ...cpuMs, shop: Number(ms(shop)), loadGenerator: Number(ms(self1 - self0)) } };
+  writeFileSync(process.env.BENCH_JSON, `${JSON.stringify(figures, null, 2)}\n`);
+}
 console.log('\nRequests and events per paid order:');
 for (const [key, n] of [...work1].sort()) {
   const d = n - (work0.get(key) ?? 0);

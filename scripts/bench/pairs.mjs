@@ -13,7 +13,8 @@
  * to checkout-cost.mjs. Nothing else may run on the bench's ports. Linux only.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStack } from './stack.mjs';
@@ -32,14 +33,8 @@ if (!existsSync(path.join(other, 'scripts/start.mjs'))) {
   process.exit(2);
 }
 const log = (line) => console.error(`[pairs] ${line}`);
-
-/** checkout-cost.mjs's output: paid orders a second and the shop's CPU a paid order (ms). */
-function readCheckoutCost(text) {
-  const rate = text.match(/\(([\d.]+) a second\)/);
-  const cpu = text.match(/^\s*the shop\s+([\d.]+)\s*$/m);
-  if (!rate || !cpu) return null;
-  return { rate: Number(rate[1]), cpuMs: Number(cpu[1]) };
-}
+/** Where each run of checkout-cost.mjs writes its figures (BENCH_JSON). */
+const figuresDir = mkdtempSync(path.join(tmpdir(), 'jalaj-pairs-'));
 
 /** The shop running now: stopped on Ctrl-C too, so no detached shop keeps the bench's ports. */
 let running;
@@ -49,13 +44,15 @@ process.once('SIGINT', () => void (running?.stop() ?? Promise.resolve()).then(()
 async function run(tree) {
   const stack = (running = await startStack(tree, { log, build: false }));
   try {
-    const child = spawn(process.execPath, [path.join(here, 'checkout-cost.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const json = path.join(figuresDir, 'checkout-cost.json');
+    rmSync(json, { force: true });
+    const child = spawn(process.execPath, [path.join(here, 'checkout-cost.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BENCH_JSON: json } });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     const code = await new Promise((resolve) => child.once('exit', resolve));
-    const figures = readCheckoutCost(out);
-    if (code !== 0 || !figures) throw new Error(`checkout-cost.mjs failed on ${tree} (exit ${code}):\n${out}`);
-    return figures;
+    if (code !== 0 || !existsSync(json)) throw new Error(`checkout-cost.mjs failed on ${tree} (exit ${code}):\n${out}`);
+    const figures = JSON.parse(readFileSync(json, 'utf8'));
+    return { rate: figures.paidOrdersPerSecond, cpuMs: figures.cpuMs.shop };
   } finally {
     await stack.stop();
     running = undefined;
@@ -73,6 +70,7 @@ for (let pair = 1; pair <= pairs; pair++) {
   }
   rows.push({ pair, ours: result.get(root), theirs: result.get(other) });
 }
+rmSync(figuresDir, { recursive: true, force: true });
 
 console.log(`| pair | ${path.basename(root)} | ${path.basename(other)} | ratio | shop CPU a paid order |`);
 console.log('|---|---|---|---|---|');
