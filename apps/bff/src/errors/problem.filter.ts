@@ -60,7 +60,8 @@ const log = () => (log_ ??= getLogger('ProblemFilter'));
 /**
  * The one HTTP error filter: every failure leaves the BFF as a problem response with a
  * stable code and a user-facing text; internals are logged, never sent. A GET for an
- * unknown non-API path is a browser route, answered with the right app's index page.
+ * unknown non-API path is a browser route, answered with the right app's index page; a HEAD
+ * of it gets the same status and headers without the page (Node's server drops the body).
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
@@ -70,7 +71,7 @@ export class ProblemFilter implements ExceptionFilter {
     const ctx = host.switchToHttp();
     const reply = ctx.getResponse<FastifyReply>();
     const request = ctx.getRequest<FastifyRequest>();
-    if (exception instanceof HttpException && exception.getStatus() === 404 && request.method === 'GET' && !request.url.startsWith('/api/') && !isOpsPath(request.url)) {
+    if (exception instanceof HttpException && exception.getStatus() === 404 && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !isOpsPath(request.url)) {
       const served = await this.webApps.serveIndex(request, reply);
       if (served) return served;
     }

@@ -73,6 +73,15 @@ describe('what search engines get (real processes)', () => {
       expect(html).not.toContain('rel="canonical"');
     });
 
+    it('a HEAD of a page answers as its GET does, without the page', async () => {
+      for (const path of ['/', '/about-us', `/product/${plants[0]!.id}`, '/no-such-page', '/product/nope', '/orders', '/admin']) {
+        const [head, got] = await Promise.all([fetch(`${shop.base}${path}`, { method: 'HEAD', redirect: 'manual' }), get(path)]);
+        for (const name of ['content-type', 'cache-control', 'content-security-policy']) expect([path, name, head.headers.get(name)]).toEqual([path, name, got.headers.get(name)]);
+        expect([path, head.status]).toEqual([path, got.status]);
+        expect(await head.text()).toBe('');
+      }
+    });
+
     it('the admin console is noindex', async () => {
       for (const path of ['/admin', '/admin/login']) expect(await (await get(path)).text()).toMatch(/<meta name="robots" content="noindex"/);
     });
