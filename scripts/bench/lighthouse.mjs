@@ -19,8 +19,10 @@ import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
 import { fetchEveryPicture } from './http.mjs';
 import { measurePhoneCheckout } from './phone-checkout.mjs';
@@ -46,6 +48,11 @@ if (unknownPage) throw new Error(`BENCH_LIGHTHOUSE_PAGES: no page '${unknownPage
  * "Finding where the time goes"); none by default.
  */
 const TRACES = process.env.BENCH_LIGHTHOUSE_TRACES;
+/**
+ * Whether each page is also measured without its scripts, alternating with it
+ * (BENCH_LIGHTHOUSE_SCRIPTLESS; `0` turns it off): see {@link scriptlessCopy}.
+ */
+const SCRIPTLESS = process.env.BENCH_LIGHTHOUSE_SCRIPTLESS !== '0';
 /** The `benchmarkIndex` of the slowest machine the goals must hold on; 0: no calibration. */
 const TARGET_INDEX = Number(process.env.BENCH_LIGHTHOUSE_INDEX ?? 1300);
 /** Lighthouse's default mobile CPU slowdown. */
@@ -174,23 +181,75 @@ async function runWithRetries(ctx, url) {
   }
 }
 
+/**
+ * The page as the shop sends it without the scripts that run: no module or boot script, no
+ * `modulepreload`; the JSON-LD and the page's data stay (the browser runs neither). What
+ * Lighthouse measures on it is what the lab and the page's HTML and CSS cost before any of
+ * the shop's scripts: the part of the TBT that no change of the scripts can take away on
+ * the machine measuring (docs/performance.md, "Lighthouse").
+ */
+export function scriptlessCopy(html) {
+  return html.replace(/<script\b(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/gi, '').replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '');
+}
+
+/**
+ * A server on this machine that answers `path` with the page's {@link scriptlessCopy},
+ * compressed as the shop would send it, and every other request with the shop's own answer:
+ * one origin, so the copy's pictures and styles load as the page's do.
+ */
+async function serveScriptless(shopUrl, path) {
+  const page = await fetch(`${shopUrl}${path}`);
+  if (!page.ok) throw new Error(`GET ${path} answered ${page.status}`);
+  const html = Buffer.from(scriptlessCopy(await page.text()));
+  const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html) };
+  const server = createServer((request, response) => {
+    if (request.url === path) {
+      const encoding = ['br', 'gzip'].find((e) => request.headers['accept-encoding']?.includes(e));
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...(encoding && { 'content-encoding': encoding }) });
+      return response.end(encoding ? encoded[encoding] : html);
+    }
+    fetch(`${shopUrl}${request.url}`)
+      .then(async (answer) => {
+        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': answer.headers.get('cache-control') ?? 'no-cache' });
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      })
+      .catch(() => response.writeHead(502).end());
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}${path}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 async function measurePage(ctx, path) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    const { figures, timeSpent } = await runWithRetries(ctx, `${ctx.url}${path}`);
-    ctx.log(`lighthouse ${path} run ${i + 1}: ${JSON.stringify(figures)}`);
-    ctx.log(`lighthouse ${path} run ${i + 1}: ${timeSpent}`);
-    runs.push(figures);
+  const scriptless = [];
+  const copy = SCRIPTLESS ? await serveScriptless(ctx.url, path) : null;
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const { figures, timeSpent } = await runWithRetries(ctx, `${ctx.url}${path}`);
+      ctx.log(`lighthouse ${path} run ${i + 1}: ${JSON.stringify(figures)}`);
+      ctx.log(`lighthouse ${path} run ${i + 1}: ${timeSpent}`);
+      runs.push(figures);
+      if (!copy) continue;
+      // The copy right after the page, so both meet the machine as it is.
+      const without = await runWithRetries(ctx, copy.url);
+      ctx.log(`lighthouse ${path} without its scripts, run ${i + 1}: TBT ${without.figures.tbtMs} ms, CPU slowdown ${without.figures.cpuSlowdown}× | ${without.timeSpent}`);
+      scriptless.push(without.figures.tbtMs);
+    }
+  } finally {
+    await copy?.close();
   }
   // The median run by score, ties broken by LCP: one coherent run, not a mix of medians.
   runs.sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
-  const median = runs[Math.floor(runs.length / 2)];
+  const chosen = runs[Math.floor(runs.length / 2)];
   const cpu = TARGET_INDEX ? `CPU slowdown ${runs.map((r) => r.cpuSlowdown).join(', ')}× (4× at benchmarkIndex ${TARGET_INDEX})` : '4x CPU slowdown';
+  const without = copy ? `; the same page without its scripts, alternating: TBT ${scriptless.join(', ')} ms (median ${median(scriptless)})` : '';
   return {
     name: `Lighthouse mobile: ${path.startsWith('/product/') ? '/product/:id' : path}`,
-    figures: median,
+    figures: copy ? { ...chosen, scriptlessTbtMs: median(scriptless) } : chosen,
     goals: GOALS,
-    note: `median of ${RUNS} runs (by score); default mobile config: simulated slow 4G, ${cpu}; scores ${runs.map((r) => r.score).join(', ')}`,
+    note: `median of ${RUNS} runs (by score); default mobile config: simulated slow 4G, ${cpu}; scores ${runs.map((r) => r.score).join(', ')}${without}`,
   };
 }
 
