@@ -7,6 +7,10 @@ interface Boot {
   tasks: string[][];
   /** Fires the `load` of the module script appended last. */
   loadLastScript(): void;
+  /** Fires the `error` of the module script appended last (it, or a module it imports, could not be fetched). */
+  failLastScript(): void;
+  /** Whether `#root` is still inert. */
+  inert(): boolean;
   /** Runs the timers and animation frames queued so far, each as a task of its own. */
   runTasks(): void;
 }
@@ -20,6 +24,7 @@ function boot(modules: string[]): Boot {
   const tasks: string[][] = [[]];
   const queue: (() => void)[] = [];
   const scripts: { listeners: Map<string, () => void> }[] = [];
+  const root = { inert: true, removeAttribute: (name: string) => name === 'inert' && (root.inert = false) };
   const element = (tag: string) => {
     const listeners = new Map<string, () => void>();
     const el = { tag, rel: '', href: '', src: '', type: '', listeners, addEventListener: (name: string, fn: () => void) => listeners.set(name, fn) };
@@ -29,6 +34,7 @@ function boot(modules: string[]): Boot {
   const document = {
     currentScript: { getAttribute: (name: string) => (name === 'data-modules' ? modules.join(' ') : null) },
     querySelectorAll: () => [],
+    getElementById: (id: string) => (id === 'root' ? root : null),
     createElement: element,
     head: {
       appendChild: (el: ReturnType<typeof element>) => tasks[tasks.length - 1]!.push(el.tag === 'link' ? `${el.rel} ${el.href}` : `${el.tag} ${el.src}`),
@@ -53,6 +59,11 @@ function boot(modules: string[]): Boot {
       tasks.push([]);
       scripts[scripts.length - 1]!.listeners.get('load')!();
     },
+    failLastScript: () => {
+      tasks.push([]);
+      scripts[scripts.length - 1]!.listeners.get('error')?.();
+    },
+    inert: () => root.inert,
     runTasks: () => {
       while (queue.length) {
         tasks.push([]);
@@ -80,6 +91,27 @@ describe('PAGE_BOOT_SCRIPT', () => {
     expect(started).toEqual([[...modules.slice(1).map((m) => `modulepreload ${m}`), 'script /assets/react-B.js']]);
     for (let i = 0; i < modules.length - 1; i++) page.loadLastScript();
     expect(page.tasks.slice(-(modules.length - 1)).map((task) => task.join())).toEqual([...modules.slice(2), modules[0]].map((m) => `script ${m}`));
+  });
+
+  it('goes on past a chunk that could not be fetched, and leaves the page inert for the entry to take over', async () => {
+    const page = boot(modules);
+    await new Promise((done) => setImmediate(done));
+    page.runTasks();
+    page.failLastScript();
+    expect(page.tasks.at(-1)).toEqual(['script /assets/vendor-C.js']);
+    for (let i = 0; i < modules.length - 2; i++) page.loadLastScript();
+    expect(page.tasks.at(-1)).toEqual([`script ${modules[0]}`]);
+    expect(page.inert()).toBe(true);
+  });
+
+  it('makes the page usable as the server drew it when the entry cannot run', async () => {
+    const page = boot(modules);
+    await new Promise((done) => setImmediate(done));
+    page.runTasks();
+    for (let i = 0; i < modules.length - 1; i++) page.loadLastScript();
+    expect(page.inert()).toBe(true);
+    page.failLastScript();
+    expect(page.inert()).toBe(false);
   });
 
   it('has no chunk to preload on a page of one module', async () => {

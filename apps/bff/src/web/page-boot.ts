@@ -15,10 +15,19 @@ import { createHash } from 'node:crypto';
  * one after the other, the entry (which takes the page over) last: each chunk is evaluated
  * in a task of its own, between which a budget phone can answer a tap, instead of the whole
  * graph in one long task (issue #40). A chunk evaluated already is not evaluated again.
+ *
+ * When the entry cannot run because it or a chunk it imports could not be fetched (a phone's
+ * connection dropped), the page stays as the server drew it but no longer inert: its links
+ * and text work as plain HTML, and a link followed loads the next page afresh, scripts and
+ * all, instead of a page that ignores every tap.
  */
 export const PAGE_BOOT_SCRIPT = `(function () {
   var modules = document.currentScript.getAttribute('data-modules').split(' ');
   var started = false;
+  function usable() {
+    var root = document.getElementById('root');
+    if (root) root.removeAttribute('inert');
+  }
   function start() {
     if (started) return;
     started = true;
@@ -38,6 +47,8 @@ export const PAGE_BOOT_SCRIPT = `(function () {
       if (next < order.length) {
         script.addEventListener('load', run);
         script.addEventListener('error', run);
+      } else {
+        script.addEventListener('error', usable);
       }
       document.head.appendChild(script);
     }

@@ -46,4 +46,17 @@ test.describe('a server-rendered page boots', () => {
       }
     }
   });
+
+  test('whose scripts cannot be fetched stays usable as the server drew it', async ({ page, request }) => {
+    const [plant] = await products(request);
+    // A phone's connection drops as the page asks for React's chunk: the entry cannot run.
+    await page.route(/\/assets\/react-[^/]+\.js$/, (route) => route.abort('connectionreset'));
+    await page.goto(`/product/${plant!.id}`);
+    await expect(page.getByRole('heading', { name: plant!.name, exact: true })).toBeVisible();
+    // No longer inert: its links work as plain HTML, and the next page loads afresh.
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByRole('heading', { name: 'About Us', level: 1 })).toBeVisible();
+  });
 });
