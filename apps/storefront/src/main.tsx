@@ -2,9 +2,11 @@ import { ApiProvider, SessionProvider } from '@jalaj/web-kit';
 import { type ReactNode, startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { markPageUsable } from './features/pages/page-loading.js';
+import { markPageUsable, reloadWhenAScriptIsGone } from './features/pages/page-loading.js';
 import { lazyPageSources, loadLazyPage, routes } from './route-table.js';
 import './styles.css';
+
+reloadWhenAScriptIsGone();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
