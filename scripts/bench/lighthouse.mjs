@@ -22,8 +22,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import puppeteer from 'puppeteer-core';
+import { compressPage, pickEncoding } from '../../apps/bff/src/web/compressed-page.ts';
 import { fetchEveryPicture } from './http.mjs';
 import { measurePhoneCheckout } from './phone-checkout.mjs';
 
@@ -194,19 +194,20 @@ export function scriptlessCopy(html) {
 
 /**
  * A server on this machine that answers `path` with the page's {@link scriptlessCopy},
- * compressed as the shop would send it, and every other request with the shop's own answer:
- * one origin, so the copy's pictures and styles load as the page's do.
+ * compressed as the shop sends its pages (the BFF's compressed-page.ts), and every other
+ * request with the shop's own answer: one origin, so the copy's pictures and styles load as
+ * the page's do.
  */
 async function serveScriptless(shopUrl, path) {
   const page = await fetch(`${shopUrl}${path}`);
   if (!page.ok) throw new Error(`GET ${path} answered ${page.status}`);
-  const html = Buffer.from(scriptlessCopy(await page.text()));
-  const encoded = { br: brotliCompressSync(html), gzip: gzipSync(html) };
+  // Compressed and its encoding chosen by the BFF's own functions (Node strips the types).
+  const copy = await compressPage(scriptlessCopy(await page.text()));
   const server = createServer((request, response) => {
     if (request.url === path) {
-      const encoding = ['br', 'gzip'].find((e) => request.headers['accept-encoding']?.includes(e));
+      const encoding = pickEncoding(request.headers['accept-encoding']);
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...(encoding && { 'content-encoding': encoding }) });
-      return response.end(encoding ? encoded[encoding] : html);
+      return response.end(encoding ? copy[encoding] : copy.raw);
     }
     fetch(`${shopUrl}${request.url}`)
       .then(async (answer) => {
