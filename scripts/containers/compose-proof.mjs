@@ -16,7 +16,8 @@
  *   5. a killed app heals: catalog's process is killed (SIGKILL, as a crash), its restart
  *      policy brings it back, healthy, and the shop lists plants again;
  *   6. the logs: `compose logs` holds JSON lines, and the BFF's line of a request carries
- *      the correlation id the request was sent with;
+ *      the correlation id the request was sent with (an unknown plant's 404: a quick
+ *      successful read is logged only at debug, ADR 097);
  *   7. teardown: `down -v`, then no container, volume or network of the project is left.
  *
  * `--keep` leaves the stack running (and skips 7); `--skip-images` uses the images as they
@@ -255,7 +256,9 @@ async function main() {
 
     await step('structured logs with correlation ids', async () => {
       const correlationId = `proof-${randomUUID()}`;
-      const r = await fetch(`${SHOP}/api/products`, { headers: { 'x-correlation-id': correlationId } });
+      // A read that found nothing is logged at warn (a quick successful one only at debug, ADR 097).
+      const r = await fetch(`${SHOP}/api/products/prd_proof${randomUUID().slice(0, 8)}`, { headers: { 'x-correlation-id': correlationId } });
+      if (r.status !== 404) throw new Error(`an unknown plant answered ${r.status}, not 404`);
       if (r.headers.get('x-correlation-id') !== correlationId) throw new Error(`the BFF answered with correlation id ${r.headers.get('x-correlation-id')}`);
       let lines = [];
       const deadline = Date.now() + 30_000;

@@ -80,7 +80,8 @@ describe('traces across HTTP, NATS and events (real processes, OTLP export)', ()
       }),
     );
     const bffPort = await freePort();
-    apps.push(await startApp('bff', { port: bffPort, env: { ...shared, MEDIA_URL: `http://127.0.0.1:${mediaPort}` }, onLine }));
+    // At debug the BFF writes the line of a quick successful read too (ADR 097), which the spec reads.
+    apps.push(await startApp('bff', { port: bffPort, env: { ...shared, LOG_LEVEL: 'debug', MEDIA_URL: `http://127.0.0.1:${mediaPort}` }, onLine }));
     base = `http://127.0.0.1:${bffPort}`;
     rpc = RpcClient.standalone({ url: process.env.NATS_URL!, name: 'trace-spec' });
   }, 120000);

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { pino, type LoggerOptions } from 'pino';
-import { logRequests, pathOnly } from './request-log.js';
+import { logRequests, pathOnly, requestLevel, SLOW_READ_MS } from './request-log.js';
 
 /** A Fastify app whose request lines go to `lines` (raw JSON text), through a logger like the root one. */
 function app(level = 'info', options: LoggerOptions = {}) {
@@ -37,11 +37,11 @@ function app(level = 'info', options: LoggerOptions = {}) {
 
 describe('logRequests', () => {
   it('writes one line with the correlation id, method, path without query, status and duration, and no headers', async () => {
-    const { http, lines, parsed } = app();
+    const { http, lines, parsed } = app('debug');
     await http.inject({ method: 'GET', url: '/api/auth/confirm?token=secret', headers: { 'x-correlation-id': 'cor_1', cookie: 'sid=s3cr3t', authorization: 'Bearer t0k3n' } });
     expect(parsed()).toEqual([
       {
-        level: 30,
+        level: 20,
         time: expect.any(Number),
         name: 'bff',
         service: 'bff',
@@ -55,7 +55,7 @@ describe('logRequests', () => {
     expect(lines.join('')).not.toMatch(/secret|s3cr3t|t0k3n/);
   });
 
-  it('logs 2xx and 3xx at info, 4xx at warn and 5xx at error, each as a completed request', async () => {
+  it('logs a change’s 2xx and 3xx at info, 4xx at warn and 5xx at error, each as a completed request', async () => {
     const { http, parsed } = app();
     for (const status of [201, 302, 404, 503]) await http.inject({ method: 'POST', url: `/x/${status}` });
     expect(parsed().map((l) => [l.level, (l.res as { statusCode: number }).statusCode, l.msg])).toEqual([
@@ -69,22 +69,42 @@ describe('logRequests', () => {
 
   it('writes nothing below the logger level', async () => {
     const { http, lines } = app('warn');
-    await http.inject({ method: 'GET', url: '/api/auth/confirm' });
+    await http.inject({ method: 'POST', url: '/x/201' });
     expect(lines).toEqual([]);
   });
 
+  it('writes a quick successful read only at debug, and its failures as any other', async () => {
+    const { http, parsed } = app('info');
+    await http.inject({ method: 'GET', url: '/api/auth/confirm' });
+    await http.inject({ method: 'HEAD', url: '/api/auth/confirm' });
+    await http.inject({ method: 'GET', url: '/nowhere' });
+    expect(parsed().map((l) => [l.level, l.req])).toEqual([[40, { method: 'GET', path: '/nowhere' }]]);
+  });
+
   it('writes the request’s correlation id once, over the one a mixin gives from the async context', async () => {
-    const { http, lines, parsed } = app('info', { mixin: () => ({ correlationId: 'cor_other', traceId: 't1' }) });
+    const { http, lines, parsed } = app('debug', { mixin: () => ({ correlationId: 'cor_other', traceId: 't1' }) });
     await http.inject({ method: 'GET', url: '/api/auth/confirm', headers: { 'x-correlation-id': 'cor_2' } });
     expect(parsed()[0]).toMatchObject({ correlationId: 'cor_2', traceId: 't1' });
     expect(lines[0]!.match(/"correlationId"/g)).toHaveLength(1);
   });
 
   it('reports the status the answer went out with, though the raw response says otherwise later, and gives it to the other hooks', async () => {
-    const { http, parsed, seen } = app();
+    const { http, parsed, seen } = app('debug');
     await http.inject({ method: 'GET', url: '/page' });
-    expect(parsed()[0]).toMatchObject({ level: 30, res: { statusCode: 200 } });
+    expect(parsed()[0]).toMatchObject({ level: 20, res: { statusCode: 200 } });
     expect(seen).toEqual([200]);
+  });
+});
+
+describe('requestLevel', () => {
+  it('puts a quick successful read at debug; a slow one, a change, a refusal and a failure where a person reading the log sees them', () => {
+    expect(requestLevel('GET', 200, 3)).toBe('debug');
+    expect(requestLevel('HEAD', 304, 3)).toBe('debug');
+    expect(requestLevel('GET', 200, SLOW_READ_MS)).toBe('info');
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) expect(requestLevel(method, 200, 3)).toBe('info');
+    expect(requestLevel('GET', 404, 3)).toBe('warn');
+    expect(requestLevel('POST', 429, 3)).toBe('warn');
+    expect(requestLevel('GET', 503, 3)).toBe('error');
   });
 });
 

@@ -9,7 +9,19 @@ export function pathOnly(url: string | undefined): string {
   return q < 0 ? (url ?? '') : url!.slice(0, q);
 }
 
-const levelOf = (status: number): Level => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
+/** A read that took at least this long is logged at info, as a change is; a quicker one at debug (ADR 097). */
+export const SLOW_READ_MS = 1000;
+
+/**
+ * A request line's level: 5xx error, 4xx warn; a change (POST, PUT, PATCH, DELETE) and a slow
+ * read at info; a read (GET, HEAD) that succeeded in under {@link SLOW_READ_MS} at debug, so
+ * `LOG_LEVEL=debug` shows every request (ADR 097).
+ */
+export function requestLevel(method: string | undefined, status: number, ms: number): Level {
+  if (status >= 500) return 'error';
+  if (status >= 400) return 'warn';
+  return (method === 'GET' || method === 'HEAD') && ms < SLOW_READ_MS ? 'debug' : 'info';
+}
 
 /** pino-http's own words: an answer that did not go out whole was cut short by the client. */
 const message = (req: IncomingMessage, res: ServerResponse) => (!req.readableAborted && res.writableEnded ? 'request completed' : 'request aborted');
@@ -18,9 +30,9 @@ const message = (req: IncomingMessage, res: ServerResponse) => (!req.readableAbo
  * The request log of a Fastify instance, by pino-http: one line per request on `log` once
  * its answer went out (`request aborted` when the client went away first), with the
  * correlation id (Fastify's request id), the method, the path (no query, no headers:
- * cookies and bearer tokens stay out of logs), the status and the duration in ms; 2xx/3xx
- * at info, 4xx at warn, 5xx at error. pino-http is called from an `onRequest` hook, which
- * every request passes (no middleware layer).
+ * cookies and bearer tokens stay out of logs), the status and the duration in ms, at
+ * {@link requestLevel}'s level: a quick successful read only at debug. pino-http is called
+ * from an `onRequest` hook, which every request passes (no middleware layer).
  *
  * The status is the one the answer went out with, read at `onSend`: after an app page is
  * sent for an unrouted path (the BFF's 404 filter), Nest's not-found handling still sets
@@ -29,6 +41,7 @@ const message = (req: IncomingMessage, res: ServerResponse) => (!req.readableAbo
  */
 export function logRequests(http: FastifyInstance, log: Logger): (reply: FastifyReply) => number {
   const sent = new WeakMap<ServerResponse, number>();
+  const replies = new WeakMap<ServerResponse, FastifyReply>();
   const statusOf = (res: ServerResponse) => sent.get(res) ?? res.statusCode;
   const logRequest = pinoHttp({
     logger: log,
@@ -37,7 +50,7 @@ export function logRequests(http: FastifyInstance, log: Logger): (reply: Fastify
       req: (req: IncomingMessage) => ({ method: req.method, path: pathOnly(req.url) }),
       res: (res: ServerResponse) => ({ statusCode: statusOf(res) }),
     },
-    customLogLevel: (_req, res, error) => (error ? 'error' : levelOf(statusOf(res))),
+    customLogLevel: (req, res, error) => (error ? 'error' : requestLevel(req.method, statusOf(res), replies.get(res)?.elapsedTime ?? 0)),
     // In the line's own fields, which win over the root logger's mixin: the same key is not
     // written twice, and the id is the request's whatever async context `finish` runs in.
     customSuccessObject: (req, _res, fields: object) => ({ correlationId: req.id, ...fields }),
@@ -48,6 +61,7 @@ export function logRequests(http: FastifyInstance, log: Logger): (reply: Fastify
   });
   http.addHook('onRequest', (request, reply, done) => {
     request.raw.id = request.id;
+    replies.set(reply.raw, reply);
     logRequest(request.raw, reply.raw);
     done();
   });
