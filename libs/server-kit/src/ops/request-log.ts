@@ -34,15 +34,16 @@ const message = (req: IncomingMessage, res: ServerResponse) => (!req.readableAbo
  * {@link requestLevel}'s level: a quick successful read only at debug. pino-http is called
  * from an `onRequest` hook, which every request passes (no middleware layer).
  *
- * The status is the one the answer went out with, read at `onSend`: after an app page is
- * sent for an unrouted path (the BFF's 404 filter), Nest's not-found handling still sets
- * 404 on the raw response, which the raw response's `finish` would then report. The
- * returned function gives that status for the request's other records (metrics, span).
+ * The status is the one the answer went out with, read at `onSend` with the time the level
+ * of a read follows: after an app page is sent for an unrouted path (the BFF's 404 filter),
+ * Nest's not-found handling still sets 404 on the raw response, which the raw response's
+ * `finish` would then report. The returned function gives that status for the request's
+ * other records (metrics, span).
  */
 export function logRequests(http: FastifyInstance, log: Logger): (reply: FastifyReply) => number {
-  const sent = new WeakMap<ServerResponse, number>();
-  const replies = new WeakMap<ServerResponse, FastifyReply>();
-  const statusOf = (res: ServerResponse) => sent.get(res) ?? res.statusCode;
+  // The status and the time in ms at `onSend`, when the answer goes out.
+  const sent = new WeakMap<ServerResponse, { status: number; ms: number }>();
+  const statusOf = (res: ServerResponse) => sent.get(res)?.status ?? res.statusCode;
   const logRequest = pinoHttp({
     logger: log,
     wrapSerializers: false,
@@ -50,7 +51,7 @@ export function logRequests(http: FastifyInstance, log: Logger): (reply: Fastify
       req: (req: IncomingMessage) => ({ method: req.method, path: pathOnly(req.url) }),
       res: (res: ServerResponse) => ({ statusCode: statusOf(res) }),
     },
-    customLogLevel: (req, res, error) => (error ? 'error' : requestLevel(req.method, statusOf(res), replies.get(res)?.elapsedTime ?? 0)),
+    customLogLevel: (req, res, error) => (error ? 'error' : requestLevel(req.method, statusOf(res), sent.get(res)?.ms ?? 0)),
     // In the line's own fields, which win over the root logger's mixin: the same key is not
     // written twice, and the id is the request's whatever async context `finish` runs in.
     customSuccessObject: (req, _res, fields: object) => ({ correlationId: req.id, ...fields }),
@@ -61,12 +62,11 @@ export function logRequests(http: FastifyInstance, log: Logger): (reply: Fastify
   });
   http.addHook('onRequest', (request, reply, done) => {
     request.raw.id = request.id;
-    replies.set(reply.raw, reply);
     logRequest(request.raw, reply.raw);
     done();
   });
   http.addHook('onSend', (_request, reply, payload, done) => {
-    sent.set(reply.raw, reply.statusCode);
+    sent.set(reply.raw, { status: reply.statusCode, ms: reply.elapsedTime });
     done(null, payload);
   });
   return (reply) => statusOf(reply.raw);
